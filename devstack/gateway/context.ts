@@ -1,0 +1,23 @@
+import pg from "pg";
+import type { ProjectKeys } from "../keys.ts";
+
+/** What every gateway service shares: the database, the project keys and where things live. */
+export interface GatewayContext {
+  /** Superuser-free pool: services `set local role` per request, as PostgREST does. */
+  pool: pg.Pool;
+  databaseUrl: string;
+  keys: ProjectKeys;
+  /** The gateway's own URL as clients reach it, e.g. http://127.0.0.1:54321. */
+  publicUrl: string;
+  /** The web client's URL (auth redirects, CORS). */
+  siteUrl: string;
+  /** Folder for local state: storage objects, function logs. */
+  stateDir: string;
+  /** Environment passed on to edge functions and tasks (the project's secrets). */
+  env: Record<string, string>;
+  log: (line: string) => void;
+}
+
+export function createPool(databaseUrl: string): pg.Pool {
+  return new pg.Pool({ connectionString: databaseUrl, max: 20 });
+}

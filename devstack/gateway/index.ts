@@ -1,0 +1,39 @@
+import { type ServerType, serve } from "@hono/node-server";
+import { Hono } from "hono";
+import { authService } from "./auth/index.ts";
+import type { GatewayContext } from "./context.ts";
+import { functionsService } from "./functions/index.ts";
+import { restService } from "./rest/index.ts";
+import { storageService } from "./storage/index.ts";
+import { tasksService } from "./tasks/index.ts";
+
+/**
+ * The local gateway: one port speaking the Supabase APIs (/rest/v1, /auth/v1, /storage/v1,
+ * /functions/v1) and the Trigger.dev API subset (/api, /realtime) that the official clients use.
+ */
+export function createGatewayApp(ctx: GatewayContext): Hono {
+  const app = new Hono();
+  app.get("/health", (c) => c.json({ status: "ok" }));
+  app.route("/rest/v1", restService(ctx));
+  app.route("/auth/v1", authService(ctx));
+  app.route("/storage/v1", storageService(ctx));
+  app.route("/functions/v1", functionsService(ctx));
+  app.route("/", tasksService(ctx));
+  return app;
+}
+
+export interface GatewayHandle {
+  url: string;
+  stop(): Promise<void>;
+}
+
+export async function startGateway(ctx: GatewayContext, port: number): Promise<GatewayHandle> {
+  const app = createGatewayApp(ctx);
+  const server = await new Promise<ServerType>((resolve) => {
+    const started = serve({ fetch: app.fetch, port, hostname: "127.0.0.1" }, () => resolve(started));
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    stop: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}

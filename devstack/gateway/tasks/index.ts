@@ -1,0 +1,6 @@
+import { Hono } from "hono";
+import type { GatewayContext } from "../context.ts";
+
+export function tasksService(_ctx: GatewayContext): Hono {
+  return new Hono();
+}

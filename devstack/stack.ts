@@ -1,0 +1,107 @@
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { createPool, type GatewayContext } from "./gateway/context.ts";
+import { startGateway } from "./gateway/index.ts";
+import { projectKeys } from "./keys.ts";
+import { prepareDatabase } from "./migrate.ts";
+import { freePort, type PostgresHandle, startEmbeddedPostgres } from "./postgres.ts";
+
+export const ROOT = path.resolve(import.meta.dirname, "..");
+
+/** How clients reach a running local stack; written to .env.local by `npm start`. */
+export interface StackInfo {
+  databaseUrl: string;
+  supabaseUrl: string;
+  anonKey: string;
+  serviceRoleKey: string;
+  jwtSecret: string;
+  inboxUrl: string;
+  siteUrl: string;
+  stateDir: string;
+}
+
+export interface StackOptions {
+  /** dev: persistent data under .data/, fixed ports. test: a throwaway database and free ports. */
+  mode: "dev" | "test";
+  gatewayPort?: number;
+  siteUrl?: string;
+  seed?: boolean;
+  log?: (line: string) => void;
+}
+
+export interface RunningStack extends StackInfo {
+  stop(): Promise<void>;
+}
+
+export async function startStack(options: StackOptions): Promise<RunningStack> {
+  const log = options.log ?? (() => {});
+  const stateDir =
+    options.mode === "dev" ? path.join(ROOT, ".data") : mkdtempSync(path.join(tmpdir(), "studymap-test-"));
+  mkdirSync(stateDir, { recursive: true });
+
+  const postgres = await startPostgres(options.mode, stateDir, log);
+  const cleanups: Array<() => Promise<void>> = [async () => postgres.stop()];
+  const stop = async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup().catch((error) => log(String(error)));
+    if (options.mode === "test") rmSync(stateDir, { recursive: true, force: true });
+  };
+  try {
+    const prepared = await prepareDatabase(postgres.url, { seed: options.seed ?? options.mode === "dev" });
+    for (const file of prepared.applied) log(`migration applied: ${file}`);
+    if (prepared.seeded) log("seed applied: supabase/seed.sql");
+
+    const keys = await projectKeys();
+    const port = options.gatewayPort ?? (options.mode === "dev" ? 54321 : await freePort());
+    const publicUrl = `http://127.0.0.1:${port}`;
+    const siteUrl = options.siteUrl ?? "http://127.0.0.1:5173";
+    const pool = createPool(postgres.url);
+    cleanups.push(() => pool.end());
+    const ctx: GatewayContext = {
+      pool,
+      databaseUrl: postgres.url,
+      keys,
+      publicUrl,
+      siteUrl,
+      stateDir,
+      env: projectSecrets(),
+      log,
+    };
+    const gateway = await startGateway(ctx, port);
+    cleanups.push(() => gateway.stop());
+    return {
+      databaseUrl: postgres.url,
+      supabaseUrl: publicUrl,
+      anonKey: keys.anonKey,
+      serviceRoleKey: keys.serviceRoleKey,
+      jwtSecret: keys.jwtSecret,
+      inboxUrl: `${publicUrl}/inbox`,
+      siteUrl,
+      stateDir,
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+async function startPostgres(mode: StackOptions["mode"], stateDir: string, log: (line: string) => void) {
+  const external = mode === "dev" ? process.env.DATABASE_URL : process.env.TEST_DATABASE_URL;
+  if (external) {
+    log(`Postgres: using ${redact(external)}`);
+    return { url: external, stop: async () => {} } satisfies PostgresHandle;
+  }
+  const port = mode === "dev" ? Number(process.env.POSTGRES_PORT ?? 54322) : undefined;
+  return startEmbeddedPostgres({ dataDir: path.join(stateDir, "postgres"), port, persistent: mode === "dev", log });
+}
+
+/** Secrets handed to edge functions and tasks: everything the project's env names, minus SUPABASE_*. */
+function projectSecrets(): Record<string, string> {
+  const names = ["TRIGGER_SECRET_KEY", "TRIGGER_API_URL", "LLM_BASE_URL", "LLM_API_KEY", "LLM_MODEL", "SITE_URL"];
+  return Object.fromEntries(names.flatMap((name) => (process.env[name] ? [[name, process.env[name] as string]] : [])));
+}
+
+function redact(url: string): string {
+  return url.replace(/\/\/([^:@/]+):[^@/]*@/, "//$1:***@");
+}

@@ -1,0 +1,67 @@
+import { execFileSync, spawnSync } from "node:child_process";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir, userInfo } from "node:os";
+import path from "node:path";
+
+/**
+ * What the tests need beyond npm comes from Debian's packages, installed here on demand so a fresh
+ * clone needs nothing done by hand. Where installing is impossible, the run stops naming the package.
+ */
+let aptUpdated = false;
+
+export function hasCommand(command: string): boolean {
+  return spawnSync("sh", ["-c", `command -v ${command}`], { stdio: "ignore" }).status === 0;
+}
+
+export function ensureCommand(command: string, debPackage: string): void {
+  if (hasCommand(command)) return;
+  aptInstall([debPackage]);
+  if (!hasCommand(command)) throw new Error(`'${command}' is still missing after installing Debian's ${debPackage}.`);
+}
+
+export function aptInstall(packages: string[]): void {
+  const hint = `Install Debian's ${packages.join(", ")} (apt-get install ${packages.join(" ")}) and run again.`;
+  if (userInfo().uid !== 0 || !hasCommand("apt-get")) throw new Error(`Missing system package. ${hint}`);
+  console.log(`Installing Debian packages: ${packages.join(", ")}`);
+  if (!aptUpdated) {
+    execFileSync("apt-get", ["update", "-qq"], { stdio: "inherit" });
+    aptUpdated = true;
+  }
+  const result = spawnSync("apt-get", ["install", "-y", "-qq", "--no-install-recommends", ...packages], {
+    stdio: "inherit",
+    env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
+  });
+  if (result.status !== 0) throw new Error(`apt-get could not install the packages. ${hint}`);
+}
+
+/**
+ * pgTAP is plain SQL: the files of Debian's postgresql-15-pgtap package are copied into the embedded
+ * server's extension folder. The package is unpacked, not installed, so no Debian server is pulled in.
+ */
+export function ensurePgTap(extensionDir: string): void {
+  if (existsSync(path.join(extensionDir, "pgtap.control"))) return;
+  const debPackage = "postgresql-15-pgtap";
+  const work = mkdtempSync(path.join(tmpdir(), "pgtap-"));
+  try {
+    const installed = "/usr/share/postgresql/15/extension";
+    let source = installed;
+    if (!existsSync(path.join(installed, "pgtap.control"))) {
+      if (!hasCommand("apt-get")) throw new Error(`pgTAP is missing. Install Debian's ${debPackage}.`);
+      if (!aptUpdated && userInfo().uid === 0) {
+        execFileSync("apt-get", ["update", "-qq"], { stdio: "inherit" });
+        aptUpdated = true;
+      }
+      execFileSync("apt-get", ["download", debPackage], { cwd: work, stdio: "inherit" });
+      const deb = readdirSync(work).find((name) => name.endsWith(".deb"));
+      if (!deb) throw new Error(`apt-get download ${debPackage} produced no package.`);
+      execFileSync("dpkg-deb", ["-x", deb, "unpacked"], { cwd: work });
+      source = path.join(work, "unpacked", "usr", "share", "postgresql", "15", "extension");
+    }
+    mkdirSync(extensionDir, { recursive: true });
+    for (const file of readdirSync(source).filter((name) => name.startsWith("pgtap"))) {
+      copyFileSync(path.join(source, file), path.join(extensionDir, file));
+    }
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}

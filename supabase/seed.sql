@@ -1,0 +1,1 @@
+-- Demo data for local development (filled by the seed migration work).

@@ -1,0 +1,56 @@
+import { defineConfig } from "vitest/config";
+
+const alias = { "@": new URL("./src", import.meta.url).pathname };
+
+/**
+ * unit: pure rules, generation modules, gateway internals (node).
+ * components: React screens and components (jsdom, Testing Library).
+ * integration: the official clients against the real local stack (tests/).
+ * e2e: Playwright driving Debian's Chromium against the running product (e2e/).
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        test: {
+          name: "unit",
+          environment: "node",
+          include: ["src/**/*.test.ts", "trigger/**/*.test.ts", "devstack/**/*.test.ts", "scripts/**/*.test.ts"],
+        },
+      },
+      {
+        extends: "./vite.config.ts",
+        test: {
+          name: "components",
+          environment: "jsdom",
+          include: ["src/**/*.test.tsx"],
+          setupFiles: ["./tests/setup/dom.ts"],
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: "integration",
+          environment: "node",
+          include: ["tests/**/*.test.ts"],
+          globalSetup: ["./tests/setup/stack.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: "e2e",
+          environment: "node",
+          include: ["e2e/**/*.test.ts"],
+          globalSetup: ["./tests/setup/stack.ts"],
+          fileParallelism: false,
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+        },
+      },
+    ],
+  },
+});
