@@ -60,6 +60,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     const ctx: GatewayContext = {
       pool,
       databaseUrl: postgres.url,
+      exposedSchemas: ["public"],
       keys,
       publicUrl,
       siteUrl,

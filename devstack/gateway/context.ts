@@ -6,6 +6,8 @@ export interface GatewayContext {
   /** Superuser-free pool: services `set local role` per request, as PostgREST does. */
   pool: pg.Pool;
   databaseUrl: string;
+  /** Schemas /rest/v1 serves (PostgREST's db-schemas); the first is the default profile. */
+  exposedSchemas: string[];
   keys: ProjectKeys;
   /** The gateway's own URL as clients reach it, e.g. http://127.0.0.1:54321. */
   publicUrl: string;

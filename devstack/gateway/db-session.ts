@@ -1,0 +1,61 @@
+import type pg from "pg";
+import type { GatewayContext } from "./context.ts";
+import type { Identity } from "./jwt.ts";
+
+export interface RequestInfo {
+  method: string;
+  path: string;
+  headers: Headers;
+}
+
+/**
+ * Runs `work` in one transaction as the request's role with its JWT claims, exactly as PostgREST
+ * does (set_config(..., true) = SET LOCAL), so row-level security is enforced by Postgres itself.
+ * Rolls back when `work` throws or asks for it (PostgREST rolls back e.g. a failed .single()).
+ */
+export async function withRequestTransaction<T>(
+  ctx: GatewayContext,
+  identity: Identity,
+  request: RequestInfo,
+  work: (client: pg.PoolClient, control: { rollback(): void }) => Promise<T>,
+): Promise<T> {
+  const client = await ctx.pool.connect();
+  let rollbackOnly = false;
+  try {
+    await client.query("begin");
+    await client.query(
+      `select set_config('search_path', $1, true), set_config('role', $2, true),
+              set_config('request.jwt.claims', $3, true), set_config('request.method', $4, true),
+              set_config('request.path', $5, true), set_config('request.headers', $6, true),
+              set_config('request.cookies', '{}', true)`,
+      [
+        "public, extensions",
+        identity.role,
+        JSON.stringify(identity.claims),
+        request.method,
+        request.path,
+        JSON.stringify(headersForDatabase(request.headers)),
+      ],
+    );
+    const result = await work(client, {
+      rollback: () => {
+        rollbackOnly = true;
+      },
+    });
+    await client.query(rollbackOnly ? "rollback" : "commit");
+    return result;
+  } catch (error) {
+    await client.query("rollback").catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+function headersForDatabase(headers: Headers): Record<string, string> {
+  const result: Record<string, string> = {};
+  headers.forEach((value, name) => {
+    if (name !== "cookie") result[name.toLowerCase()] = value;
+  });
+  return result;
+}
