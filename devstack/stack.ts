@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { createPool, type GatewayContext } from "./gateway/context.ts";
 import { startGateway } from "./gateway/index.ts";
-import { projectKeys } from "./keys.ts";
+import { LOCAL_GENERATION_GRANT_SECRET, LOCAL_TRIGGER_SECRET_KEY, projectKeys } from "./keys.ts";
 import { prepareDatabase } from "./migrate.ts";
 import { freePort, type PostgresHandle, startEmbeddedPostgres } from "./postgres.ts";
 
@@ -65,7 +65,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       publicUrl,
       siteUrl,
       stateDir,
-      env: projectSecrets(),
+      env: projectSecrets(publicUrl),
       log,
     };
     const gateway = await startGateway(ctx, port);
@@ -94,13 +94,29 @@ async function startPostgres(mode: StackOptions["mode"], stateDir: string, log: 
     return { url: external, stop: async () => {} } satisfies PostgresHandle;
   }
   const port = mode === "dev" ? Number(process.env.POSTGRES_PORT ?? 54322) : undefined;
-  return startEmbeddedPostgres({ dataDir: path.join(stateDir, "postgres"), port, persistent: mode === "dev", log });
+  return startEmbeddedPostgres({
+    dataDir: path.join(stateDir, "postgres"),
+    port,
+    persistent: mode === "dev",
+    log,
+  });
 }
 
-/** Secrets handed to edge functions and tasks: everything the project's env names, minus SUPABASE_*. */
-function projectSecrets(): Record<string, string> {
-  const names = ["TRIGGER_SECRET_KEY", "TRIGGER_API_URL", "LLM_BASE_URL", "LLM_API_KEY", "LLM_MODEL", "SITE_URL"];
-  return Object.fromEntries(names.flatMap((name) => (process.env[name] ? [[name, process.env[name] as string]] : [])));
+/**
+ * Secrets handed to edge functions and tasks. Without TRIGGER_SECRET_KEY in the environment, the
+ * local task service on the gateway stands in for Trigger.dev cloud.
+ */
+function projectSecrets(gatewayUrl: string): Record<string, string> {
+  const optional = ["LLM_BASE_URL", "LLM_API_KEY", "LLM_MODEL"];
+  const cloudTrigger = process.env.TRIGGER_SECRET_KEY;
+  return {
+    ...Object.fromEntries(
+      optional.flatMap((name) => (process.env[name] ? [[name, process.env[name] as string]] : [])),
+    ),
+    TRIGGER_SECRET_KEY: cloudTrigger ?? LOCAL_TRIGGER_SECRET_KEY,
+    TRIGGER_API_URL: cloudTrigger ? (process.env.TRIGGER_API_URL ?? "https://api.trigger.dev") : gatewayUrl,
+    GENERATION_GRANT_SECRET: process.env.GENERATION_GRANT_SECRET ?? LOCAL_GENERATION_GRANT_SECRET,
+  };
 }
 
 function redact(url: string): string {

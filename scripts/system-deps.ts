@@ -16,7 +16,8 @@ export function hasCommand(command: string): boolean {
 export function ensureCommand(command: string, debPackage: string): void {
   if (hasCommand(command)) return;
   aptInstall([debPackage]);
-  if (!hasCommand(command)) throw new Error(`'${command}' is still missing after installing Debian's ${debPackage}.`);
+  if (!hasCommand(command))
+    throw new Error(`'${command}' is still missing after installing Debian's ${debPackage}.`);
 }
 
 export function aptInstall(packages: string[]): void {

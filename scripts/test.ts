@@ -16,7 +16,9 @@ async function main(): Promise<number> {
 
   const started = Date.now();
   const stack = await startStack({ mode: "test" });
-  console.log(`Test stack up in ${Date.now() - started} ms: ${stack.supabaseUrl} (Postgres ${redacted(stack.databaseUrl)})`);
+  console.log(
+    `Test stack up in ${Date.now() - started} ms: ${stack.supabaseUrl} (Postgres ${redacted(stack.databaseUrl)})`,
+  );
   try {
     const results: Record<string, number> = {};
     results.pgtap = await runPgTap(stack.databaseUrl);
@@ -46,7 +48,11 @@ async function runPgTap(databaseUrl: string): Promise<number> {
     PGPASSWORD: decodeURIComponent(url.password),
     PGDATABASE: url.pathname.slice(1),
   };
-  return run("pg_prove", ["--ext", ".sql", "--recurse", "--failures", path.join(ROOT, "supabase", "tests")], env);
+  return run(
+    "pg_prove",
+    ["--ext", ".sql", "--recurse", "--failures", path.join(ROOT, "supabase", "tests")],
+    env,
+  );
 }
 
 function redacted(url: string): string {

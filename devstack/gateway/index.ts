@@ -1,5 +1,6 @@
 import { type ServerType, serve } from "@hono/node-server";
 import { Hono } from "hono";
+import { cors } from "hono/cors";
 import { authService } from "./auth/index.ts";
 import type { GatewayContext } from "./context.ts";
 import { functionsService } from "./functions/index.ts";
@@ -13,6 +14,8 @@ import { tasksService } from "./tasks/index.ts";
  */
 export function createGatewayApp(ctx: GatewayContext): Hono {
   const app = new Hono();
+  // Hosted Supabase and Trigger.dev answer browsers from any origin; edge functions set their own CORS.
+  app.use("*", async (c, next) => (c.req.path.startsWith("/functions/") ? next() : apiCors(c, next)));
   app.get("/health", (c) => c.json({ status: "ok" }));
   app.route("/rest/v1", restService(ctx));
   app.route("/auth/v1", authService(ctx));
@@ -21,6 +24,42 @@ export function createGatewayApp(ctx: GatewayContext): Hono {
   app.route("/", tasksService(ctx));
   return app;
 }
+
+const apiCors = cors({
+  origin: (origin) => origin || "*",
+  credentials: true,
+  allowHeaders: [
+    "authorization",
+    "apikey",
+    "content-type",
+    "x-client-info",
+    "accept-profile",
+    "content-profile",
+    "prefer",
+    "range",
+    "x-upsert",
+    "x-supabase-api-version",
+    "cache-control",
+    "x-metadata",
+    "trigger-version",
+    "x-trigger-api-version",
+    "x-trigger-client",
+    "idempotency-key",
+    "sentry-trace",
+    "baggage",
+  ],
+  exposeHeaders: [
+    "content-range",
+    "content-profile",
+    "x-supabase-api-version",
+    "x-sb-error-code",
+    "x-trigger-jwt",
+    "x-trigger-jwt-claims",
+    "x-should-retry",
+    "retry-after",
+  ],
+  maxAge: 600,
+});
 
 export interface GatewayHandle {
   url: string;

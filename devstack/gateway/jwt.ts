@@ -28,7 +28,8 @@ export async function identify(ctx: GatewayContext, token: string | null): Promi
       algorithms: ["HS256"],
     });
     const role = typeof payload.role === "string" ? payload.role : "anon";
-    if (!API_ROLES.has(role)) return { ok: false, reason: "unknown_role", message: `role "${role}" does not exist` };
+    if (!API_ROLES.has(role))
+      return { ok: false, reason: "unknown_role", message: `role "${role}" does not exist` };
     return { ok: true, identity: { role, claims: payload as Record<string, unknown>, token } };
   } catch (error) {
     if (error instanceof errors.JWTExpired) return { ok: false, reason: "expired", message: "JWT expired" };
