@@ -1,3 +1,5 @@
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { embeddedExtensionDir } from "../devstack/postgres.ts";
@@ -5,36 +7,54 @@ import { ROOT, startStack } from "../devstack/stack.ts";
 import { run } from "./run.ts";
 import { ensureCommand, ensurePgTap } from "./system-deps.ts";
 
+interface Tally {
+  passed: number;
+  failed: number;
+}
+
 /**
  * `npm test` after the static checks: one throwaway Postgres and gateway for the whole suite —
- * pgTAP through pg_prove, then every Vitest project (unit, integration, browser) against it.
+ * pgTAP through pg_prove, then every Vitest project (unit, components, integration, e2e) against it.
+ * Extra arguments go to Vitest (e.g. `npx tsx scripts/test.ts --project unit`).
  */
 async function main(): Promise<number> {
   ensureCommand("psql", "postgresql-client");
   ensureCommand("pg_prove", "libtap-parser-sourcehandler-pgtap-perl");
   ensurePgTap(embeddedExtensionDir());
+  if (hasBrowserTests()) ensureCommand("chromium", "chromium");
 
   const started = Date.now();
   const stack = await startStack({ mode: "test" });
-  console.log(
-    `Test stack up in ${Date.now() - started} ms: ${stack.supabaseUrl} (Postgres ${redacted(stack.databaseUrl)})`,
-  );
+  console.log(`Test stack up in ${Date.now() - started} ms: gateway ${stack.supabaseUrl}`);
+  const reportDir = mkdtempSync(path.join(tmpdir(), "studymap-report-"));
   try {
-    const results: Record<string, number> = {};
-    results.pgtap = await runPgTap(stack.databaseUrl);
+    const pgtap = await runPgTap(stack.databaseUrl);
     const env = { ...process.env, STUDYMAP_TEST_STACK: JSON.stringify(stack) };
-    results.vitest = await run("npx", ["vitest", "run", ...process.argv.slice(2)], env);
-    const failed = Object.entries(results).filter(([, code]) => code !== 0);
-    console.log(
-      failed.length ? `Failed suites: ${failed.map(([name]) => name).join(", ")}` : "All test suites passed.",
+    const report = path.join(reportDir, "vitest.json");
+    const vitest = await run(
+      "npx",
+      [
+        "vitest",
+        "run",
+        "--reporter=default",
+        "--reporter=json",
+        `--outputFile.json=${report}`,
+        ...process.argv.slice(2),
+      ],
+      env,
     );
-    return failed.length ? 1 : 0;
+    const total = add(pgtap.tally, vitestTally(report, vitest.code));
+    const ok = pgtap.code === 0 && vitest.code === 0;
+    console.log(`\npgTAP ${pgtap.tally.passed} passed, ${pgtap.tally.failed} failed; Vitest see above.`);
+    console.log(`${total.passed} passed, ${total.failed} failed`);
+    return ok ? 0 : 1;
   } finally {
+    rmSync(reportDir, { recursive: true, force: true });
     await stack.stop();
   }
 }
 
-async function runPgTap(databaseUrl: string): Promise<number> {
+async function runPgTap(databaseUrl: string): Promise<{ code: number; tally: Tally }> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   await client.query("create extension if not exists pgtap with schema extensions");
@@ -48,15 +68,42 @@ async function runPgTap(databaseUrl: string): Promise<number> {
     PGPASSWORD: decodeURIComponent(url.password),
     PGDATABASE: url.pathname.slice(1),
   };
-  return run(
+  const result = await run(
     "pg_prove",
-    ["--ext", ".sql", "--recurse", "--failures", path.join(ROOT, "supabase", "tests")],
+    ["--ext", ".sql", "--recurse", path.join(ROOT, "supabase", "tests")],
     env,
   );
+  return { code: result.code, tally: pgTapTally(result.output, result.code) };
 }
 
-function redacted(url: string): string {
-  return url.replace(/:[^:@/]*@/, ":***@");
+/** pg_prove's summary: "Files=N, Tests=T" and, on failure, "Failed F/T subtests". */
+function pgTapTally(output: string, code: number): Tally {
+  const tests = Number(/Tests=(\d+)/.exec(output)?.[1] ?? 0);
+  const failed = [...output.matchAll(/Failed (\d+)\/\d+ subtests/g)].reduce(
+    (sum, m) => sum + Number(m[1]),
+    0,
+  );
+  return { passed: tests - failed, failed: code !== 0 && failed === 0 ? 1 : failed };
+}
+
+function vitestTally(reportFile: string): Tally {
+  if (!existsSync(reportFile)) return { passed: 0, failed: 1 };
+  const report = JSON.parse(readFileSync(reportFile, "utf8")) as {
+    numPassedTests: number;
+    numFailedTests: number;
+  };
+  return { passed: report.numPassedTests, failed: report.numFailedTests };
+}
+
+function add(a: Tally, b: Tally): Tally {
+  return { passed: a.passed + b.passed, failed: a.failed + b.failed };
+}
+
+function hasBrowserTests(): boolean {
+  const dir = path.join(ROOT, "e2e");
+  return (
+    existsSync(dir) && readdirSync(dir, { recursive: true }).some((file) => String(file).endsWith(".test.ts"))
+  );
 }
 
 main().then(
