@@ -86,13 +86,15 @@ function pgTapTally(output: string, code: number): Tally {
   return { passed: tests - failed, failed: code !== 0 && failed === 0 ? 1 : failed };
 }
 
-function vitestTally(reportFile: string): Tally {
+/** A suite that fails to load counts no failed test in the report, so the exit code counts as one. */
+function vitestTally(reportFile: string, code: number): Tally {
   if (!existsSync(reportFile)) return { passed: 0, failed: 1 };
   const report = JSON.parse(readFileSync(reportFile, "utf8")) as {
     numPassedTests: number;
     numFailedTests: number;
   };
-  return { passed: report.numPassedTests, failed: report.numFailedTests };
+  const failed = code !== 0 && report.numFailedTests === 0 ? 1 : report.numFailedTests;
+  return { passed: report.numPassedTests, failed };
 }
 
 function add(a: Tally, b: Tally): Tally {
