@@ -55,7 +55,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     const port = options.gatewayPort ?? (options.mode === "dev" ? 54321 : await freePort());
     const publicUrl = `http://127.0.0.1:${port}`;
     const siteUrl = options.siteUrl ?? "http://127.0.0.1:5173";
-    const pool = createPool(postgres.url);
+    const pool = createPool(postgres.url, log);
     cleanups.push(() => pool.end());
     const ctx: GatewayContext = {
       pool,

@@ -20,6 +20,10 @@ export interface GatewayContext {
   log: (line: string) => void;
 }
 
-export function createPool(databaseUrl: string): pg.Pool {
-  return new pg.Pool({ connectionString: databaseUrl, max: 20 });
+export function createPool(databaseUrl: string, log: (line: string) => void = () => {}): pg.Pool {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 20 });
+  // An idle client loses its connection when Postgres stops (e.g. at test teardown); the pool
+  // replaces it on next use, so the error is logged instead of crashing the process.
+  pool.on("error", (error) => log(`postgres pool: ${error.message}`));
+  return pool;
 }

@@ -4,9 +4,10 @@ import { cors } from "hono/cors";
 import { authService } from "./auth/index.ts";
 import type { GatewayContext } from "./context.ts";
 import { functionsService } from "./functions/index.ts";
+import { inboxService } from "./inbox/index.ts";
 import { restService } from "./rest/index.ts";
 import { storageService } from "./storage/index.ts";
-import { tasksService } from "./tasks/index.ts";
+import { stopTasksService, tasksService } from "./tasks/index.ts";
 
 /**
  * The local gateway: one port speaking the Supabase APIs (/rest/v1, /auth/v1, /storage/v1,
@@ -20,6 +21,7 @@ export function createGatewayApp(ctx: GatewayContext): Hono {
   app.route("/rest/v1", restService(ctx));
   app.route("/auth/v1", authService(ctx));
   app.route("/storage/v1", storageService(ctx));
+  app.route("/inbox", inboxService(ctx));
   app.route("/functions/v1", functionsService(ctx));
   app.route("/", tasksService(ctx));
   return app;
@@ -47,6 +49,11 @@ const apiCors = cors({
     "idempotency-key",
     "sentry-trace",
     "baggage",
+    "x-trigger-source",
+    "x-trigger-request-idempotency-key",
+    "x-trigger-realtime-streams-version",
+    "x-trigger-electric-version",
+    "idempotency-key-ttl",
   ],
   exposeHeaders: [
     "content-range",
@@ -57,6 +64,13 @@ const apiCors = cors({
     "x-trigger-jwt-claims",
     "x-should-retry",
     "retry-after",
+    "electric-offset",
+    "electric-handle",
+    "electric-schema",
+    "electric-cursor",
+    "electric-up-to-date",
+    "electric-chunk-last-offset",
+    "electric-shape-id",
   ],
   maxAge: 600,
 });
@@ -73,6 +87,9 @@ export async function startGateway(ctx: GatewayContext, port: number): Promise<G
   });
   return {
     url: `http://127.0.0.1:${port}`,
-    stop: () => new Promise((resolve) => server.close(() => resolve())),
+    stop: async () => {
+      await stopTasksService(ctx);
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
   };
 }

@@ -1,0 +1,218 @@
+import { randomUUID } from "node:crypto";
+import { runs, tasks } from "@trigger.dev/sdk";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signGenerationGrant } from "../../src/domain/generation-grant.ts";
+import type { generateCourseContent } from "../../trigger/generate-course-content.ts";
+import type { generateTopicStructure } from "../../trigger/generate-topic-structure.ts";
+import { generationRunOptions } from "../../trigger/schema.ts";
+import { grantSecret, TaskGateway, waitForRun } from "./support.ts";
+
+/**
+ * The real generation tasks of trigger/, run by the local worker: a payload whose grant does not
+ * match is refused at once and touches nothing; a genuine one generates end to end.
+ */
+const gateway = new TaskGateway();
+
+beforeAll(() => gateway.start());
+afterAll(() => gateway.stop());
+
+async function user(): Promise<string> {
+  const id = randomUUID();
+  await gateway.db.query(
+    "insert into auth.users (id, aud, role, email) values ($1, 'authenticated', 'authenticated', $2)",
+    [id, `tasks.${id.slice(0, 8)}@tasks.studymap.test`],
+  );
+  return id;
+}
+
+async function courseCount(topicId: string): Promise<number> {
+  const { rows } = await gateway.db.query<{ count: number }>(
+    "select count(*)::int as count from public.courses where topic_id = $1",
+    [topicId],
+  );
+  return rows[0]?.count ?? 0;
+}
+
+async function refusal(runId: string) {
+  const run = await waitForRun(runId, (current) => current.isCompleted);
+  expect(run).toMatchObject({ status: "FAILED", attemptCount: 1 });
+  return run.error?.message ?? "";
+}
+
+describe("grants", () => {
+  it("refuses a structure payload for another topic than its grant names, and leaves that topic alone", async () => {
+    const [granted, target] = [await gateway.topic(), await gateway.topic()];
+    const grant = await signGenerationGrant(
+      { userId: randomUUID(), topicId: granted, task: "generate-topic-structure" },
+      grantSecret,
+    );
+    const payload = { topicId: target, grant };
+    const handle = await tasks.trigger<typeof generateTopicStructure>(
+      "generate-topic-structure",
+      payload,
+      generationRunOptions(payload),
+    );
+    expect(await refusal(handle.id)).toBe("Refused: The generation grant does not allow this topicId.");
+    expect(await gateway.topicRow(target)).toEqual({
+      processing_status: "generating_structure",
+      processing_progress: 1,
+      processing_error: null,
+      structure: null,
+    });
+  });
+
+  it("refuses a course payload whose createdBy is not the granted user", async () => {
+    const topicId = await gateway.topic(null);
+    const grant = await signGenerationGrant(
+      { userId: randomUUID(), topicId, task: "generate-course-content" },
+      grantSecret,
+    );
+    const payload = {
+      topicId,
+      createdBy: randomUUID(),
+      title: "Rivers of Europe",
+      publish: false as const,
+      mode: "refresh" as const,
+      grant,
+    };
+    const handle = await tasks.trigger<typeof generateCourseContent>("generate-course-content", payload);
+    expect(await refusal(handle.id)).toBe("Refused: The generation grant does not allow this userId.");
+    expect(await courseCount(topicId)).toBe(0);
+    expect((await gateway.topicRow(topicId))?.processing_error).toBeNull();
+  });
+
+  it("refuses a grant for another task, and one signed with another secret", async () => {
+    const topicId = await gateway.topic();
+    const courseGrant = await signGenerationGrant(
+      { userId: randomUUID(), topicId, task: "generate-course-content" },
+      grantSecret,
+    );
+    const wrongTask = await tasks.trigger<typeof generateTopicStructure>("generate-topic-structure", {
+      topicId,
+      grant: courseGrant,
+    });
+    expect(await refusal(wrongTask.id)).toBe("Refused: The generation grant does not allow this task.");
+
+    const forged = await signGenerationGrant(
+      { userId: randomUUID(), topicId, task: "generate-topic-structure" },
+      "another-secret-that-is-long-enough-to-sign",
+    );
+    const forgedRun = await tasks.trigger<typeof generateTopicStructure>("generate-topic-structure", {
+      topicId,
+      grant: forged,
+    });
+    expect(await refusal(forgedRun.id)).toBe("Refused: The generation grant is invalid.");
+    expect((await gateway.topicRow(topicId))?.processing_status).toBe("generating_structure");
+  });
+
+  it("validates the payload with the task's schema (a course must start unpublished)", async () => {
+    const topicId = await gateway.topic();
+    const handle = await tasks.trigger("generate-course-content", {
+      topicId,
+      createdBy: randomUUID(),
+      title: "Rivers",
+      publish: true,
+      mode: "refresh",
+      grant: "x",
+    });
+    const run = await waitForRun(handle.id, (current) => current.isCompleted);
+    expect(run).toMatchObject({ status: "FAILED", attemptCount: 1 });
+    expect(run.error?.message).toContain("TASK_INPUT_ERROR");
+  });
+});
+
+describe("generation end to end", () => {
+  it("generates a structure for review, then the learner's unpublished course", async () => {
+    const topicId = await gateway.topic("generating_structure");
+    await gateway.db.query(
+      "insert into public.topic_sources (topic_id, kind, pasted_text) values ($1, 'pasted', $2)",
+      [
+        topicId,
+        [
+          "# Rivers of Europe",
+          "",
+          "## The Rhine",
+          "The Rhine rises in the Swiss Alps. It flows north through Germany and reaches the sea in the Netherlands.",
+          "Barges carry coal, grain and containers along the Rhine between Basel and Rotterdam.",
+          "",
+          "## The Danube",
+          "The Danube starts in the Black Forest. It flows east through ten countries to the Black Sea.",
+          "Vienna, Bratislava, Budapest and Belgrade all lie on the Danube.",
+        ].join("\n"),
+      ],
+    );
+    const structureGrant = await signGenerationGrant(
+      { userId: randomUUID(), topicId, task: "generate-topic-structure" },
+      grantSecret,
+    );
+    const structurePayload = { topicId, grant: structureGrant };
+    const structureRun = await tasks.trigger<typeof generateTopicStructure>(
+      "generate-topic-structure",
+      structurePayload,
+      generationRunOptions(structurePayload),
+    );
+    const structure = await waitForRun(structureRun.id, (run) => run.isCompleted, 60_000);
+    expect(structure.error).toBeUndefined();
+    expect(structure).toMatchObject({ status: "COMPLETED", output: { status: "generated" } });
+    expect(structure.tags).toEqual([`topic_${topicId}`]);
+    const reviewed = await gateway.topicRow(topicId);
+    expect(reviewed).toMatchObject({
+      processing_status: "awaiting_structure_review",
+      processing_progress: 100,
+    });
+    const sections = (reviewed?.structure as { sections?: unknown[] } | null)?.sections ?? [];
+    expect(sections.length).toBeGreaterThan(0);
+
+    await gateway.db.query("update public.topics set processing_status = 'completed' where id = $1", [
+      topicId,
+    ]);
+    const learner = await user();
+    const courseGrant = await signGenerationGrant(
+      { userId: learner, topicId, task: "generate-course-content" },
+      grantSecret,
+    );
+    const coursePayload = {
+      topicId,
+      createdBy: learner,
+      title: "Rivers of Europe",
+      publish: false as const,
+      mode: "refresh" as const,
+      grant: courseGrant,
+    };
+    const courseRun = await tasks.trigger<typeof generateCourseContent>(
+      "generate-course-content",
+      coursePayload,
+      generationRunOptions(coursePayload),
+    );
+    expect(await waitForRun(courseRun.id, (run) => run.isCompleted, 60_000)).toMatchObject({
+      status: "COMPLETED",
+    });
+    const { rows } = await gateway.db.query(
+      "select created_by, published_at from public.courses where topic_id = $1",
+      [topicId],
+    );
+    expect(rows).toEqual([{ created_by: learner, published_at: null }]);
+  });
+
+  it("asks for the same run again when the same grant is triggered twice", async () => {
+    const topicId = await gateway.topic("generating_structure");
+    const grant = await signGenerationGrant(
+      { userId: randomUUID(), topicId, task: "generate-topic-structure" },
+      grantSecret,
+    );
+    const payload = { topicId, grant };
+    const first = await tasks.trigger<typeof generateTopicStructure>(
+      "generate-topic-structure",
+      payload,
+      generationRunOptions(payload),
+    );
+    const second = await tasks.trigger<typeof generateTopicStructure>(
+      "generate-topic-structure",
+      payload,
+      generationRunOptions(payload),
+    );
+    expect(second.id).toBe(first.id);
+    await waitForRun(first.id, (run) => run.isCompleted, 60_000);
+    expect((await runs.list({ tag: `topic_${topicId}` })).data).toHaveLength(1);
+  });
+});

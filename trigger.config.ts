@@ -1,0 +1,24 @@
+import { defineConfig } from "@trigger.dev/sdk";
+
+/**
+ * Trigger.dev cloud configuration (`npx trigger.dev deploy`, `npx trigger.dev dev`). The local task
+ * service (devstack/worker) reads the same file: its task directories, retries and maxDuration.
+ */
+export default defineConfig({
+  project: process.env.TRIGGER_PROJECT_REF ?? "proj_studymap_local",
+  runtime: "node",
+  dirs: ["./trigger"],
+  // Generation over a few hundred pages stays well under this; a run stuck longer is stopped.
+  maxDuration: 900,
+  retries: {
+    enabledInDev: true,
+    default: {
+      maxAttempts: 3,
+      factor: 2,
+      minTimeoutInMs: 1_000,
+      maxTimeoutInMs: 30_000,
+      randomize: true,
+    },
+  },
+  logLevel: "info",
+});

@@ -1,0 +1,24 @@
+import { schemaTask } from "@trigger.dev/sdk";
+import { authorizePayload, isAuthorized } from "./authorize.ts";
+import { runStructureGeneration } from "./generation/index.ts";
+import { GENERATION_QUEUE, GENERATION_RETRY } from "./options.ts";
+import { GENERATE_TOPIC_STRUCTURE, generateTopicStructureSchema } from "./schema.ts";
+import { serviceClient } from "./supabase.ts";
+import { markStructureFailed, runProgress } from "./topic-state.ts";
+
+/** Ingests a topic's sources and writes its learning structure for review (trigger/generation). */
+export const generateTopicStructure = schemaTask({
+  id: GENERATE_TOPIC_STRUCTURE,
+  schema: generateTopicStructureSchema,
+  queue: GENERATION_QUEUE,
+  retry: GENERATION_RETRY,
+  maxDuration: 600,
+  run: async (payload, { ctx }) => {
+    await authorizePayload(GENERATE_TOPIC_STRUCTURE, payload, ctx.run.createdAt);
+    return runStructureGeneration(serviceClient(), payload, runProgress());
+  },
+  onFailure: async ({ payload, error, ctx }) => {
+    if (!(await isAuthorized(GENERATE_TOPIC_STRUCTURE, payload, ctx.run.createdAt))) return;
+    await markStructureFailed(serviceClient(), payload.topicId, error);
+  },
+});

@@ -1,0 +1,53 @@
+import type { SupabaseClient } from "@supabase/supabase-js";
+import { metadata } from "@trigger.dev/sdk";
+
+/**
+ * What the generation tasks record besides their pipelines' results: progress on the run, and a
+ * readable error on the topic once a run has failed for good, so no topic stays "generating" forever
+ * (DECISIONS §4).
+ */
+
+/**
+ * Statuses in which a structure is being generated (the misspelling is SPEC's). The product sets one of
+ * them before it triggers the task, so a topic in any other state has moved on and is left alone.
+ */
+const GENERATING = ["pending", "generating_structure", "generating_structue"];
+
+export type ProgressReporter = (percent: number) => Promise<void>;
+
+/**
+ * Progress to the run's metadata (Trigger.dev's dashboard, realtime subscribers). The generation
+ * pipelines write the topic's own processing_progress, which the review screen polls.
+ */
+export function runProgress(): ProgressReporter {
+  return async (percent) => {
+    metadata.set("progress", Math.min(100, Math.max(0, Math.round(percent))));
+  };
+}
+
+/** The structure could not be generated: the topic shows the error and offers Regenerate. */
+export async function markStructureFailed(client: SupabaseClient, topicId: string, error: unknown) {
+  const { error: updateError } = await client
+    .from("topics")
+    .update({ processing_status: "failed", processing_error: failureMessage("The structure", error) })
+    .eq("id", topicId)
+    .in("processing_status", GENERATING);
+  if (updateError) throw new Error(`Could not record the failure: ${updateError.message}`);
+}
+
+/**
+ * The learning path could not be generated. The topic's status describes its structure, which is
+ * fine, so only the error is recorded; pressing "Genereer leerpad" again is the retry.
+ */
+export async function markCourseFailed(client: SupabaseClient, topicId: string, error: unknown) {
+  const { error: updateError } = await client
+    .from("topics")
+    .update({ processing_error: failureMessage("The learning path", error) })
+    .eq("id", topicId);
+  if (updateError) throw new Error(`Could not record the failure: ${updateError.message}`);
+}
+
+function failureMessage(what: string, error: unknown): string {
+  const reason = error instanceof Error ? error.message : String(error);
+  return `${what} could not be generated: ${reason}`.slice(0, 1000);
+}
