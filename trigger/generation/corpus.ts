@@ -1,0 +1,178 @@
+import type { Citation } from "../../src/domain/citation.ts";
+import type { Chunk, SourceKind } from "./ingest/index.ts";
+import { type Heading, headingsOfLines } from "./text/headings.ts";
+import { detectLanguage, isStopword, type Language, words } from "./text/language.ts";
+import { isNonProse, joinLines, plainText } from "./text/markup.ts";
+import { isCompleteSentence, splitSentences } from "./text/sentences.ts";
+
+/** A source with its chunks, as generation reads it (from ingestion or from `source_chunks`). */
+export interface CorpusSourceInput {
+  id: string;
+  kind: SourceKind;
+  file_name: string;
+  chunks: Chunk[];
+}
+
+export interface CorpusChunk extends Chunk {
+  lines: string[];
+  /** Position in reading order over all sources. */
+  order: number;
+}
+
+export interface CorpusSource {
+  id: string;
+  kind: SourceKind;
+  file_name: string;
+  language: Language;
+  /** Position of the source in the topic. */
+  index: number;
+}
+
+export interface Sentence {
+  /** Position in reading order over all sources. */
+  index: number;
+  text: string;
+  source: CorpusSource;
+  chunk: CorpusChunk;
+  line_start: number;
+  line_end: number;
+  /** The first sentence of a paragraph; segmentation prefers to cut there. */
+  opensParagraph: boolean;
+  complete: boolean;
+  /** Lower-case content words (no function words, no bare numbers). */
+  terms: string[];
+}
+
+export type CorpusItem =
+  | { type: "heading"; heading: Heading; source: CorpusSource; chunk: CorpusChunk }
+  | { type: "paragraph"; sentences: Sentence[]; source: CorpusSource };
+
+export interface Corpus {
+  sources: CorpusSource[];
+  chunks: Map<string, CorpusChunk>;
+  /** Headings and paragraphs in reading order. */
+  items: CorpusItem[];
+  sentences: Sentence[];
+}
+
+/** Reads sources' chunks into headings, paragraphs and sentences that know their exact lines. */
+export function buildCorpus(inputs: readonly CorpusSourceInput[]): Corpus {
+  const corpus: Corpus = { sources: [], chunks: new Map(), items: [], sentences: [] };
+  inputs.forEach((input, index) => {
+    const source: CorpusSource = {
+      id: input.id,
+      kind: input.kind,
+      file_name: input.file_name,
+      language: detectLanguage(input.chunks.map((chunk) => chunk.content).join("\n")),
+      index,
+    };
+    corpus.sources.push(source);
+    for (const page of pagesOf(input.chunks)) readPage(corpus, source, page);
+  });
+  return corpus;
+}
+
+/** Chunks grouped by page, in line order. */
+function pagesOf(chunks: readonly Chunk[]): Chunk[][] {
+  const pages = new Map<number | null, Chunk[]>();
+  for (const chunk of chunks) {
+    const page = pages.get(chunk.page_number) ?? [];
+    page.push(chunk);
+    pages.set(chunk.page_number, page);
+  }
+  return [...pages.entries()]
+    .sort(([a], [b]) => (a ?? 0) - (b ?? 0))
+    .map(([, page]) => page.sort((a, b) => a.line_start - b.line_start));
+}
+
+function readPage(corpus: Corpus, source: CorpusSource, pageChunks: Chunk[]) {
+  // The page as the chunker saw it: the gaps between chunks were blank lines.
+  const pageLines: string[] = [];
+  for (const chunk of pageChunks) {
+    chunk.content.split("\n").forEach((line, offset) => {
+      pageLines[chunk.line_start + offset] = line;
+    });
+  }
+  const headings = headingsOfLines(
+    Array.from(pageLines, (line) => line ?? ""),
+    source.kind === "markdown",
+  );
+  let inFence = false;
+  for (const chunk of pageChunks) {
+    const corpusChunk: CorpusChunk = {
+      ...chunk,
+      lines: chunk.content.split("\n"),
+      order: corpus.chunks.size,
+    };
+    corpus.chunks.set(chunk.id, corpusChunk);
+    let paragraph: number[] = [];
+    const closeParagraph = () => {
+      if (paragraph.length > 0) addParagraph(corpus, source, corpusChunk, paragraph);
+      paragraph = [];
+    };
+    corpusChunk.lines.forEach((line, offset) => {
+      const lineNumber = chunk.line_start + offset;
+      if (/^(```|~~~)/.test(line)) inFence = !inFence;
+      const heading = inFence ? undefined : headings.get(lineNumber);
+      if (heading) {
+        closeParagraph();
+        corpus.items.push({ type: "heading", heading, source, chunk: corpusChunk });
+      } else if (line === "" || inFence || isNonProse(line)) {
+        closeParagraph();
+      } else {
+        paragraph.push(lineNumber);
+      }
+    });
+    closeParagraph();
+  }
+}
+
+function addParagraph(corpus: Corpus, source: CorpusSource, chunk: CorpusChunk, lineNumbers: number[]) {
+  const lines = lineNumbers.map((lineNumber) => plainText(chunk.lines[lineNumber - chunk.line_start] ?? ""));
+  const { text, starts } = joinLines(lines);
+  const lineAt = (offset: number) => {
+    let index = 0;
+    while (index + 1 < starts.length && (starts[index + 1] ?? Number.POSITIVE_INFINITY) <= offset) index++;
+    return lineNumbers[index] ?? chunk.line_start;
+  };
+  const sentences = splitSentences(text).map(
+    (span, position): Sentence => ({
+      index: corpus.sentences.length + position,
+      text: span.text,
+      source,
+      chunk,
+      line_start: lineAt(span.start),
+      line_end: lineAt(span.end - 1),
+      opensParagraph: position === 0,
+      complete: isCompleteSentence(span.text),
+      terms: contentTerms(span.text),
+    }),
+  );
+  if (sentences.length === 0) return;
+  corpus.sentences.push(...sentences);
+  corpus.items.push({ type: "paragraph", sentences, source });
+}
+
+/** Lower-case content words: no function words, no bare numbers, at least three letters. */
+export function contentTerms(text: string): string[] {
+  return words(text).filter((word) => word.length > 2 && !isStopword(word) && !/^\p{N}+$/u.test(word));
+}
+
+/** The exact lines a range of a chunk holds. */
+export function linesOf(chunk: CorpusChunk, lineStart: number, lineEnd: number): string[] {
+  return chunk.lines.slice(lineStart - chunk.line_start, lineEnd - chunk.line_start + 1);
+}
+
+/** The citation of a sentence: its chunk, its exact lines, and the sentence itself as the snippet. */
+export function citeSentence(sentence: Sentence): Citation {
+  return {
+    chunk_id: sentence.chunk.id,
+    file_path: sentence.chunk.file_path,
+    page_number: sentence.chunk.page_number,
+    line_start: sentence.line_start,
+    line_end: sentence.line_end,
+    exactLines: linesOf(sentence.chunk, sentence.line_start, sentence.line_end),
+    snippet: sentence.text,
+    source_url: null,
+  };
+}

@@ -1,0 +1,186 @@
+import { describe, expect, it } from "vitest";
+import { ACTIVITY_KINDS, type Question } from "../../src/domain/activity-payload.ts";
+import type { Citation } from "../../src/domain/citation.ts";
+import { structureCitations } from "../../src/domain/structure.ts";
+import type { CorpusSourceInput } from "./corpus.ts";
+import { generateCourse, generateStructure } from "./engine.ts";
+import {
+  allFixtures,
+  dutchDocx,
+  dutchMarkdown,
+  englishPdf,
+  englishText,
+  type Fixture,
+} from "./fixtures/sources.ts";
+import { ingestSource } from "./ingest/index.ts";
+import { extractiveProvider } from "./providers/extractive/index.ts";
+import type { TopicBrief } from "./providers/index.ts";
+import { isSupported } from "./support.ts";
+
+async function corpusOf(fixtures: readonly Fixture[]): Promise<CorpusSourceInput[]> {
+  return Promise.all(
+    fixtures.map(async (fixture) => ({
+      id: fixture.input.id,
+      kind: fixture.input.kind,
+      file_name: fixture.input.file_name,
+      chunks: (await ingestSource(fixture.input)).chunks,
+    })),
+  );
+}
+
+async function generateAll(
+  fixtures: readonly Fixture[],
+  topic: TopicBrief = { title: "Topic", description: null },
+) {
+  const sources = await corpusOf(fixtures);
+  const provider = extractiveProvider();
+  const structure = await generateStructure(topic, sources, provider);
+  const course = await generateCourse(topic, structure.structure, sources, provider);
+  return { sources, structure, course };
+}
+
+/** Every citation a course carries: in its activities' lists and inside questions, blocks and cards. */
+function courseCitations(chapters: Awaited<ReturnType<typeof generateCourse>>["chapters"]): Citation[] {
+  return chapters.flatMap((chapter) =>
+    chapter.activities.flatMap((activity) => {
+      const payload = activity.payload as {
+        questions?: Question[];
+        blocks?: { citations: Citation[] }[];
+        cards?: { citations: Citation[] }[];
+      };
+      const items = [...(payload.questions ?? []), ...(payload.blocks ?? []), ...(payload.cards ?? [])];
+      return [...activity.citations, ...items.flatMap((item) => item.citations)];
+    }),
+  );
+}
+
+/** The citation quotes exactly the lines a reader sees at that place of that file. */
+function expectExact(citation: Citation, fixtures: readonly Fixture[]) {
+  const fixture = fixtures.find((candidate) => candidate.input.file_path === citation.file_path);
+  const lines = fixture?.lines.get(citation.page_number) ?? [];
+  expect(citation.exactLines).toEqual(lines.slice(citation.line_start, citation.line_end + 1));
+  expect(citation.exactLines.length).toBe(citation.line_end - citation.line_start + 1);
+}
+
+describe("extractive generation", () => {
+  it("cites exactly the source lines in every structure and course item, for every kind of source", async () => {
+    const fixtures = await allFixtures();
+    const { structure, course } = await generateAll(fixtures);
+    const citations = [...structureCitations(structure.structure), ...courseCitations(course.chapters)];
+    expect(citations.length).toBeGreaterThan(50);
+    for (const citation of citations) expectExact(citation, fixtures);
+    expect(structure.counts.citations.dropped).toBe(0);
+    expect(course.counts.citations.dropped).toBe(0);
+    expect(course.counts.items.dropped).toBe(0);
+    const files = new Set(citations.map((citation) => citation.file_path));
+    expect(files.size).toBe(fixtures.length);
+  });
+
+  it("takes sections from headings, numbered PDF titles and Word headings alike", async () => {
+    const pdf = await generateAll([await englishPdf()]);
+    expect(pdf.structure.structure.sections.map((section) => section.title)).toEqual([
+      "Light and pigments",
+      "The light reactions",
+      "The Calvin cycle",
+    ]);
+    const markdown = await generateAll([dutchMarkdown()]);
+    expect(markdown.structure.structure.sections.map((section) => section.title)).toEqual([
+      "Verdamping",
+      "Condensatie en neerslag",
+      "Afvoer en grondwater",
+    ]);
+    const docx = await generateAll([await dutchDocx()]);
+    expect(docx.structure.structure.sections.map((section) => section.title)).toEqual([
+      "Het immuunsysteem",
+      "Aangeboren afweer",
+      "Verworven afweer",
+    ]);
+  });
+
+  it("segments text without headings into titled subtopics with descriptions and key points", async () => {
+    const { structure } = await generateAll([englishText()]);
+    const subtopics = structure.structure.sections.flatMap((section) => section.subtopics);
+    expect(subtopics.length).toBeGreaterThan(1);
+    for (const subtopic of subtopics) {
+      expect(subtopic.title).not.toBe("");
+      expect(subtopic.description).not.toBe("");
+      expect(subtopic.key_points.length).toBeGreaterThan(0);
+      expect(subtopic.citations.length).toBeGreaterThan(0);
+    }
+    expect(new Set(subtopics.map((subtopic) => subtopic.title)).size).toBe(subtopics.length);
+  });
+
+  it("gives every chapter the six activities in order, with answerable questions backed by their lines", async () => {
+    const { structure, course } = await generateAll(await allFixtures());
+    expect(course.chapters.map((chapter) => chapter.section_id)).toEqual(
+      structure.structure.sections.map((section) => section.section_id),
+    );
+    for (const chapter of course.chapters) {
+      expect(chapter.activities.map((activity) => activity.kind)).toEqual([...ACTIVITY_KINDS]);
+      for (const activity of chapter.activities) {
+        if (activity.kind !== "diagnostic" && activity.kind !== "mastery") continue;
+        for (const question of activity.payload.questions) {
+          expect(new Set(question.options).size).toBe(question.options.length);
+          const answer = question.options[question.correct_option] ?? "";
+          expect(
+            isSupported(
+              answer,
+              question.citations.flatMap((citation) => citation.exactLines),
+            ),
+          ).toBe(true);
+        }
+      }
+    }
+    const questions = course.chapters.flatMap((chapter) =>
+      chapter.activities.flatMap((activity) =>
+        activity.kind === "diagnostic" || activity.kind === "mastery" ? activity.payload.questions : [],
+      ),
+    );
+    expect(questions.length).toBeGreaterThan(10);
+    expect(new Set(questions.map((question) => question.id)).size).toBe(questions.length);
+    expect(new Set(questions.map((question) => question.correct_option)).size).toBeGreaterThan(1);
+  });
+
+  it("is deterministic: the same sources give the same structure and course", async () => {
+    const first = await generateAll(await allFixtures());
+    const second = await generateAll(await allFixtures());
+    expect(second.structure).toEqual(first.structure);
+    expect(second.course).toEqual(first.course);
+  });
+
+  it("writes in the language of each source: Dutch labels for Dutch sources, English for English ones", async () => {
+    const { course } = await generateAll([dutchMarkdown(), await englishPdf()]);
+    const dutch = course.chapters.find((chapter) => chapter.title === "Verdamping");
+    const english = course.chapters.find((chapter) => chapter.title === "The light reactions");
+    expect(dutch?.activities.map((activity) => activity.title)).toContain("Overzicht: Verdamping");
+    expect(english?.activities.map((activity) => activity.title)).toContain("Overview: The light reactions");
+    const stems = (chapter: typeof dutch) =>
+      chapter?.activities.flatMap((activity) =>
+        activity.kind === "diagnostic" || activity.kind === "mastery"
+          ? activity.payload.questions.map((question) => question.stem)
+          : [],
+      ) ?? [];
+    expect(
+      stems(dutch).every((stem) => /^(Vul het ontbrekende woord in|Welke bewering is juist)/.test(stem)),
+    ).toBe(true);
+    expect(stems(english).every((stem) => /^(Fill in the blank|Which statement is true)/.test(stem))).toBe(
+      true,
+    );
+  });
+
+  it("builds a topic without sources from its title and description, citing nothing", async () => {
+    const topic = {
+      title: "Fotosynthese",
+      description: "Hoe planten met licht suiker maken en zuurstof afgeven.",
+    };
+    const { structure, course } = await generateAll([], topic);
+    expect(structure.structure.title).toBe("Fotosynthese");
+    expect(structure.structure.description).toBe(topic.description);
+    expect(structure.structure.sections.length).toBeGreaterThan(1);
+    expect(structure.structure.sections[0]?.title).toContain("Fotosynthese");
+    expect(structureCitations(structure.structure)).toEqual([]);
+    expect(courseCitations(course.chapters)).toEqual([]);
+    expect(course.chapters[0]?.activities[0]?.title).toMatch(/^Overzicht/);
+    for (const chapter of course.chapters) expect(chapter.activities).toHaveLength(6);
+  });
+});

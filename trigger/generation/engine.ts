@@ -1,0 +1,83 @@
+import { activitySchema } from "../../src/domain/activity-payload.ts";
+import { type Structure, structureSchema } from "../../src/domain/structure.ts";
+import { CitationVerifier, type VerificationCounts } from "./citations.ts";
+import { buildCorpus, type Corpus, type CorpusSourceInput } from "./corpus.ts";
+import { assignMaterial } from "./material.ts";
+import type { ChapterDraft, GenerationProvider, TopicBrief } from "./providers/index.ts";
+import { detectLanguage, dominantLanguage, type Language } from "./text/language.ts";
+
+export interface StructureResult {
+  structure: Structure;
+  counts: VerificationCounts;
+}
+
+export interface CourseResult {
+  chapters: ChapterDraft[];
+  counts: VerificationCounts;
+}
+
+/** A structure for a topic from its sources' chunks, with every citation verified against them. */
+export async function generateStructure(
+  topic: TopicBrief,
+  sources: readonly CorpusSourceInput[],
+  provider: GenerationProvider,
+): Promise<StructureResult> {
+  const corpus = buildCorpus(sources);
+  const written = structureSchema.parse(await provider.structure(topic, corpus));
+  const verifier = new CitationVerifier(corpus.chunks);
+  const structure = verifier.structure(withSequentialIds(written));
+  return { structure, counts: verifier.counts };
+}
+
+/**
+ * One chapter per section of an (accepted) structure, six activities each, with every citation and
+ * every answer checked against the chunks. `onChapter` reports how many chapters are done.
+ */
+export async function generateCourse(
+  topic: TopicBrief,
+  structure: Structure,
+  sources: readonly CorpusSourceInput[],
+  provider: GenerationProvider,
+  onChapter: (done: number, total: number) => Promise<void> = async () => {},
+): Promise<CourseResult> {
+  const corpus = buildCorpus(sources);
+  const materials = assignMaterial(structure, corpus, topicLanguage(topic, corpus));
+  const verifier = new CitationVerifier(corpus.chunks);
+  const chapters: ChapterDraft[] = [];
+  for (const section of structure.sections) {
+    const material = materials.get(section.section_id);
+    if (!material) continue;
+    const draft = await provider.chapter({ topic, structure, section, material, corpus });
+    const chapter = verifier.chapter(draft);
+    for (const activity of chapter.activities) activitySchema.parse(activity);
+    chapters.push(chapter);
+    await onChapter(chapters.length, structure.sections.length);
+  }
+  return { chapters, counts: verifier.counts };
+}
+
+/** The language of a topic: that of most of its source text, else of its title and description. */
+export function topicLanguage(topic: TopicBrief, corpus: Corpus): Language {
+  if (corpus.sentences.length === 0) return detectLanguage(`${topic.title} ${topic.description ?? ""}`);
+  return dominantLanguage(
+    corpus.sentences.map((sentence) => ({ language: sentence.source.language, weight: 1 })),
+  );
+}
+
+/**
+ * Section and subtopic ids numbered in order, so chapters (keyed by section_id) never collide even when
+ * a model repeats an id.
+ */
+function withSequentialIds(structure: Structure): Structure {
+  return {
+    ...structure,
+    sections: structure.sections.map((section, index) => ({
+      ...section,
+      section_id: `section-${index + 1}`,
+      subtopics: section.subtopics.map((subtopic, position) => ({
+        ...subtopic,
+        subtopic_id: `section-${index + 1}-${position + 1}`,
+      })),
+    })),
+  };
+}

@@ -1,0 +1,92 @@
+import { stableUuid } from "../ids.ts";
+import { headingsOfLines } from "../text/headings.ts";
+
+/** A run of whole lines of one page (PDF) or file, as stored in `source_chunks`. */
+export interface Chunk {
+  id: string;
+  source_id: string;
+  file_path: string | null;
+  file_name: string;
+  page_number: number | null;
+  /** 0-based, inclusive, within the page or file. */
+  line_start: number;
+  line_end: number;
+  /** The lines line_start..line_end joined by "\n" (lines never contain a line break). */
+  content: string;
+}
+
+export interface ChunkSource {
+  id: string;
+  file_path: string | null;
+  file_name: string;
+  /** Markdown marks headings with `#`; other kinds get titles recognised by their shape. */
+  markup: boolean;
+}
+
+export const DEFAULT_CHUNK_LINES = 24;
+
+interface Block {
+  start: number;
+  end: number;
+  heading: boolean;
+}
+
+/**
+ * Cuts one page into chunks of at most `maxLines` lines. Paragraphs are kept whole where they fit and
+ * every heading starts a new chunk, so a sentence or a section rarely straddles two chunks; a line is
+ * never split. Blank lines at chunk edges are left out.
+ */
+export function chunkPage(
+  source: ChunkSource,
+  page: { page_number: number | null; lines: readonly string[] },
+  maxLines = DEFAULT_CHUNK_LINES,
+): Chunk[] {
+  const ranges: Array<[number, number]> = [];
+  let current: [number, number] | null = null;
+  for (const block of blocksOf(page.lines, source.markup)) {
+    for (let start = block.start; start <= block.end; start += maxLines) {
+      const piece = { start, end: Math.min(block.end, start + maxLines - 1) };
+      const fits = current !== null && piece.end - current[0] < maxLines && !block.heading;
+      if (current && fits) {
+        current[1] = piece.end;
+      } else {
+        if (current) ranges.push(current);
+        current = [piece.start, piece.end];
+      }
+    }
+  }
+  if (current) ranges.push(current);
+  return ranges.map(([lineStart, lineEnd]) => {
+    const content = page.lines.slice(lineStart, lineEnd + 1).join("\n");
+    return {
+      id: stableUuid(source.id, page.page_number, lineStart, lineEnd, content),
+      source_id: source.id,
+      file_path: source.file_path,
+      file_name: source.file_name,
+      page_number: page.page_number,
+      line_start: lineStart,
+      line_end: lineEnd,
+      content,
+    };
+  });
+}
+
+/** Paragraphs (runs of non-blank lines) and headings, each heading a block of its own. */
+function blocksOf(lines: readonly string[], markup: boolean): Block[] {
+  const headings = headingsOfLines(lines, markup);
+  const blocks: Block[] = [];
+  let open: Block | null = null;
+  lines.forEach((line, index) => {
+    const heading = headings.has(index);
+    if (line === "" || heading) open = null;
+    if (line === "") return;
+    if (open) {
+      open.end = index;
+      return;
+    }
+    const block: Block = { start: index, end: index, heading };
+    blocks.push(block);
+    open = heading ? null : block;
+  });
+  return blocks;
+}

@@ -1,0 +1,19 @@
+// Characters that carry no text: soft hyphens, zero-width marks and the byte-order mark.
+const INVISIBLE = /[\u00ad\u200b-\u200d\u2060\ufeff]/g;
+// Control characters (tabs, form feeds from printers…) become spaces.
+const CONTROL = /\p{Cc}/gu;
+
+/**
+ * The lines of a text as the engine numbers and quotes them: Unicode NFC, whitespace inside a line
+ * collapsed to one space, no leading or trailing spaces, no trailing blank lines. Blank lines in between
+ * stay, so line numbers of a Markdown or text file match what an editor shows.
+ */
+export function normalizeLines(text: string): string[] {
+  const lines = text
+    .normalize("NFC")
+    .replace(INVISIBLE, "")
+    .split(/\r\n|\r|\n|\u2028|\u2029/)
+    .map((line) => line.replace(CONTROL, " ").replace(/\s+/g, " ").trim());
+  while (lines.length > 0 && lines[lines.length - 1] === "") lines.pop();
+  return lines;
+}

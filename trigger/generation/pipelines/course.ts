@@ -1,0 +1,129 @@
+import type { SupabaseClient } from "@supabase/supabase-js";
+import { z } from "zod";
+import { ACTIVITY_KINDS } from "../../../src/domain/activity-payload.ts";
+import { structureSchema } from "../../../src/domain/structure.ts";
+import type { VerificationCounts } from "../citations.ts";
+import type { CorpusSourceInput } from "../corpus.ts";
+import { generateCourse } from "../engine.ts";
+import type { Chunk } from "../ingest/index.ts";
+import { type ChapterDraft, type ProviderReport, providerFromEnv } from "../providers/index.ts";
+import { loadChunks, loadSources, loadTopic, must } from "./db.ts";
+
+export interface CoursePayload {
+  topicId: string;
+  createdBy: string;
+  title: string;
+  publish: boolean;
+  mode: "refresh";
+}
+
+export interface CourseRunOutput {
+  courseId: string;
+  chapters: number;
+  activities: number;
+  activityCitations: number;
+  citations: VerificationCounts["citations"];
+  items: VerificationCounts["items"];
+  provider: ProviderReport;
+}
+
+/**
+ * The `generate-course-content` work: a course for the requester from the topic's structure and chunks,
+ * one chapter per section with the six activities and their verified citations, saved in one transaction
+ * that also replaces the requester's older drafts of this topic (mode "refresh").
+ */
+export async function runCourseGeneration(
+  client: SupabaseClient,
+  payload: CoursePayload,
+  progress: (pct: number) => Promise<void>,
+): Promise<CourseRunOutput> {
+  const { provider, report } = providerFromEnv();
+  const topic = await loadTopic(client, payload.topicId);
+  const parsed = structureSchema.safeParse(topic.structure);
+  if (!parsed.success) throw new Error(`Topic ${topic.id} has no structure to build a course from`);
+  await progress(5);
+
+  const sources = await corpusSources(client, topic.id);
+  await progress(15);
+  const { chapters, counts } = await generateCourse(
+    { title: topic.title, description: topic.description },
+    parsed.data,
+    sources,
+    provider,
+    (done, total) => progress(15 + Math.round((65 * done) / total)),
+  );
+
+  const title = payload.title.trim() || parsed.data.title;
+  const courseId = await saveCourse(client, payload, title, chapters);
+  await progress(100);
+  const activities = chapters.flatMap((chapter) => chapter.activities);
+  return {
+    courseId,
+    chapters: chapters.length,
+    activities: activities.length,
+    activityCitations: activities.reduce((sum, activity) => sum + activity.citations.length, 0),
+    citations: counts.citations,
+    items: counts.items,
+    provider: report,
+  };
+}
+
+/** The chunks of the topic's readable sources, grouped per source in the order the sources were added. */
+async function corpusSources(client: SupabaseClient, topicId: string): Promise<CorpusSourceInput[]> {
+  const [rows, chunks] = await Promise.all([loadSources(client, topicId), loadChunks(client, topicId)]);
+  const bySource = new Map<string, Chunk[]>();
+  for (const chunk of chunks) {
+    const list = bySource.get(chunk.source_id) ?? [];
+    list.push(chunk);
+    bySource.set(chunk.source_id, list);
+  }
+  return rows.flatMap((row) => {
+    const sourceChunks = bySource.get(row.id);
+    if (!sourceChunks) return [];
+    return [
+      { id: row.id, kind: row.kind, file_name: sourceChunks[0]?.file_name ?? "", chunks: sourceChunks },
+    ];
+  });
+}
+
+/**
+ * The course, its chapters, activities and citations in one transaction (`save_generated_course`), which
+ * also deletes the requester's older drafts of the topic: readers see the previous course or this one.
+ */
+async function saveCourse(
+  client: SupabaseClient,
+  payload: CoursePayload,
+  title: string,
+  chapters: readonly ChapterDraft[],
+) {
+  const data = must(
+    "saving the course",
+    await client.rpc("save_generated_course", {
+      p_topic_id: payload.topicId,
+      p_created_by: payload.createdBy,
+      p_title: title,
+      p_publish: payload.publish,
+      p_chapters: chapters.map((chapter) => ({
+        title: chapter.title,
+        summary: chapter.summary,
+        section_id: chapter.section_id,
+        activities: chapter.activities.map((activity) => ({
+          kind: activity.kind,
+          title: activity.title,
+          position: ACTIVITY_KINDS.indexOf(activity.kind) + 1,
+          payload: activity.payload,
+          citations: activity.citations.map((citation) => ({
+            chunk_id: citation.chunk_id,
+            source_url: citation.source_url,
+            file_path: citation.file_path,
+            page_number: citation.page_number,
+            line_start: citation.line_start,
+            line_end: citation.line_end,
+            snippet: citation.snippet,
+          })),
+        })),
+      })),
+    }),
+  );
+  return z.string().parse(data);
+}

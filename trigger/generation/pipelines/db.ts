@@ -1,0 +1,164 @@
+import type { SupabaseClient } from "@supabase/supabase-js";
+import { z } from "zod";
+import type { Chunk } from "../ingest/index.ts";
+
+/** Row reads and writes of the generation pipelines, each answer checked with zod at the boundary. */
+
+const PAGE_SIZE = 1000;
+const WRITE_BATCH = 200;
+
+export const topicRowSchema = z.object({
+  id: z.string(),
+  entity_id: z.string(),
+  title: z.string(),
+  description: z.string().nullable(),
+  structure: z.unknown().nullable(),
+  processing_status: z.string().nullable(),
+});
+export type TopicRow = z.infer<typeof topicRowSchema>;
+
+export const sourceRowSchema = z.object({
+  id: z.string(),
+  kind: z.enum(["pdf", "docx", "markdown", "text", "pasted"]),
+  file_name: z.string().nullable(),
+  file_path: z.string().nullable(),
+  pasted_text: z.string().nullable(),
+  status: z.string(),
+});
+export type SourceRow = z.infer<typeof sourceRowSchema>;
+
+const chunkRowSchema = z.object({
+  id: z.string(),
+  source_id: z.string(),
+  file_path: z.string().nullable(),
+  file_name: z.string().nullable(),
+  page_number: z.number().int().nullable(),
+  line_start: z.number().int(),
+  line_end: z.number().int(),
+  content: z.string(),
+});
+
+/** A failed request, with the service's message; the task retries it. */
+export class DatabaseError extends Error {
+  override readonly name = "DatabaseError";
+}
+
+/** The data of a supabase-js answer, or a DatabaseError naming what failed. */
+export function must<T>(what: string, result: { data: T | null; error: { message: string } | null }): T {
+  if (result.error) throw new DatabaseError(`${what}: ${result.error.message}`);
+  return result.data as T;
+}
+
+export async function loadTopic(client: SupabaseClient, topicId: string): Promise<TopicRow> {
+  const data = must(
+    "loading the topic",
+    await client
+      .from("topics")
+      .select("id, entity_id, title, description, structure, processing_status")
+      .eq("id", topicId)
+      .maybeSingle(),
+  );
+  if (!data) throw new DatabaseError(`Topic ${topicId} does not exist`);
+  return topicRowSchema.parse(data);
+}
+
+export async function updateTopic(client: SupabaseClient, topicId: string, fields: Record<string, unknown>) {
+  must("updating the topic", await client.from("topics").update(fields).eq("id", topicId));
+}
+
+/** The topic's sources in the order they were added. */
+export async function loadSources(client: SupabaseClient, topicId: string): Promise<SourceRow[]> {
+  const data = must(
+    "loading the sources",
+    await client
+      .from("topic_sources")
+      .select("id, kind, file_name, file_path, pasted_text, status")
+      .eq("topic_id", topicId)
+      .order("created_at")
+      .order("id"),
+  );
+  return z.array(sourceRowSchema).parse(data);
+}
+
+export async function markSource(client: SupabaseClient, sourceId: string, error: string | null) {
+  const fields = error ? { status: "failed", error } : { status: "ingested", error: null };
+  must("updating a source", await client.from("topic_sources").update(fields).eq("id", sourceId));
+}
+
+/** A file that could not be fetched for a reason a retry would not change (missing, refused). */
+export class SourceDownloadError extends Error {
+  override readonly name = "SourceDownloadError";
+}
+
+export async function downloadSource(client: SupabaseClient, path: string): Promise<Uint8Array> {
+  const { data, error } = await client.storage.from("sources").download(path);
+  if (error) {
+    const status = (error as { status?: number }).status;
+    if (status !== undefined && status < 500) {
+      throw new SourceDownloadError(`the file could not be downloaded (${error.message})`);
+    }
+    throw new DatabaseError(`downloading ${path}: ${error.message}`);
+  }
+  return new Uint8Array(await data.arrayBuffer());
+}
+
+/** Every chunk of a topic, by source, page and line. */
+export async function loadChunks(client: SupabaseClient, topicId: string): Promise<Chunk[]> {
+  const chunks: Chunk[] = [];
+  for (let from = 0; ; from += PAGE_SIZE) {
+    const data = must(
+      "loading the chunks",
+      await client
+        .from("source_chunks")
+        .select("id, source_id, file_path, file_name, page_number, line_start, line_end, content")
+        .eq("topic_id", topicId)
+        .order("source_id")
+        .order("page_number", { nullsFirst: true })
+        .order("line_start")
+        .range(from, from + PAGE_SIZE - 1),
+    );
+    const page = z.array(chunkRowSchema).parse(data);
+    chunks.push(...page.map((row) => ({ ...row, file_name: row.file_name ?? "" })));
+    if (page.length < PAGE_SIZE) return chunks;
+  }
+}
+
+/**
+ * Makes the topic's chunks exactly `chunks`. Chunk ids derive from their text, so unchanged text keeps
+ * its rows (and the course citations pointing at them); only new chunks are inserted and only chunks
+ * that no longer exist are deleted. A rerun therefore never duplicates.
+ */
+export async function replaceChunks(client: SupabaseClient, topicId: string, chunks: readonly Chunk[]) {
+  const existing = new Set<string>();
+  for (let from = 0; ; from += PAGE_SIZE) {
+    const data = must(
+      "listing the chunks",
+      await client
+        .from("source_chunks")
+        .select("id")
+        .eq("topic_id", topicId)
+        .order("id")
+        .range(from, from + PAGE_SIZE - 1),
+    );
+    const page = z.array(z.object({ id: z.string() })).parse(data);
+    for (const row of page) existing.add(row.id);
+    if (page.length < PAGE_SIZE) break;
+  }
+  const wanted = new Set(chunks.map((chunk) => chunk.id));
+  const stale = [...existing].filter((id) => !wanted.has(id));
+  const fresh = chunks.filter((chunk) => !existing.has(chunk.id));
+  for (const batch of batches(stale, 100)) {
+    must("deleting old chunks", await client.from("source_chunks").delete().in("id", batch));
+  }
+  for (const batch of batches(fresh, WRITE_BATCH)) {
+    const rows = batch.map((chunk) => ({ ...chunk, topic_id: topicId }));
+    must("saving chunks", await client.from("source_chunks").insert(rows));
+  }
+  return { inserted: fresh.length, deleted: stale.length, kept: chunks.length - fresh.length };
+}
+
+export function batches<T>(items: readonly T[], size: number): T[][] {
+  const result: T[][] = [];
+  for (let index = 0; index < items.length; index += size) result.push(items.slice(index, index + size));
+  return result;
+}

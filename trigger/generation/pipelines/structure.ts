@@ -1,0 +1,151 @@
+import type { SupabaseClient } from "@supabase/supabase-js";
+import type { VerificationCounts } from "../citations.ts";
+import type { CorpusSourceInput } from "../corpus.ts";
+import { generateStructure } from "../engine.ts";
+import { ingestSource, type SourceInput, SourceReadError } from "../ingest/index.ts";
+import { type ProviderReport, providerFromEnv } from "../providers/index.ts";
+import {
+  downloadSource,
+  loadSources,
+  loadTopic,
+  markSource,
+  replaceChunks,
+  SourceDownloadError,
+  type SourceRow,
+  updateTopic,
+} from "./db.ts";
+
+export interface StructureRunOutput {
+  /** generated: a structure awaits review; failed: no source could be read; skipped: already accepted. */
+  status: "generated" | "failed" | "skipped";
+  sources: { ingested: number; failed: number };
+  chunks: { total: number; inserted: number; deleted: number };
+  sections: number;
+  subtopics: number;
+  citations: VerificationCounts["citations"];
+  items: VerificationCounts["items"];
+  provider: ProviderReport;
+}
+
+const PASTED_TEXT_NAME = "Pasted text";
+
+/**
+ * The `generate-topic-structure` work: ingest the topic's sources into chunks (replacing the old ones),
+ * write a verified structure, and leave the topic awaiting review with progress 100. Sources that cannot
+ * be read are marked failed and named in `processing_error`; when none can be read the topic is failed.
+ * An accepted structure is never overwritten by a stray run: regenerating goes through
+ * `regenerate_structure`, which moves the topic back to generating first.
+ */
+export async function runStructureGeneration(
+  client: SupabaseClient,
+  payload: { topicId: string },
+  progress: (pct: number) => Promise<void>,
+): Promise<StructureRunOutput> {
+  const { provider, report } = providerFromEnv();
+  const topic = await loadTopic(client, payload.topicId);
+  const output: StructureRunOutput = {
+    status: "skipped",
+    sources: { ingested: 0, failed: 0 },
+    chunks: { total: 0, inserted: 0, deleted: 0 },
+    sections: 0,
+    subtopics: 0,
+    citations: { verified: 0, dropped: 0 },
+    items: { kept: 0, dropped: 0 },
+    provider: report,
+  };
+  if (topic.processing_status === "completed") return output;
+
+  const advance = progressReporter(client, topic.id, progress);
+  await updateTopic(client, topic.id, { processing_status: "generating_structure", processing_error: null });
+  await advance(1);
+
+  const rows = await loadSources(client, topic.id);
+  const inputs: CorpusSourceInput[] = [];
+  const failures: string[] = [];
+  for (const [index, row] of rows.entries()) {
+    const read = await readSource(client, row);
+    if (read.ok) inputs.push(read.source);
+    else failures.push(read.error);
+    await markSource(client, row.id, read.ok ? null : read.error);
+    await advance(5 + Math.round((55 * (index + 1)) / rows.length));
+  }
+  output.sources = { ingested: inputs.length, failed: failures.length };
+
+  const chunks = inputs.flatMap((input) => input.chunks);
+  const saved = await replaceChunks(client, topic.id, chunks);
+  output.chunks = { total: chunks.length, inserted: saved.inserted, deleted: saved.deleted };
+  await advance(65);
+
+  if (rows.length > 0 && inputs.length === 0) {
+    await updateTopic(client, topic.id, {
+      processing_status: "failed",
+      processing_error: failureMessage(failures),
+    });
+    return { ...output, status: "failed" };
+  }
+
+  const { structure, counts } = await generateStructure(
+    { title: topic.title, description: topic.description },
+    inputs,
+    provider,
+  );
+  await advance(90);
+  await updateTopic(client, topic.id, {
+    structure,
+    processing_status: "awaiting_structure_review",
+    processing_progress: 100,
+    processing_error: failures.length > 0 ? failureMessage(failures) : null,
+  });
+  await progress(100);
+  return {
+    ...output,
+    status: "generated",
+    sections: structure.sections.length,
+    subtopics: structure.sections.reduce((sum, section) => sum + section.subtopics.length, 0),
+    citations: counts.citations,
+    items: counts.items,
+  };
+}
+
+type ReadResult = { ok: true; source: CorpusSourceInput } | { ok: false; error: string };
+
+/** A source's chunks, or the reason it cannot be read; other failures (network, database) throw. */
+async function readSource(client: SupabaseClient, row: SourceRow): Promise<ReadResult> {
+  const fileName =
+    row.file_name ?? (row.kind === "pasted" ? PASTED_TEXT_NAME : (row.file_path?.split("/").at(-1) ?? ""));
+  try {
+    const content =
+      row.kind === "pasted" ? (row.pasted_text ?? "") : await downloadSource(client, row.file_path ?? "");
+    const input: SourceInput = {
+      id: row.id,
+      kind: row.kind,
+      file_name: fileName,
+      file_path: row.file_path,
+      content,
+    };
+    const ingested = await ingestSource(input);
+    return { ok: true, source: { id: row.id, kind: row.kind, file_name: fileName, chunks: ingested.chunks } };
+  } catch (error) {
+    if (error instanceof SourceReadError) return { ok: false, error: error.message };
+    if (error instanceof SourceDownloadError) return { ok: false, error: `"${fileName}" ${error.message}` };
+    throw error;
+  }
+}
+
+function failureMessage(failures: readonly string[]): string {
+  return failures.length === 1
+    ? (failures[0] ?? "")
+    : `${failures.length} sources could not be read. ${failures.join(" ")}`;
+}
+
+/** Progress on the topic row (what the review screen polls) and to the run, never going backwards. */
+function progressReporter(client: SupabaseClient, topicId: string, progress: (pct: number) => Promise<void>) {
+  let last = 0;
+  return async (pct: number) => {
+    const value = Math.max(1, Math.min(99, Math.round(pct)));
+    if (value <= last) return;
+    last = value;
+    await updateTopic(client, topicId, { processing_progress: value });
+    await progress(value);
+  };
+}

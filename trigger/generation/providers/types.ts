@@ -1,0 +1,37 @@
+import type { Activity } from "../../../src/domain/activity-payload.ts";
+import type { Citation } from "../../../src/domain/citation.ts";
+import type { Section, Structure } from "../../../src/domain/structure.ts";
+import type { Corpus } from "../corpus.ts";
+import type { SectionMaterial } from "../material.ts";
+
+export interface TopicBrief {
+  title: string;
+  description: string | null;
+}
+
+/** A generated activity with the citations its content rests on (saved as `activity_citations`). */
+export type ActivityDraft = Activity & { citations: Citation[] };
+
+/** One chapter of a course: a section of the structure with its six activities in the fixed order. */
+export interface ChapterDraft {
+  section_id: string;
+  title: string;
+  summary: string;
+  activities: ActivityDraft[];
+}
+
+export interface ChapterRequest {
+  topic: TopicBrief;
+  structure: Structure;
+  section: Section;
+  /** The sentences of the learner's sources that belong to this section, per subtopic. */
+  material: SectionMaterial;
+  corpus: Corpus;
+}
+
+/** A way to write structures and chapters; both providers produce the same domain schemas. */
+export interface GenerationProvider {
+  readonly name: "extractive" | "llm";
+  structure(topic: TopicBrief, corpus: Corpus): Promise<Structure>;
+  chapter(request: ChapterRequest): Promise<ChapterDraft>;
+}

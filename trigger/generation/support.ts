@@ -1,0 +1,37 @@
+import { contentTerms } from "./corpus.ts";
+import { joinLines, plainText } from "./text/markup.ts";
+
+/** Text as compared for support: plain, lower case, one kind of quote, single spaces, no end punctuation. */
+export function comparable(text: string): string {
+  return text
+    .normalize("NFC")
+    .toLowerCase()
+    .replace(/[‘’`´]/g, "'")
+    .replace(/[“”„]/g, '"')
+    .replace(/\s+/g, " ")
+    .replace(/[\s.!?…;:,]+$/, "")
+    .trim();
+}
+
+/** The running text of cited lines, as the sentences in them read. */
+export function citedText(lines: readonly string[]): string {
+  return joinLines(lines.filter((line) => line !== "").map(plainText)).text;
+}
+
+/**
+ * Whether cited lines back an answer: they contain it word for word, or they contain its content
+ * words (all of them for short answers, three in four for longer ones, which may be paraphrased).
+ */
+export function isSupported(answer: string, lines: readonly string[]): boolean {
+  const cited = comparable(citedText(lines));
+  const expected = comparable(plainText(answer));
+  if (expected === "") return false;
+  if (cited.includes(expected)) return true;
+  const numbers = expected.match(/\p{N}+/gu) ?? [];
+  const terms = [...new Set([...contentTerms(expected), ...numbers])];
+  if (terms.length === 0) return false;
+  const available = new Set([...contentTerms(cited), ...(cited.match(/\p{N}+/gu) ?? [])]);
+  const found = terms.filter((term) => available.has(term)).length;
+  const needed = terms.length <= 2 ? terms.length : Math.ceil(terms.length * 0.75);
+  return found >= needed;
+}

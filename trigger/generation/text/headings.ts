@@ -1,0 +1,77 @@
+export interface Heading {
+  /** 1 is the top level. */
+  level: number;
+  text: string;
+}
+
+interface LineContext {
+  /** The nearest non-blank line before, if any. */
+  previous?: string;
+  /** Whether that line is a heading itself: a title may follow a title. */
+  previousIsHeading?: boolean;
+  /** The nearest non-blank line after, if any. */
+  next?: string;
+  /** Markdown sources mark their headings; only `#` lines count there. */
+  markup: boolean;
+}
+
+const MARKDOWN_HEADING = /^(#{1,6})\s+(.+?)(?:\s+#+)?$/;
+const NUMBERING = /^(\d{1,2}(?:\.\d{1,2})*)\.?\s+\p{Lu}/u;
+const CLOSING_PUNCTUATION = /[.!?…:;,]["'”’)]*$/;
+const SENTENCE_END = /[.!?:]["'”’)]*$/;
+const MAX_HEADING_WORDS = 9;
+const MAX_HEADING_LENGTH = 80;
+
+/**
+ * The heading a line is, if any. Markdown headings (`#`) count in every kind of source. In sources
+ * without markup (PDF, Word, plain text) a short capitalised line without closing punctuation counts
+ * when it follows a finished sentence (or nothing) and is followed by text, so the structure follows
+ * the author's own chapters; numbered titles ("2.1 Light") take their level from the numbering.
+ */
+export function headingOf(line: string, context: LineContext): Heading | null {
+  const markdown = MARKDOWN_HEADING.exec(line);
+  if (markdown?.[1] && markdown[2]) return { level: markdown[1].length, text: markdown[2].trim() };
+  if (context.markup || !looksLikeTitle(line) || !context.next) return null;
+  const previous = context.previous;
+  const followsBreak =
+    previous === undefined ||
+    context.previousIsHeading === true ||
+    SENTENCE_END.test(previous) ||
+    MARKDOWN_HEADING.test(previous);
+  if (!followsBreak) return null;
+  const numbering = NUMBERING.exec(line)?.[1];
+  // The number is layout; the title is what follows it ("2.1 Light" → level 2, "Light").
+  if (numbering)
+    return { level: numbering.split(".").length, text: line.slice(numbering.length).replace(/^\.?\s+/, "") };
+  // An unnumbered title is followed by prose or a numbered title; a run of short lines is a list.
+  if (looksLikeTitle(context.next) && !NUMBERING.test(context.next)) return null;
+  return { level: 1, text: line };
+}
+
+function looksLikeTitle(line: string): boolean {
+  if (line.length === 0 || line.length > MAX_HEADING_LENGTH) return false;
+  if (line.split(" ").length > MAX_HEADING_WORDS) return false;
+  if (CLOSING_PUNCTUATION.test(line)) return false;
+  return /^(\d{1,2}(\.\d{1,2})*\.?\s+)?\p{Lu}/u.test(line) && /\p{L}{2}/u.test(line);
+}
+
+/** The headings of one page or file, by line index; blank lines are skipped when looking at neighbours. */
+export function headingsOfLines(lines: readonly string[], markup: boolean): Map<number, Heading> {
+  const nextNonBlank: Array<string | undefined> = new Array(lines.length);
+  let next: string | undefined;
+  for (let index = lines.length - 1; index >= 0; index--) {
+    nextNonBlank[index] = next;
+    if (lines[index]) next = lines[index];
+  }
+  const headings = new Map<number, Heading>();
+  let previous: string | undefined;
+  let previousIsHeading = false;
+  lines.forEach((line, index) => {
+    if (line === "") return;
+    const heading = headingOf(line, { previous, previousIsHeading, next: nextNonBlank[index], markup });
+    if (heading) headings.set(index, heading);
+    previous = line;
+    previousIsHeading = heading !== null;
+  });
+  return headings;
+}

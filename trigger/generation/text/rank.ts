@@ -1,0 +1,254 @@
+import type { Sentence } from "../corpus.ts";
+import { isStopword } from "./language.ts";
+
+type Vector = Map<string, number>;
+
+/** Statistics of the whole material: inverse document frequencies (a sentence is a document), verbs. */
+export class TermWeights {
+  private readonly documentFrequency = new Map<string, number>();
+  private readonly documents: number;
+  private readonly verbal: Set<string>;
+
+  constructor(sentences: readonly Sentence[]) {
+    this.documents = sentences.length;
+    this.verbal = verbalWords(sentences);
+    for (const sentence of sentences) {
+      for (const term of new Set(sentence.terms)) {
+        this.documentFrequency.set(term, (this.documentFrequency.get(term) ?? 0) + 1);
+      }
+    }
+  }
+
+  idf(term: string): number {
+    return Math.log((1 + this.documents) / (1 + (this.documentFrequency.get(term) ?? 0))) + 1;
+  }
+
+  /** Whether the material uses this (lower-case) word as a verb. */
+  isVerbal(word: string): boolean {
+    return this.verbal.has(word);
+  }
+
+  vector(terms: readonly string[]): Vector {
+    const vector: Vector = new Map();
+    for (const term of terms) vector.set(term, (vector.get(term) ?? 0) + this.idf(term));
+    return vector;
+  }
+}
+
+function add(into: Vector, vector: Vector) {
+  for (const [term, weight] of vector) into.set(term, (into.get(term) ?? 0) + weight);
+}
+
+function cosine(a: Vector, b: Vector): number {
+  let dot = 0;
+  for (const [term, weight] of a) dot += weight * (b.get(term) ?? 0);
+  if (dot === 0) return 0;
+  return dot / (norm(a) * norm(b));
+}
+
+function norm(vector: Vector): number {
+  let sum = 0;
+  for (const weight of vector.values()) sum += weight * weight;
+  return Math.sqrt(sum);
+}
+
+/** Sentences worth quoting as a key point or a question: whole, and neither a stub nor a wall. */
+export function isQuotable(sentence: Sentence): boolean {
+  const length = sentence.text.split(" ").length;
+  return sentence.complete && length >= 5 && length <= 45 && sentence.terms.length >= 2;
+}
+
+/**
+ * Sentences by how central they are to their passage: TF-IDF cosine to the passage's centroid, a small
+ * bonus for coming early, a small penalty for very short or long sentences. Linear in the passage
+ * length; ties keep reading order, so the ranking is deterministic.
+ */
+export function rankSentences(sentences: readonly Sentence[], weights: TermWeights): Sentence[] {
+  const vectors = sentences.map((sentence) => weights.vector(sentence.terms));
+  const centroid: Vector = new Map();
+  for (const vector of vectors) add(centroid, vector);
+  const scored = sentences.map((sentence, position) => {
+    const length = sentence.text.split(" ").length;
+    const lengthFactor = length < 8 ? 0.8 : length > 35 ? 0.85 : 1;
+    const contextFactor = leansOnContext(sentence.text) ? 0.6 : 1;
+    const positionBonus = 0.05 * (1 - position / Math.max(1, sentences.length));
+    const score =
+      (cosine(vectors[position] ?? new Map(), centroid) + positionBonus) * lengthFactor * contextFactor;
+    return { sentence, score };
+  });
+  return scored
+    .sort((a, b) => b.score - a.score || a.sentence.index - b.sentence.index)
+    .map(({ sentence }) => sentence);
+}
+
+const CONTEXT_OPENERS = new Set(
+  "it its they their these this those he she them such there dit dat deze die hij zij ze daar daardoor hierdoor".split(
+    " ",
+  ),
+);
+
+/** A sentence that opens with a pronoun ("It reflects…") needs the one before it to make sense. */
+export function leansOnContext(text: string): boolean {
+  const first = /^[\p{L}]+/u.exec(text)?.[0]?.toLowerCase();
+  return first !== undefined && CONTEXT_OPENERS.has(first);
+}
+
+/**
+ * Cuts a run of sentences into `parts` passages where the vocabulary shifts most (TextTiling: the
+ * similarity of the sentences before and after each gap, lowest first), preferring paragraph breaks
+ * and keeping every passage at least a fair share long. Linear in the number of sentences (plus a sort).
+ */
+export function segment<T extends Sentence>(
+  sentences: readonly T[],
+  parts: number,
+  weights: TermWeights,
+): T[][] {
+  if (parts <= 1 || sentences.length < 2 * parts) return [Array.from(sentences)];
+  const window = 3;
+  const vectors = sentences.map((sentence) => weights.vector(sentence.terms));
+  const windowVector = (from: number, to: number) => {
+    const vector: Vector = new Map();
+    for (let index = Math.max(0, from); index < Math.min(vectors.length, to); index++) {
+      add(vector, vectors[index] ?? new Map());
+    }
+    return vector;
+  };
+  const gaps: Array<{ at: number; score: number }> = [];
+  for (let at = 1; at < sentences.length; at++) {
+    const similarity = cosine(windowVector(at - window, at), windowVector(at, at + window));
+    gaps.push({ at, score: similarity - (sentences[at]?.opensParagraph ? 0.1 : 0) });
+  }
+  gaps.sort((a, b) => a.score - b.score || a.at - b.at);
+  const minimum = Math.max(2, Math.floor(sentences.length / (2 * parts)));
+  const cuts: number[] = [];
+  for (const gap of gaps) {
+    if (cuts.length === parts - 1) break;
+    const fits =
+      gap.at >= minimum &&
+      sentences.length - gap.at >= minimum &&
+      cuts.every((cut) => Math.abs(cut - gap.at) >= minimum);
+    if (fits) cuts.push(gap.at);
+  }
+  cuts.sort((a, b) => a - b);
+  return [0, ...cuts].map((start, index) => sentences.slice(start, cuts[index] ?? sentences.length));
+}
+
+export interface KeyPhrase {
+  /** Lower-case words joined by single spaces. */
+  key: string;
+  /** How to show the phrase mid-sentence: lower case, unless the text always capitalises it (a name). */
+  display: string;
+  /** How often it occurs in the passage. */
+  count: number;
+  score: number;
+}
+
+const TOKEN = /[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*|[^\s\p{L}\p{N}]+/gu;
+const MAX_PHRASE_WORDS = 3;
+// Words after which a noun phrase starts: articles, possessives, demonstratives, prepositions.
+const NOUN_OPENERS = new Set(
+  (
+    "the a an of in on by with from into for to at this these those its their his her our " +
+    "de het een van in op met door uit voor naar bij aan over onder deze dit zijn haar hun ons onze"
+  ).split(" "),
+);
+// A word right after a pronoun, or right before an article, is most likely a verb.
+const SUBJECT_PRONOUNS = new Set(
+  "it they he she we you that which who ze hij zij wij we jij die dat welke".split(" "),
+);
+const ARTICLES = new Set("the a an de het een".split(" "));
+
+export function tokensOf(text: string): string[] {
+  return text.match(TOKEN) ?? [];
+}
+
+// Nouns too general to learn or to ask about.
+const GENERIC_NOUNS = new Set(
+  "example instance way part kind type lot number time thing year years voorbeeld manier deel soort aantal keer ding jaar jaren".split(
+    " ",
+  ),
+);
+
+function isContentToken(token: string): boolean {
+  const word = token.toLowerCase();
+  return /^\p{L}[\p{L}\p{N}'’-]{2,}$/u.test(token) && !isStopword(word) && !GENERIC_NOUNS.has(word);
+}
+
+/** Words the material uses as verbs (see SUBJECT_PRONOUNS), which never start or end a key phrase. */
+export function verbalWords(sentences: readonly Sentence[]): Set<string> {
+  const verbal = new Set<string>();
+  for (const sentence of sentences) {
+    const tokens = tokensOf(sentence.text).map((token) => token.toLowerCase());
+    tokens.forEach((token, index) => {
+      const before = tokens[index - 1];
+      const after = tokens[index + 1];
+      if ((before && SUBJECT_PRONOUNS.has(before)) || (after && ARTICLES.has(after))) verbal.add(token);
+    });
+  }
+  return verbal;
+}
+
+interface PhraseTally {
+  count: number;
+  /** An occurrence that stands alone as a noun phrase: opens after an article or preposition (or the
+   * sentence start) and is followed by a function word or punctuation. */
+  standsAlone: boolean;
+  /** How it is written in the middle of a sentence (capitals there mark a name), if ever. */
+  midSentence: string | null;
+  firstSurface: string;
+  first: number;
+}
+
+/**
+ * Key phrases of a passage: runs of one to three content words without a verb that the text uses as a
+ * noun phrase (a single word must once stand alone; a longer phrase may instead recur), scored by how
+ * often the passage uses them and how rare their words are in the whole material.
+ */
+export function keyPhrases(sentences: readonly Sentence[], weights: TermWeights): KeyPhrase[] {
+  const tallies = new Map<string, PhraseTally>();
+  let position = 0;
+  for (const sentence of sentences) {
+    const tokens = tokensOf(sentence.text);
+    tokens.forEach((_, start) => {
+      const opener = tokens[start - 1]?.toLowerCase();
+      const opensNounPhrase = opener === undefined || NOUN_OPENERS.has(opener);
+      for (let length = 1; length <= MAX_PHRASE_WORDS; length++) {
+        const run = tokens.slice(start, start + length);
+        if (run.length < length || !run.every(isContentToken)) break;
+        const key = run.map((word) => word.toLowerCase()).join(" ");
+        if (run.some((word) => weights.isVerbal(word.toLowerCase()))) break;
+        const next = tokens[start + length];
+        const surface = run.join(" ");
+        const tally = tallies.get(key) ?? {
+          count: 0,
+          standsAlone: false,
+          midSentence: null,
+          firstSurface: surface,
+          first: position++,
+        };
+        tally.count++;
+        tally.standsAlone ||= opensNounPhrase && (next === undefined || !isContentToken(next));
+        if (start > 0 && (tally.midSentence === null || surface === key)) tally.midSentence = surface;
+        tallies.set(key, tally);
+      }
+    });
+  }
+  return [...tallies.entries()]
+    .filter(([key, tally]) => tally.standsAlone || (key.includes(" ") && tally.count > 1))
+    .map(([key, tally]) => {
+      const terms = key.split(" ");
+      const rarity = terms.reduce((sum, term) => sum + weights.idf(term), 0) / terms.length;
+      // Frequency counts most: a title or a quiz term should be what the passage keeps talking about.
+      const lengthBonus = tally.count > 1 ? 1 + 0.3 * (terms.length - 1) : 1;
+      const score = tally.count ** 1.5 * rarity * lengthBonus;
+      return { key, display: displayOf(key, tally), count: tally.count, score, first: tally.first };
+    })
+    .sort((a, b) => b.score - a.score || a.first - b.first)
+    .map(({ first: _first, ...phrase }) => phrase);
+}
+
+/** Lower case, unless the text capitalises the phrase mid-sentence (a name) or it is an acronym. */
+function displayOf(key: string, tally: PhraseTally): string {
+  if (tally.midSentence !== null) return tally.midSentence;
+  return /\p{Lu}/u.test(tally.firstSurface.slice(1)) ? tally.firstSurface : key;
+}

@@ -1,0 +1,53 @@
+// Abbreviations whose full stop does not end a sentence (English and Dutch), without their dots.
+const ABBREVIATIONS = new Set(
+  (
+    "e.g i.e cf vs fig figs dr mr mrs ms prof st no nos vol ca approx jr sr inc ltd " +
+    "bijv bv o.a d.w.z m.a.w z.g.a.n nl resp evt incl excl blz nr jl dhr mevr mw ir ing drs vgl enz"
+  ).split(" "),
+);
+
+const BOUNDARY = /([.!?…]+["'”’)\]]*)\s+(?=["'“‘([]?[\p{Lu}\p{N}])/gu;
+const COMPLETE_START = /^["'“‘([]?[\p{Lu}\p{N}]/u;
+const COMPLETE_END = /[.!?…]["'”’)\]]*$/;
+
+export interface SentenceSpan {
+  text: string;
+  /** Character offsets in the paragraph text; end is exclusive. */
+  start: number;
+  end: number;
+}
+
+/** Splits running text into sentences at closing punctuation followed by a capital or digit. */
+export function splitSentences(text: string): SentenceSpan[] {
+  const spans: SentenceSpan[] = [];
+  let start = 0;
+  for (const match of text.matchAll(BOUNDARY)) {
+    const end = match.index + (match[1]?.length ?? 0);
+    if (isAbbreviation(text.slice(start, end))) continue;
+    pushSpan(spans, text, start, end);
+    start = match.index + match[0].length;
+  }
+  pushSpan(spans, text, start, text.length);
+  return spans;
+}
+
+function pushSpan(spans: SentenceSpan[], text: string, start: number, end: number) {
+  const raw = text.slice(start, end);
+  const leading = raw.length - raw.trimStart().length;
+  const trimmed = raw.trim();
+  if (trimmed) spans.push({ text: trimmed, start: start + leading, end: start + leading + trimmed.length });
+}
+
+function isAbbreviation(sentence: string): boolean {
+  const lastWord = /(\S+)\.$/
+    .exec(sentence)?.[1]
+    ?.toLowerCase()
+    .replace(/^[("'“‘[]+/, "");
+  if (!lastWord) return false;
+  return ABBREVIATIONS.has(lastWord) || /^\p{L}$/u.test(lastWord);
+}
+
+/** A sentence that starts like one and ends like one, not a piece cut off at a chunk edge or a list item. */
+export function isCompleteSentence(text: string): boolean {
+  return COMPLETE_START.test(text) && COMPLETE_END.test(text);
+}

@@ -1,0 +1,78 @@
+import { describe, expect, it } from "vitest";
+import { headingsOfLines } from "./headings.ts";
+import { detectLanguage } from "./language.ts";
+import { joinLines, plainText } from "./markup.ts";
+import { isCompleteSentence, splitSentences } from "./sentences.ts";
+
+describe("headingsOfLines", () => {
+  it("reads Markdown headings with their level, and only those in Markdown", () => {
+    const lines = ["# Title", "", "Short line", "Some text follows here.", "## Part", "Text."];
+    expect([...headingsOfLines(lines, true)]).toEqual([
+      [0, { level: 1, text: "Title" }],
+      [4, { level: 2, text: "Part" }],
+    ]);
+  });
+
+  it("recognises titles by their shape in unmarked text, numbered ones with their depth", () => {
+    const lines = [
+      "Photosynthesis",
+      "2.1 Light reactions",
+      "Water is split in the light reactions.",
+      "Calvin cycle",
+      "Sugar is made.",
+    ];
+    expect([...headingsOfLines(lines, false)]).toEqual([
+      [0, { level: 1, text: "Photosynthesis" }],
+      [1, { level: 2, text: "Light reactions" }],
+      [3, { level: 1, text: "Calvin cycle" }],
+    ]);
+  });
+
+  it("does not take wrapped sentence lines or list items for titles", () => {
+    const lines = [
+      "Plants need three things to grow:",
+      "Water",
+      "Carbon dioxide",
+      "Light",
+      "The leaves of most plants",
+      "are green.",
+    ];
+    expect(headingsOfLines(lines, false).size).toBe(0);
+  });
+});
+
+describe("sentences", () => {
+  it("splits at closing punctuation before a capital, not after abbreviations or initials", () => {
+    const text = "Dr. Smith saw it, e.g. in 1953. J. Watson agreed! Zie bijv. het boek. Het klopt.";
+    expect(splitSentences(text).map((span) => span.text)).toEqual([
+      "Dr. Smith saw it, e.g. in 1953.",
+      "J. Watson agreed!",
+      "Zie bijv. het boek.",
+      "Het klopt.",
+    ]);
+  });
+
+  it("knows a whole sentence from a piece of one", () => {
+    expect(isCompleteSentence("Water boils at 100 degrees.")).toBe(true);
+    expect(isCompleteSentence("boils at 100 degrees.")).toBe(false);
+    expect(isCompleteSentence("Water boils at")).toBe(false);
+  });
+
+  it("joins lines undoing hyphenation and strips Markdown markup", () => {
+    expect(joinLines(["Photo-", "synthesis is", "vital."])).toEqual({
+      text: "Photosynthesis is vital.",
+      starts: [0, 5, 18],
+    });
+    expect(plainText("- **Chlorophyll** is [green](https://x.test) and `shiny`")).toBe(
+      "Chlorophyll is green and shiny",
+    );
+  });
+});
+
+describe("detectLanguage", () => {
+  it("tells Dutch from English by their function words", () => {
+    expect(detectLanguage("De zon verwarmt het water in de zee en het verdampt.")).toBe("nl");
+    expect(detectLanguage("The sun warms the water in the sea and it evaporates.")).toBe("en");
+    expect(detectLanguage("")).toBe("en");
+  });
+});
