@@ -1,0 +1,113 @@
+import { auth, runs, tasks } from "@trigger.dev/sdk";
+import { z } from "zod";
+import { canManageContent } from "../../../src/domain/access.ts";
+import {
+  GENERATION_GRANT_LIFETIME_SECONDS,
+  type GenerationTask,
+  signGenerationGrant,
+} from "../../../src/domain/generation-grant.ts";
+import { RUN_STATUSES, runStatusFlags } from "../../../src/domain/run-status.ts";
+import {
+  GENERATE_TOPIC_STRUCTURE,
+  type GenerateTopicStructurePayload,
+  generationRunOptions,
+  topicTag,
+} from "../../../trigger/schema.ts";
+import { generationEnv } from "./env.ts";
+import { HttpError } from "./http.ts";
+import { type Caller, databaseError } from "./supabase.ts";
+
+/** Points the Trigger.dev SDK at the project's task service with the secret key (never sent to browsers). */
+export function configureTrigger(): void {
+  const { TRIGGER_SECRET_KEY, TRIGGER_API_URL } = generationEnv();
+  auth.configure({
+    accessToken: TRIGGER_SECRET_KEY,
+    ...(TRIGGER_API_URL ? { baseURL: TRIGGER_API_URL } : {}),
+  });
+}
+
+/**
+ * The grant for the caller to run `task` on the topic, after checking they may: the tasks trust a grant
+ * completely, so none is signed without this check.
+ */
+export async function issueGrant(caller: Caller, topicId: string, task: GenerationTask): Promise<string> {
+  await assertMayGenerate(caller, topicId, task);
+  const grant = { userId: caller.user.id, topicId, task };
+  return signGenerationGrant(grant, generationEnv().GENERATION_GRANT_SECRET);
+}
+
+/** A one-time public token that lets a browser trigger `task`, living as long as the grant beside it. */
+export function createTriggerToken(task: GenerationTask): Promise<string> {
+  configureTrigger();
+  return auth.createTriggerPublicToken(task, { multipleUse: false, expirationTime: distinctExpiry(task) });
+}
+
+/**
+ * Trigger.dev remembers a used one-time token by its text, and the SDK's tokens carry no nonce: two
+ * minted for the same task within one second would be the same token, and the second holder's trigger
+ * would be refused as a reuse. A distinct expiry second per token keeps them apart within an isolate.
+ */
+const lastExpiryByTask = new Map<GenerationTask, number>();
+
+function distinctExpiry(task: GenerationTask): number {
+  const wanted = Math.floor(Date.now() / 1000) + GENERATION_GRANT_LIFETIME_SECONDS;
+  const expiry = Math.max(wanted, (lastExpiryByTask.get(task) ?? 0) + 1);
+  lastExpiryByTask.set(task, expiry);
+  return expiry;
+}
+
+/** Starts the structure task server-side (secret key), with a grant from `issueGrant`. */
+export async function triggerStructureGeneration(topicId: string, grant: string): Promise<string> {
+  configureTrigger();
+  const payload = { topicId, grant } satisfies GenerateTopicStructurePayload;
+  try {
+    const handle = await tasks.trigger(GENERATE_TOPIC_STRUCTURE, payload, generationRunOptions(payload));
+    return handle.id;
+  } catch (error) {
+    console.error("triggering the structure task failed", error);
+    throw new HttpError(502, "Could not start structure generation");
+  }
+}
+
+/** Statuses of a run that may still write the topic: neither finished nor cancelled. */
+const LIVE_STATUSES = RUN_STATUSES.filter((status) => {
+  const flags = runStatusFlags(status);
+  return !flags.completed && !flags.cancelled;
+});
+
+export async function hasLiveStructureRun(topicId: string): Promise<boolean> {
+  configureTrigger();
+  const page = await runs.list({
+    taskIdentifier: GENERATE_TOPIC_STRUCTURE,
+    tag: topicTag(topicId),
+    status: [...LIVE_STATUSES],
+    limit: 1,
+  });
+  return page.data.length > 0;
+}
+
+const membershipRowsSchema = z.array(
+  z.object({ entity_id: z.string(), member_role: z.string(), status: z.string() }),
+);
+
+/**
+ * DECISIONS §1: the structure is generated for content managers of the topic's entity; a course for
+ * anyone who can read the topic. Reads run as the caller, so RLS decides what "can read" means.
+ */
+async function assertMayGenerate({ client, user }: Caller, topicId: string, task: GenerationTask) {
+  const topic = await client.from("topics").select("id, entity_id").eq("id", topicId).maybeSingle();
+  if (topic.error) throw databaseError(topic.error);
+  if (!topic.data) throw new HttpError(404, "Topic not found");
+  if (task !== GENERATE_TOPIC_STRUCTURE) return;
+  const entityId = topic.data.entity_id;
+
+  const memberships = await client.rpc("get_user_memberships", { p_auth_user_id: user.id });
+  if (memberships.error) throw databaseError(memberships.error);
+  const roles = membershipRowsSchema
+    .parse(memberships.data)
+    .filter((row) => row.status === "active" && row.entity_id === entityId)
+    .map((row) => row.member_role);
+  if (!canManageContent(roles)) {
+    throw new HttpError(403, "Only content managers of this topic's entity may generate its structure");
+  }
+}

@@ -1,0 +1,52 @@
+import { createClient, type PostgrestError, type SupabaseClient, type User } from "@supabase/supabase-js";
+import { supabaseEnv } from "./env.ts";
+import { HttpError } from "./http.ts";
+
+export interface Caller {
+  user: User;
+  /** Acts as the caller: every query and RPC runs under their RLS. */
+  client: SupabaseClient;
+}
+
+/** The signed-in user behind the request, with a client that forwards their Authorization header. */
+export async function requireCaller(request: Request): Promise<Caller> {
+  const authorization = request.headers.get("authorization") ?? "";
+  const token = /^Bearer (.+)$/.exec(authorization)?.[1];
+  if (!token) throw notSignedIn();
+  const { SUPABASE_URL, SUPABASE_ANON_KEY } = supabaseEnv();
+  const client = createClient(SUPABASE_URL, SUPABASE_ANON_KEY, {
+    global: { headers: { Authorization: authorization } },
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+  });
+  // The anon key is a valid JWT too; only a user's access token names a user Auth still knows.
+  const { data, error } = await client.auth.getUser(token);
+  if (error || !data.user) throw notSignedIn();
+  return { user: data.user, client };
+}
+
+function notSignedIn(): HttpError {
+  return new HttpError(401, "You must be signed in");
+}
+
+/**
+ * A database refusal as the caller should see it. The structure RPCs raise their refusals with these
+ * SQLSTATEs and a message written for the user (supabase/migrations/*_structure_transitions.sql);
+ * anything else is logged and hidden.
+ */
+export function databaseError(error: PostgrestError): HttpError {
+  const status = REFUSAL_STATUS[error.code];
+  if (status) return new HttpError(status, error.message);
+  console.error("database error", error);
+  return new HttpError(500, "Internal error");
+}
+
+const REFUSAL_STATUS: Record<string, number> = {
+  // insufficient_privilege: the RPC's rights check, or RLS (a topic the caller cannot see included)
+  "42501": 403,
+  // invalid_parameter_value ("No structure to accept"), check_violation, invalid_text_representation,
+  // raise_exception
+  "22023": 400,
+  "23514": 400,
+  "22P02": 400,
+  P0001: 400,
+};

@@ -1,0 +1,23 @@
+import { z } from "zod";
+import { generationTaskSchema } from "../../../src/domain/generation-grant.ts";
+import { createTriggerToken, issueGrant } from "../_shared/generation.ts";
+import { postHandler, readBody } from "../_shared/http.ts";
+import { requireCaller } from "../_shared/supabase.ts";
+
+/**
+ * A one-time public trigger token for one generation task (SPEC §7), with the grant the task demands:
+ * the token lets the browser start the task, the grant lets the task accept it for this topic and user.
+ */
+const bodySchema = z.object({
+  taskName: generationTaskSchema,
+  topicId: z.uuid(),
+});
+
+Deno.serve(
+  postHandler(async (request) => {
+    const caller = await requireCaller(request);
+    const { taskName, topicId } = await readBody(request, bodySchema);
+    const grant = await issueGrant(caller, topicId, taskName);
+    return { token: await createTriggerToken(taskName), grant };
+  }),
+);
