@@ -8,6 +8,8 @@ export default defineConfig({
   project: process.env.TRIGGER_PROJECT_REF ?? "proj_studymap_local",
   runtime: "node",
   dirs: ["./trigger"],
+  // Replaces Trigger.dev's defaults: tests and their fixtures (dev-only packages) are never bundled.
+  ignorePatterns: ["**/*.test.*", "**/*.spec.*", "**/*.d.ts", "**/fixtures/**"],
   // Generation over a few hundred pages stays well under this; a run stuck longer is stopped.
   maxDuration: 900,
   retries: {

@@ -3,7 +3,7 @@ import { Hono } from "hono";
 import { cors } from "hono/cors";
 import { authService } from "./auth/index.ts";
 import type { GatewayContext } from "./context.ts";
-import { functionsService } from "./functions/index.ts";
+import { functionsService, stopFunctions } from "./functions/index.ts";
 import { inboxService } from "./inbox/index.ts";
 import { restService } from "./rest/index.ts";
 import { storageService } from "./storage/index.ts";
@@ -89,6 +89,7 @@ export async function startGateway(ctx: GatewayContext, port: number): Promise<G
     url: `http://127.0.0.1:${port}`,
     stop: async () => {
       await stopTasksService(ctx);
+      await stopFunctions(ctx);
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };

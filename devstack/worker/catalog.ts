@@ -11,8 +11,6 @@ import { StandardLifecycleHooksManager, StandardResourceCatalog } from "@trigger
  * The task code is the one in trigger/, never a copy.
  */
 
-/** Trigger.dev skips these when it looks for task files (TriggerConfig.ignorePatterns' defaults). */
-const IGNORED_FILE = /\.(test|spec)\.[cm]?[jt]sx?$|\.d\.ts$/;
 const SOURCE_FILE = /\.[cm]?[jt]sx?$/;
 
 export type LocalTask = TaskMetadataWithFunctions & { filePath: string };
@@ -38,10 +36,16 @@ export interface LoadedTasks {
   failures: Array<{ file: string; error: unknown }>;
 }
 
-export async function loadTasks(root: string, dirs: string[]): Promise<LoadedTasks> {
+export async function loadTasks(
+  root: string,
+  dirs: string[],
+  ignorePatterns: string[],
+): Promise<LoadedTasks> {
   installGlobals();
   const failures: LoadedTasks["failures"] = [];
-  const files = dirs.flatMap((dir) => sourceFiles(path.resolve(root, dir)));
+  const ignored = (file: string) =>
+    ignorePatterns.some((pattern) => path.matchesGlob(path.relative(root, file), pattern));
+  const files = dirs.flatMap((dir) => sourceFiles(path.resolve(root, dir))).filter((file) => !ignored(file));
   for (const file of files) {
     if (loadedFiles.has(file)) continue;
     const relative = path.relative(root, file);
@@ -71,7 +75,7 @@ function sourceFiles(dir: string): string[] {
     .flatMap((entry) => {
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) return entry.name === "node_modules" ? [] : sourceFiles(full);
-      return SOURCE_FILE.test(entry.name) && !IGNORED_FILE.test(entry.name) ? [full] : [];
+      return SOURCE_FILE.test(entry.name) ? [full] : [];
     });
 }
 

@@ -3,7 +3,7 @@ import { defaultRetryOptions, parsePacket, stringifyIO } from "@trigger.dev/core
 import pg from "pg";
 import { type AttemptOutcome, executeAttempt, resolvedRetry } from "./attempt.ts";
 import { type LocalTask, loadTasks } from "./catalog.ts";
-import { type LocalTriggerConfig, loadTriggerConfig } from "./config.ts";
+import { DEFAULT_IGNORE_PATTERNS, type LocalTriggerConfig, loadTriggerConfig } from "./config.ts";
 import { installRunMetadata, RunMetadataScope } from "./metadata.ts";
 import {
   type ClaimableTask,
@@ -53,7 +53,10 @@ export interface WorkerHandle {
 
 export async function startWorker(options: WorkerOptions): Promise<WorkerHandle> {
   const config = await loadTriggerConfig(options.root);
-  const loaded = await loadTasks(options.root, options.taskDirs ?? config.dirs);
+  // Task folders given by the caller (tests) are not the config's, so the config's ignore list is not theirs.
+  const loaded = options.taskDirs
+    ? await loadTasks(options.root, options.taskDirs, DEFAULT_IGNORE_PATTERNS)
+    : await loadTasks(options.root, config.dirs, config.ignorePatterns);
   for (const failure of loaded.failures) {
     options.log(`worker: could not load ${failure.file}: ${describe(failure.error)}`);
   }
