@@ -6,6 +6,10 @@ export interface RequestInfo {
   method: string;
   path: string;
   headers: Headers;
+  /** The API schema the request targets; PostgREST puts it first on the search_path. */
+  schema?: string;
+  /** PostgREST runs reads (and calls of stable functions) in a read-only transaction. */
+  readOnly?: boolean;
 }
 
 /**
@@ -22,14 +26,20 @@ export async function withRequestTransaction<T>(
   const client = await ctx.pool.connect();
   let rollbackOnly = false;
   try {
-    await client.query("begin");
+    await client.query(request.readOnly ? "begin read only" : "begin");
     await client.query(
       `select set_config('search_path', $1, true), set_config('role', $2, true),
               set_config('request.jwt.claims', $3, true), set_config('request.method', $4, true),
               set_config('request.path', $5, true), set_config('request.headers', $6, true),
-              set_config('request.cookies', '{}', true)`,
+              set_config('request.cookies', '{}', true),
+              -- SET ROLE does not apply a role's own settings; PostgREST applies its statement_timeout.
+              set_config('statement_timeout', coalesce(
+                (select split_part(setting, '=', 2)
+                   from pg_db_role_setting, unnest(setconfig) as setting
+                  where setrole = $2::regrole and setting like 'statement_timeout=%' limit 1),
+                current_setting('statement_timeout')), true)`,
       [
-        "public, extensions",
+        searchPath(request.schema),
         identity.role,
         JSON.stringify(identity.claims),
         request.method,
@@ -50,6 +60,12 @@ export async function withRequestTransaction<T>(
   } finally {
     client.release();
   }
+}
+
+function searchPath(schema: string | undefined): string {
+  const extra = "public, extensions";
+  if (!schema || schema === "public") return extra;
+  return `"${schema.replaceAll('"', '""')}", ${extra}`;
 }
 
 function headersForDatabase(headers: Headers): Record<string, string> {

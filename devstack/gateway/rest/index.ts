@@ -1,6 +1,155 @@
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import type { GatewayContext } from "../context.ts";
+import { bearerToken, type Identity, identify } from "../jwt.ts";
+import { apiErrors, jwtErrors, RestError } from "./errors.ts";
+import { execute } from "./execute.ts";
+import { openApiDocument } from "./openapi.ts";
+import { buildPlan } from "./plan.ts";
+import { parseApiRequest, resolveSchema } from "./request.ts";
+import { SchemaCacheHolder } from "./schema-cache.ts";
 
-export function restService(_ctx: GatewayContext): Hono {
-  return new Hono();
+/** The largest request body accepted; larger ones get 413 before anything is parsed. */
+export const MAX_BODY_BYTES = 16 * 1024 * 1024;
+
+const WRITE_METHODS = new Set(["POST", "PATCH", "PUT"]);
+
+/**
+ * `/rest/v1`: PostgREST's HTTP API over the exposed schemas, for everything supabase-js sends.
+ * Each request is authenticated, parsed, checked against the schema cache, planned into one SQL
+ * statement and run in a transaction as the caller's role, so row-level security is Postgres' job.
+ */
+export function restService(ctx: GatewayContext): Hono {
+  const cache = new SchemaCacheHolder(ctx);
+  const app = new Hono();
+  app.all("*", (c) => handle(ctx, cache, c, resourcePath(c)));
+  return app;
+}
+
+/** The path below the mount point as decoded segments: [] (root), [table] or ["rpc", fn]. */
+function resourcePath(c: Context): string[] {
+  const base = c.req.routePath.replace(/\/?\*$/, "");
+  const rest = new URL(c.req.url).pathname.slice(base.length);
+  try {
+    return rest.split("/").filter(Boolean).map(decodeURIComponent);
+  } catch {
+    return ["", "", ""];
+  }
+}
+
+async function handle(
+  ctx: GatewayContext,
+  cache: SchemaCacheHolder,
+  c: Context,
+  path: string[],
+): Promise<Response> {
+  try {
+    return await respond(ctx, cache, c.req.raw, path);
+  } catch (error) {
+    const isHead = c.req.method.toUpperCase() === "HEAD";
+    if (error instanceof RestError) return errorResponse(error, isHead);
+    ctx.log(
+      `rest: unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+    );
+    return errorResponse(new RestError(500, "PGRSTX00", "Internal server error"), isHead);
+  }
+}
+
+async function respond(
+  ctx: GatewayContext,
+  cache: SchemaCacheHolder,
+  raw: Request,
+  path: string[],
+): Promise<Response> {
+  const method = raw.method.toUpperCase();
+  const declaredLength = Number(raw.headers.get("content-length") ?? 0);
+  if (declaredLength > MAX_BODY_BYTES) throw apiErrors.payloadTooLarge(MAX_BODY_BYTES);
+  const identity = await authenticate(ctx, raw.headers);
+  if (path.length === 0) {
+    const { schema } = resolveSchema(raw.headers, method, ctx.exposedSchemas);
+    return rootResponse(ctx, cache, method, schema);
+  }
+
+  const body = WRITE_METHODS.has(method) ? await readBody(raw) : null;
+  const request = parseApiRequest(raw, path, ctx.exposedSchemas, body);
+  const plan = buildPlan(request, await cache.get());
+  return execute(ctx, request, plan, identity, {
+    method,
+    path: `/${path.join("/")}`,
+    headers: raw.headers,
+  });
+}
+
+// Authentication ------------------------------------------------------------------------------
+
+/** The caller's role from the bearer token, with PostgREST's 401s for bad tokens. */
+async function authenticate(ctx: GatewayContext, headers: Headers): Promise<Identity> {
+  const authorization = headers.get("authorization");
+  if (authorization !== null && /^bearer\s*$/i.test(authorization.trim()))
+    throw jwtErrors.decode("Empty JWT is sent in Authorization header");
+  const token = bearerToken(headers) || null;
+  const result = await identify(ctx, token);
+  if (result.ok) return result.identity;
+  if (result.reason === "expired") throw jwtErrors.expired();
+  if (result.reason === "unknown_role")
+    throw new RestError(401, "22023", result.message, null, null, { "WWW-Authenticate": "Bearer" });
+  throw jwtErrors.decode(jwtDecodeMessage(token ?? ""));
+}
+
+/** PostgREST's wording for a token it cannot verify. */
+function jwtDecodeMessage(token: string): string {
+  const parts = token.split(".");
+  if (parts.length !== 3) return `Expected 3 parts in JWT; got ${parts.length}`;
+  try {
+    const header = JSON.parse(Buffer.from(parts[0] as string, "base64url").toString("utf8")) as {
+      alg?: unknown;
+    };
+    if (header.alg !== "HS256") return "Wrong or unsupported encoding algorithm";
+  } catch {
+    return "JWT cryptographic operation failed";
+  }
+  return "JWT cryptographic operation failed";
+}
+
+// Body ----------------------------------------------------------------------------------------
+
+/** Reads the body up to MAX_BODY_BYTES, whatever Content-Length claimed. */
+async function readBody(request: Request): Promise<string> {
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel().catch(() => {});
+      throw apiErrors.payloadTooLarge(MAX_BODY_BYTES);
+    }
+    chunks.push(value);
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks));
+}
+
+// Root and errors -----------------------------------------------------------------------------
+
+async function rootResponse(
+  ctx: GatewayContext,
+  cache: SchemaCacheHolder,
+  method: string,
+  schema: string,
+): Promise<Response> {
+  if (method !== "GET" && method !== "HEAD") throw apiErrors.unsupportedMethod(method);
+  const document = openApiDocument(await cache.get(), schema, ctx.publicUrl);
+  const body = method === "HEAD" ? null : JSON.stringify(document);
+  return new Response(body, {
+    status: 200,
+    headers: { "Content-Type": "application/openapi+json; charset=utf-8" },
+  });
+}
+
+function errorResponse(error: RestError, isHead: boolean): Response {
+  const headers = new Headers(error.headers);
+  headers.set("Content-Type", "application/json; charset=utf-8");
+  return new Response(isHead ? null : JSON.stringify(error.body()), { status: error.status, headers });
 }

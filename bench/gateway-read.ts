@@ -1,0 +1,297 @@
+/**
+ * Load benchmark of a typical /rest/v1 read: a list of topics with their subject embedded.
+ *
+ *   npm run bench:gateway [-- --seconds 10 --connections 10 --runs 200]
+ *
+ * Starts a throwaway stack, seeds rows (the product's tables when the migrations have them, else
+ * a small schema of its own), then reports:
+ *   - requests/s and p50/p95 latency under load (autocannon),
+ *   - the median latency of one request at a time through the gateway, and of the very statement
+ *     the gateway generates run directly on Postgres through `pg` (same role and JWT claims, so
+ *     the same row-level security), and their ratio: what HTTP, JWT checks, planning and the
+ *     per-request transaction cost on top of the SQL.
+ * Figures only; nothing is asserted.
+ */
+import { randomUUID } from "node:crypto";
+import { createRequire } from "node:module";
+import { parseArgs } from "node:util";
+import { SignJWT } from "jose";
+import pg from "pg";
+import { createPool, type GatewayContext } from "../devstack/gateway/context.ts";
+import { startGateway } from "../devstack/gateway/index.ts";
+import { mainStatement } from "../devstack/gateway/rest/execute.ts";
+import { buildPlan } from "../devstack/gateway/rest/plan.ts";
+import { parseApiRequest } from "../devstack/gateway/rest/request.ts";
+import { loadSchemaCache } from "../devstack/gateway/rest/schema-cache.ts";
+import { LOCAL_GENERATION_GRANT_SECRET, LOCAL_TRIGGER_SECRET_KEY, projectKeys } from "../devstack/keys.ts";
+import { freePort } from "../devstack/postgres.ts";
+import { startStack } from "../devstack/stack.ts";
+
+interface AutocannonResult {
+  requests: { average: number };
+  errors: number;
+  non2xx: number;
+}
+interface AutocannonInstance extends PromiseLike<AutocannonResult> {
+  on(event: "response", listener: (client: unknown, status: number, bytes: number, ms: number) => void): void;
+}
+type Autocannon = (options: {
+  url: string;
+  connections: number;
+  duration: number;
+  headers: Record<string, string>;
+}) => AutocannonInstance;
+const autocannon = createRequire(import.meta.url)("autocannon") as Autocannon;
+
+const { values: args } = parseArgs({
+  options: {
+    seconds: { type: "string", default: "10" },
+    connections: { type: "string", default: "10" },
+    runs: { type: "string", default: "200" },
+  },
+});
+
+const TOPICS = 200;
+const PAGE = 50;
+
+interface Scenario {
+  name: string;
+  schema: string;
+  path: string;
+  role: "authenticated" | "anon";
+  claims: Record<string, unknown>;
+}
+
+async function main(): Promise<void> {
+  const stack = await startStack({ mode: "test" });
+  const admin = new pg.Client({ connectionString: stack.databaseUrl });
+  await admin.connect();
+  const pool = createPool(stack.databaseUrl);
+  try {
+    const scenario = (await seedProductTables(admin)) ?? (await seedOwnSchema(admin));
+    const keys = await projectKeys(stack.jwtSecret);
+    const token =
+      scenario.role === "anon"
+        ? keys.anonKey
+        : await new SignJWT(scenario.claims)
+            .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+            .setExpirationTime("2h")
+            .sign(new TextEncoder().encode(keys.jwtSecret));
+    const port = await freePort();
+    const ctx: GatewayContext = {
+      pool,
+      databaseUrl: stack.databaseUrl,
+      exposedSchemas: [scenario.schema],
+      keys,
+      publicUrl: `http://127.0.0.1:${port}`,
+      siteUrl: stack.siteUrl,
+      stateDir: stack.stateDir,
+      env: {
+        TRIGGER_SECRET_KEY: LOCAL_TRIGGER_SECRET_KEY,
+        GENERATION_GRANT_SECRET: LOCAL_GENERATION_GRANT_SECRET,
+      },
+      log: () => {},
+    };
+    const gateway = await startGateway(ctx, port);
+    const url = `${gateway.url}/rest/v1/${scenario.path}`;
+    const headers = {
+      apikey: keys.anonKey,
+      Authorization: `Bearer ${token}`,
+      "Accept-Profile": scenario.schema,
+      "X-Client-Info": "bench",
+    };
+    try {
+      const check = await fetch(url, { headers });
+      const rows = (await check.json()) as unknown[];
+      if (!check.ok || rows.length !== PAGE)
+        throw new Error(`unexpected answer ${check.status}: ${JSON.stringify(rows).slice(0, 300)}`);
+
+      const runs = Number(args.runs);
+      const gatewayMedian = median(
+        await timeRuns(runs, async () => void (await (await fetch(url, { headers })).arrayBuffer())),
+      );
+      const sqlMedian = await directSqlMedian(stack.databaseUrl, pool, scenario, url, headers, runs);
+      const load = await underLoad(url, headers, Number(args.connections), Number(args.seconds));
+
+      console.log(`\nGET /rest/v1/${scenario.path}`);
+      console.log(
+        `scenario: ${scenario.name}; ${PAGE} of ${TOPICS} rows per response, role ${scenario.role}`,
+      );
+      console.log(
+        `load (${args.connections} connections, ${args.seconds} s): ${load.rps.toFixed(0)} requests/s, p50 ${load.p50.toFixed(2)} ms, p95 ${load.p95.toFixed(2)} ms, ${load.failed} failed`,
+      );
+      console.log(
+        `one at a time (median of ${runs}): gateway ${gatewayMedian.toFixed(2)} ms, same SQL on pg ${sqlMedian.toFixed(2)} ms`,
+      );
+      console.log(
+        `ratio gateway / direct SQL: ${(gatewayMedian / sqlMedian).toFixed(2)} (one at a time), ${(load.p50 / sqlMedian).toFixed(2)} (p50 under load)`,
+      );
+    } finally {
+      await gateway.stop();
+    }
+  } finally {
+    await pool.end();
+    await admin.end();
+    await stack.stop();
+  }
+}
+
+/** The product's own tables, read by an admin of the entity that owns the topics (RLS applies). */
+async function seedProductTables(admin: pg.Client): Promise<Scenario | null> {
+  const present = await admin.query(
+    "select to_regclass('public.topics') is not null and to_regclass('public.subjects') is not null as ok",
+  );
+  if (!present.rows[0]?.ok) return null;
+  const userId = randomUUID();
+  const entityId = randomUUID();
+  try {
+    await admin.query("begin");
+    await admin.query(
+      "insert into auth.users (id, email, aud, role, email_confirmed_at) values ($1, $2, 'authenticated', 'authenticated', now())",
+      [userId, `bench-${userId}@studymap.test`],
+    );
+    await admin.query("insert into public.core_entities (id, name) values ($1, 'Bench school')", [entityId]);
+    await admin.query(
+      "insert into public.core_memberships (entity_id, user_id, member_role, status) values ($1, $2, 'admin', 'active')",
+      [entityId, userId],
+    );
+    await admin.query(
+      `with subjects as (
+         insert into public.subjects (title) select 'Bench subject ' || i || ' ' || $3 from generate_series(1, 10) i
+         returning id)
+       insert into public.topics (entity_id, created_by, title, level, subject_id, visibility, created_at)
+       select $1, $2, 'Bench topic ' || i, 'A2', (select array_agg(id) from subjects)[1 + i % 10], 'entity',
+              now() - i * interval '1 minute'
+       from generate_series(1, ${TOPICS}) i`,
+      [entityId, userId, entityId],
+    );
+    await admin.query("commit");
+  } catch (error) {
+    await admin.query("rollback");
+    console.log(
+      `product tables present but not seedable (${(error as Error).message}); using the bench schema`,
+    );
+    return null;
+  }
+  return {
+    name: "product tables (public.topics → public.subjects)",
+    schema: "public",
+    path: `topics?select=id,title,level,created_at,subject:subjects(title)&order=created_at.desc&limit=${PAGE}`,
+    role: "authenticated",
+    claims: {
+      sub: userId,
+      role: "authenticated",
+      aud: "authenticated",
+      email: `bench-${userId}@studymap.test`,
+    },
+  };
+}
+
+/** Without the product's migrations: topics and subjects of its own, readable by anon under RLS. */
+async function seedOwnSchema(admin: pg.Client): Promise<Scenario> {
+  await admin.query(`
+    drop schema if exists rest_bench cascade;
+    create schema rest_bench;
+    grant usage on schema rest_bench to anon, authenticated, service_role;
+    create table rest_bench.subjects (id bigint generated always as identity primary key, title text not null);
+    create table rest_bench.topics (
+      id bigint generated always as identity primary key,
+      title text not null,
+      level text,
+      subject_id bigint references rest_bench.subjects (id),
+      published boolean not null default true,
+      created_at timestamptz not null default now()
+    );
+    create index on rest_bench.topics (subject_id);
+    grant select on all tables in schema rest_bench to anon, authenticated;
+    alter table rest_bench.topics enable row level security;
+    create policy "Published topics are readable" on rest_bench.topics for select using (published);
+    insert into rest_bench.subjects (title) select 'Subject ' || i from generate_series(1, 10) i;
+    insert into rest_bench.topics (title, level, subject_id, created_at)
+      select 'Topic ' || i, 'A2', 1 + i % 10, now() - i * interval '1 minute' from generate_series(1, ${TOPICS}) i;
+    analyze rest_bench.subjects, rest_bench.topics;`);
+  return {
+    name: "bench schema (rest_bench.topics → rest_bench.subjects)",
+    schema: "rest_bench",
+    path: `topics?select=id,title,level,created_at,subject:subjects(title)&order=created_at.desc&limit=${PAGE}`,
+    role: "anon",
+    claims: { role: "anon" },
+  };
+}
+
+/**
+ * The gateway's statement for this request, run on one connection already switched to the
+ * request's role and claims, so only the statement itself is timed.
+ */
+async function directSqlMedian(
+  databaseUrl: string,
+  pool: pg.Pool,
+  scenario: Scenario,
+  url: string,
+  headers: Record<string, string>,
+  runs: number,
+): Promise<number> {
+  const cache = await loadSchemaCache(pool, [scenario.schema]);
+  const request = parseApiRequest(
+    new Request(url, { headers }),
+    [scenario.path.split("?")[0] as string],
+    [scenario.schema],
+    null,
+  );
+  const statement = mainStatement(request, buildPlan(request, cache));
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(
+      "select set_config('search_path', $1, false), set_config('role', $2, false), set_config('request.jwt.claims', $3, false)",
+      [`"${scenario.schema}", public, extensions`, scenario.role, JSON.stringify(scenario.claims)],
+    );
+    const rows = JSON.parse((await client.query(statement)).rows[0].body) as unknown[];
+    if (rows.length !== PAGE) throw new Error(`direct SQL returned ${rows.length} rows`);
+    return median(await timeRuns(runs, async () => void (await client.query(statement))));
+  } finally {
+    await client.end();
+  }
+}
+
+async function underLoad(url: string, headers: Record<string, string>, connections: number, seconds: number) {
+  const latencies: number[] = [];
+  const instance = autocannon({ url, connections, duration: seconds, headers });
+  instance.on("response", (_client, _status, _bytes, ms) => latencies.push(ms));
+  const result = await instance;
+  latencies.sort((a, b) => a - b);
+  return {
+    rps: result.requests.average,
+    p50: percentile(latencies, 0.5),
+    p95: percentile(latencies, 0.95),
+    failed: result.errors + result.non2xx,
+  };
+}
+
+async function timeRuns(runs: number, once: () => Promise<void>): Promise<number[]> {
+  for (let i = 0; i < Math.min(20, runs); i++) await once();
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now();
+    await once();
+    times.push(performance.now() - start);
+  }
+  return times;
+}
+
+function median(values: number[]): number {
+  return percentile(
+    [...values].sort((a, b) => a - b),
+    0.5,
+  );
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (!sorted.length) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] as number;
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
+});
