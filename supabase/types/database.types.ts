@@ -762,6 +762,16 @@ export type Database = {
       };
       invite_member: { Args: { p_email: string; p_entity_id: string; p_role?: string }; Returns: string };
       regenerate_structure: { Args: { p_topic_id: string }; Returns: undefined };
+      save_generated_course: {
+        Args: {
+          p_chapters: Json;
+          p_created_by: string;
+          p_publish: boolean;
+          p_title: string;
+          p_topic_id: string;
+        };
+        Returns: string;
+      };
       start_structure_generation: { Args: { p_topic_id: string }; Returns: boolean };
     };
     Enums: {

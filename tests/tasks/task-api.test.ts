@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { ApiError, auth, idempotencyKeys, runs, tasks } from "@trigger.dev/sdk";
 import { decodeJwt, jwtVerify } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { echoTask, waitTask } from "./fixtures/tasks.ts";
+import type { echoTask, retryLaterTask, waitTask } from "./fixtures/tasks.ts";
 import { secretKey, TaskGateway, waitForRun } from "./support.ts";
 
 /** The task API answering the real @trigger.dev/sdk: triggers, runs, tokens, idempotency, cancel. */
@@ -267,7 +267,40 @@ describe("listing runs", () => {
     });
     expect((await runs.list({ tag, status: ["FAILED"] })).data).toHaveLength(0);
   });
+
+  it("filters by the status a run is shown with: a run between retries is listed as EXECUTING", async () => {
+    const tag = `retry_${randomUUID().slice(0, 8)}`;
+    const handle = await tasks.trigger<typeof retryLaterTask>("fixture-retry-later", {}, { tags: [tag] });
+    try {
+      await waitForStoredStatus(handle.id, "RETRYING_AFTER_FAILURE");
+
+      const executing = await runs.list({ tag, status: ["EXECUTING"] });
+      expect(executing.data.map((run) => [run.id, run.status])).toEqual([[handle.id, "EXECUTING"]]);
+      expect((await runs.list({ tag, status: ["QUEUED", "FAILED", "COMPLETED"] })).data).toHaveLength(0);
+
+      // Clients without the API-version header see the unversioned name, and filter by it.
+      const unversioned = await gateway.fetch(`/api/v1/runs?filter[tag]=${tag}&filter[status]=REATTEMPTING`);
+      const listed = (await unversioned.json()) as { data: Array<{ id: string; status: string }> };
+      expect(listed.data.map((run) => [run.id, run.status])).toEqual([[handle.id, "REATTEMPTING"]]);
+    } finally {
+      await runs.cancel(handle.id);
+    }
+  });
 });
+
+/** Waits until the run's stored (internal) status is `status`, which the API does not show as such. */
+async function waitForStoredStatus(runId: string, status: string, timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const { rows } = await gateway.db.query<{ status: string }>(
+      "select status from trigger_local.runs where id = $1",
+      [runId],
+    );
+    if (rows[0]?.status === status) return;
+    if (Date.now() > deadline) throw new Error(`run ${runId} is still stored as ${rows[0]?.status}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
 
 describe("cancelling", () => {
   it("stops an executing run; the run ends CANCELED", async () => {

@@ -11,7 +11,7 @@ import {
   type Resource,
   UNAUTHORIZED_BODY,
 } from "./auth.ts";
-import { internalStatusesFor, presentListedRun, presentRun } from "./present.ts";
+import { presentListedRun, presentRun, storedStatusesShownAs } from "./present.ts";
 import { RunChangeFeed, runShape } from "./realtime.ts";
 import { cancelRun, clearIdempotencyKey, findRun, listRuns } from "./store.ts";
 import { type ApiAnswer, type TaskInfo, triggerTask, validationMessage } from "./trigger.ts";
@@ -115,8 +115,8 @@ export function tasksService(ctx: GatewayContext, options: TasksServiceOptions =
       return answer(c, { status: 400, body: { error: "Query Error", details: query.error.issues } });
     }
     if (!mayList(auth.authentication, query.data["filter[taskIdentifier]"])) return answer(c, forbidden());
-    const page = await listRuns(ctx.pool, listOptions(environment.id, query.data));
     const version = apiVersion(c);
+    const page = await listRuns(ctx.pool, listOptions(environment.id, query.data, version));
     return c.json({
       data: await Promise.all(page.runs.map((run) => presentListedRun(run, version))),
       pagination: { next: page.next, previous: page.previous },
@@ -265,14 +265,15 @@ function mayList(authentication: Authentication, taskFilter: string[] | undefine
   );
 }
 
-function listOptions(environmentId: string, query: ListQuery) {
+function listOptions(environmentId: string, query: ListQuery, apiVersion: string | undefined) {
   const after = query["page[after]"];
   const before = query["page[before]"];
   const period = query["filter[createdAt][period]"];
   const periodStart = period ? periodStartDate(period) : undefined;
+  const statusFilter = query["filter[status]"];
   return {
     environmentId,
-    statuses: query["filter[status]"]?.flatMap(internalStatusesFor),
+    statuses: statusFilter && storedStatusesShownAs(statusFilter, apiVersion),
     taskIdentifiers: query["filter[taskIdentifier]"],
     tags: query["filter[tag]"],
     queues: query["filter[queue]"],

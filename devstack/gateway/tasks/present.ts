@@ -11,20 +11,43 @@ import type { InternalRunStatus, RunRecord } from "../../worker/runs.ts";
 
 export const CURRENT_API_VERSION = "2025-07-16";
 
-/** The unversioned API's names (before WAITING and DEQUEUED existed). */
-const UNVERSIONED_STATUS: Partial<Record<InternalRunStatus, string>> = {
-  PENDING_VERSION: "PENDING_VERSION",
+/** The unversioned API's name of every stored status (from before WAITING and DEQUEUED existed). */
+const UNVERSIONED_STATUS: Record<InternalRunStatus, string> = {
   PENDING: "QUEUED",
-  WAITING_TO_RESUME: "FROZEN",
-  RETRYING_AFTER_FAILURE: "REATTEMPTING",
+  PENDING_VERSION: "PENDING_VERSION",
+  DELAYED: "DELAYED",
   DEQUEUED: "EXECUTING",
+  EXECUTING: "EXECUTING",
+  RETRYING_AFTER_FAILURE: "REATTEMPTING",
+  WAITING_TO_RESUME: "FROZEN",
   COMPLETED_SUCCESSFULLY: "COMPLETED",
   COMPLETED_WITH_ERRORS: "FAILED",
+  CANCELED: "CANCELED",
+  SYSTEM_FAILURE: "SYSTEM_FAILURE",
+  CRASHED: "CRASHED",
+  EXPIRED: "EXPIRED",
+  TIMED_OUT: "TIMED_OUT",
+  INTERRUPTED: "INTERRUPTED",
 };
+
+/** Every status a run can be stored with (the record above names each one, or the types fail). */
+const STORED_STATUSES = Object.keys(UNVERSIONED_STATUS) as InternalRunStatus[];
 
 export function apiStatus(status: InternalRunStatus, apiVersion: string | undefined): string {
   if (apiVersion === CURRENT_API_VERSION) return toRunStatus(status);
-  return UNVERSIONED_STATUS[status] ?? status;
+  return UNVERSIONED_STATUS[status];
+}
+
+/**
+ * The stored statuses a list's `filter[status]` matches: those the same API version shows as one of the
+ * requested statuses, so a filter finds exactly the runs that are listed with that status (EXECUTING
+ * includes a run between retries). A name that version never shows matches nothing.
+ */
+export function storedStatusesShownAs(
+  statuses: readonly string[],
+  apiVersion: string | undefined,
+): InternalRunStatus[] {
+  return STORED_STATUSES.filter((stored) => statuses.includes(apiStatus(stored, apiVersion)));
 }
 
 /**
@@ -100,18 +123,4 @@ export async function presentListedRun(run: RunRecord, apiVersion: string | unde
     env: { id: run.environment_id, name: "dev" },
     taskKind: "STANDARD",
   };
-}
-
-/** API status names (either version) to the internal statuses a list filter matches. */
-export function internalStatusesFor(status: string): InternalRunStatus[] {
-  const byName: Record<string, InternalRunStatus[]> = {
-    QUEUED: ["PENDING"],
-    COMPLETED: ["COMPLETED_SUCCESSFULLY"],
-    FAILED: ["COMPLETED_WITH_ERRORS"],
-    REATTEMPTING: ["RETRYING_AFTER_FAILURE"],
-    FROZEN: ["WAITING_TO_RESUME"],
-    WAITING: ["WAITING_TO_RESUME"],
-    WAITING_FOR_DEPLOY: ["PENDING_VERSION"],
-  };
-  return byName[status] ?? [status as InternalRunStatus];
 }
