@@ -50,7 +50,7 @@ export default defineConfig({
           name: "e2e",
           environment: "node",
           include: ["e2e/**/*.test.ts"],
-          globalSetup: ["./tests/setup/stack.ts"],
+          globalSetup: ["./tests/setup/stack.ts", "./e2e/setup/web.ts"],
           fileParallelism: false,
           testTimeout: 120_000,
           hookTimeout: 180_000,

@@ -1,0 +1,89 @@
+import path from "node:path";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { inject } from "vitest";
+import { ROOT } from "../../devstack/stack.ts";
+import { ensureCommand } from "../../scripts/system-deps.ts";
+import { type ServedClient, serveClient } from "../setup/web.ts";
+
+export const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+/** Debian's Chromium, installed on demand, driven by playwright-core. */
+export async function launchChromium(): Promise<Browser> {
+  ensureCommand("chromium", "chromium");
+  return chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS });
+}
+
+/**
+ * The served web client: the one the e2e global setup started (see e2e/setup/web.ts), or, when this
+ * project runs without it, one built and served for this file alone.
+ */
+export async function webClient(): Promise<{ url: string; stop(): Promise<void> }> {
+  const provided = inject("webUrl");
+  if (provided) return { url: provided, stop: async () => {} };
+  const own: ServedClient = await serveClient(inject("stack"));
+  return own;
+}
+
+/** A page that records console errors and failed page scripts, so a test can assert there were none. */
+export async function openPage(context: BrowserContext): Promise<{ page: Page; consoleErrors: string[] }> {
+  const page = await context.newPage();
+  const consoleErrors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") consoleErrors.push(message.text());
+  });
+  page.on("pageerror", (error) => consoleErrors.push(error.message));
+  return { page, consoleErrors };
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await page.screenshot({
+    path: path.join(ROOT, "test-results", "screenshots", `${name}.png`),
+    fullPage: true,
+  });
+}
+
+/** A unique address per run, so parallel runs and reruns never share an account. */
+export function uniqueEmail(label: string): string {
+  return `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@e2e.studymap.test`;
+}
+
+interface InboxMessage {
+  to: string;
+  subject: string;
+  text: string;
+  created_at: string;
+}
+
+/** The newest sign-in code mailed to an address, read from the local inbox's JSON endpoint. */
+export async function readSignInCode(email: string, after: Date): Promise<string> {
+  const { supabaseUrl } = inject("stack");
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    const response = await fetch(`${supabaseUrl}/inbox/api/messages?email=${encodeURIComponent(email)}`);
+    const messages = (await response.json()) as InboxMessage[];
+    const fresh = messages.find((message) => new Date(message.created_at) >= after);
+    const code = fresh?.text.match(/\b(\d{6})\b/)?.[1];
+    if (code) return code;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`No sign-in code reached the inbox for ${email}`);
+}
+
+/** Signs in through the login page with an e-mail code from the inbox. */
+export async function signInWithCode(page: Page, email: string): Promise<void> {
+  await page.getByLabel("E-mail address").fill(email);
+  const sent = new Date(Date.now() - 1000);
+  await page.getByRole("button", { name: "Send code" }).click();
+  await page.getByLabel("Sign-in code").waitFor();
+  await page.getByLabel("Sign-in code").fill(await readSignInCode(email, sent));
+  await page.getByRole("button", { name: "Sign in" }).click();
+}

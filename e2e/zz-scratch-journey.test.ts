@@ -1,0 +1,329 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { createClient, type Session, type SupabaseClient } from "@supabase/supabase-js";
+import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { freePort } from "../devstack/postgres.ts";
+import { ROOT, type RunningStack, startStack } from "../devstack/stack.ts";
+import { startWebClient } from "../devstack/web.ts";
+import { PAYLOAD_SCHEMAS } from "../src/domain/activity-payload.ts";
+import { outlineFromCourse, outlineRpcSchema, overallProgress } from "../src/domain/outline.ts";
+import { type Structure, structureSchema } from "../src/domain/structure.ts";
+import { citationLabel } from "../src/features/structure-review/citation-display.ts";
+import { launchChromium, openPage, screenshot as saveScreenshot, uniqueEmail } from "./support/browser.ts";
+
+/**
+ * The learner's whole journey in Chromium against the real local stack: a new topic with a source →
+ * structure generated → the citation dialog shows the source's own lines → accept → "Genereer leerpad"
+ * → six phases per chapter → the diagnostic answered → study shows only the gaps → progress rises and
+ * persists after a reload.
+ */
+
+const SOURCE_FILE = "rivieren.md";
+const SOURCE = `# Rivieren
+
+## De loop van een rivier
+
+### De bovenloop
+
+De bovenloop van een rivier ligt hoog in de bergen. Het water stroomt daar snel en neemt stenen en zand mee.
+Door die snelle stroming slijt de rivier een smal en diep V-dal uit. Watervallen komen vooral in de bovenloop voor.
+
+### De benedenloop
+
+In de benedenloop stroomt de rivier langzaam door een vlak land. Het water zet daar klei en zand af op de oevers.
+De rivier maakt in de benedenloop grote bochten die meanders heten. Een meander verschuift langzaam door erosie in de buitenbocht.
+
+## Delta's en dijken
+
+### Delta's
+
+Een delta ontstaat waar een rivier in zee uitmondt en veel slib achterlaat. De Rijn en de Maas vormen samen een grote delta.
+In een delta splitst de rivier zich in verschillende armen. Het land in een delta is vruchtbaar door de klei die de rivier aanvoert.
+
+### Dijken
+
+Dijken beschermen het land achter de rivier tegen hoog water. In Nederland liggen duizenden kilometers dijken langs rivieren en zee.
+Bij hoog water in het voorjaar kan een rivier buiten haar zomerbed treden. Uiterwaarden geven de rivier dan extra ruimte.
+`;
+const SOURCE_LINES = SOURCE.split("\n");
+
+const GENERATION_TIMEOUT_MS = 90_000;
+
+let stack: RunningStack;
+let web: { url: string; stop(): Promise<void> };
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let consoleErrors: string[];
+let learner: SupabaseClient;
+let topicId: string;
+
+async function signUpLearner(): Promise<{ client: SupabaseClient; session: Session }> {
+  const email = uniqueEmail("journey");
+  const client = createClient(stack.supabaseUrl, stack.anonKey, { auth: { persistSession: false } });
+  const sent = await client.auth.signInWithOtp({ email });
+  expect(sent.error).toBeNull();
+  const inbox = await fetch(`${stack.inboxUrl}/api/messages?email=${encodeURIComponent(email)}`);
+  const [mail] = (await inbox.json()) as Array<{ text: string }>;
+  const code = mail?.text.match(/\b\d{6}\b/)?.[0];
+  expect(code).toBeDefined();
+  const verified = await client.auth.verifyOtp({ email, token: code as string, type: "email" });
+  expect(verified.error).toBeNull();
+  return { client, session: verified.data.session as Session };
+}
+
+/** A topic in the learner's own organisation with one Markdown source in the private bucket. */
+async function createTopicWithSource(client: SupabaseClient): Promise<string> {
+  const entity = await client.rpc("create_entity", { p_name: "Journey School" });
+  expect(entity.error).toBeNull();
+  const entityId = typeof entity.data === "string" ? entity.data : (entity.data as { id: string }).id;
+  const topic = await client
+    .from("topics")
+    .insert({
+      entity_id: entityId,
+      title: "Rivieren",
+      description: "Van bron tot delta",
+      processing_status: "pending",
+    })
+    .select("id")
+    .single();
+  expect(topic.error).toBeNull();
+  const id = (topic.data as { id: string }).id;
+  const filePath = `${entityId}/${id}/${SOURCE_FILE}`;
+  const upload = await client.storage
+    .from("sources")
+    .upload(filePath, new Blob([SOURCE], { type: "text/markdown" }), { contentType: "text/markdown" });
+  expect(upload.error).toBeNull();
+  const source = await client.from("topic_sources").insert({
+    topic_id: id,
+    kind: "markdown",
+    file_name: SOURCE_FILE,
+    file_path: filePath,
+    mime_type: "text/markdown",
+  });
+  expect(source.error).toBeNull();
+  return id;
+}
+
+async function readStructure(): Promise<Structure> {
+  const { data, error } = await learner.from("topics").select("structure").eq("id", topicId).single();
+  expect(error).toBeNull();
+  return structureSchema.parse((data as { structure: unknown }).structure);
+}
+
+async function readOutline() {
+  const { data, error } = await learner.rpc("get_microlearning_outline", { p_topic_id: topicId });
+  expect(error).toBeNull();
+  return outlineRpcSchema.parse(data);
+}
+
+function screenshot(name: string) {
+  return saveScreenshot(page, `journey-${name}`);
+}
+
+function toast(text: string): Locator {
+  return page.locator("[data-sonner-toast]").filter({ hasText: text });
+}
+
+beforeAll(async () => {
+  mkdirSync(path.join(ROOT, "test-results", "screenshots"), { recursive: true });
+  const webPort = await freePort();
+  const siteUrl = `http://127.0.0.1:${webPort}`;
+  stack = await startStack({ mode: "test", siteUrl });
+  const { startWorker } = await import("../devstack/worker/index.ts");
+  const { LOCAL_GENERATION_GRANT_SECRET } = await import("../devstack/keys.ts");
+  const pgMod = await import("pg");
+  const worker = await startWorker({
+    pool: new pgMod.default.Pool({ connectionString: stack.databaseUrl }),
+    databaseUrl: stack.databaseUrl,
+    root: ROOT,
+    env: { SUPABASE_URL: stack.supabaseUrl, SUPABASE_SERVICE_ROLE_KEY: stack.serviceRoleKey, GENERATION_GRANT_SECRET: LOCAL_GENERATION_GRANT_SECRET },
+    log: (line) => console.log("[worker]", line),
+  });
+  console.log("worker tasks", worker.tasks.map((t) => t.id));
+  process.env.WEB_PORT = String(webPort);
+  web = await startWebClient(stack);
+
+  const signedUp = await signUpLearner();
+  learner = signedUp.client;
+  topicId = await createTopicWithSource(learner);
+
+  browser = await launchChromium();
+  context = await browser.newContext({ baseURL: web.url, viewport: { width: 1280, height: 900 } });
+  // The browser starts signed in as the learner: supabase-js reads its session from this storage key.
+  const storageKey = `sb-${new URL(stack.supabaseUrl).hostname.split(".")[0]}-auth-token`;
+  await context.addInitScript(
+    ([key, value]) => {
+      if (!window.localStorage.getItem(key as string))
+        window.localStorage.setItem(key as string, value as string);
+    },
+    [storageKey, JSON.stringify(signedUp.session)],
+  );
+  ({ page, consoleErrors } = await openPage(context));
+});
+
+afterEach(async ({ task }) => {
+  if (task.result?.state !== "fail" || !page) return;
+  // Leave what the learner saw and where the topic stood, to tell a UI failure from a backend one.
+  await screenshot(`failed-${task.name.slice(0, 40).replace(/\W+/g, "-")}`);
+  const { data } = await learner
+    .from("topics")
+    .select("processing_status, processing_progress, processing_error")
+    .eq("id", topicId)
+    .single();
+  console.error("Topic at failure:", data, "console errors:", consoleErrors);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await web?.stop();
+  await stack?.stop();
+});
+
+describe("a learner's journey from a source to adaptive study", () => {
+  it("generates the structure on opening the review, with the exact source lines behind a citation", async () => {
+    await page.goto(`/studymap/topics/${topicId}/structure-review`);
+    const accept = page.getByRole("button", { name: "Accept Structure" });
+    await expect
+      .poll(() => accept.isEnabled(), { timeout: GENERATION_TIMEOUT_MS, interval: 1000 })
+      .toBe(true);
+    await screenshot("01-structure-review");
+
+    const structure = await readStructure();
+    expect(structure.sections.length).toBeGreaterThanOrEqual(2);
+    const citation = structure.sections
+      .flatMap((section) => section.subtopics)
+      .flatMap((s) => s.citations)[0];
+    expect(citation).toBeDefined();
+    if (!citation) return;
+
+    await page
+      .getByRole("button", { name: citationLabel(citation), exact: true })
+      .first()
+      .click();
+    const dialog = page.getByRole("dialog", { name: "Source Citation" });
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    const expectedLines = SOURCE_LINES.slice(citation.line_start, citation.line_end + 1);
+    expect(citation.exactLines).toEqual(expectedLines);
+    const shown = await dialog.getByRole("listitem").allTextContents();
+    expect(shown).toEqual(expectedLines.map((line, index) => `${citation.line_start + 1 + index}${line}`));
+    expect(await dialog.getByText(`Lines: ${citation.line_start + 1}-${citation.line_end + 1}`).count()).toBe(
+      1,
+    );
+    expect(await dialog.getByText(SOURCE_FILE, { exact: true }).count()).toBe(1);
+    await screenshot("02-citation-dialog");
+    await dialog.getByRole("button", { name: "Close" }).click();
+  });
+
+  it("accepts the structure and goes to the topic", async () => {
+    await page.getByRole("button", { name: "Accept Structure" }).click();
+    await expect.poll(() => toast("Structure accepted").count()).toBe(1);
+    await page.waitForURL(new RegExp(`/studymap/topics/${topicId}/overview`));
+    const { data } = await learner.from("topics").select("processing_status").eq("id", topicId).single();
+    expect(data).toEqual({ processing_status: "completed" });
+  });
+
+  it("generates the learning path and shows six phases per chapter without a reload", async () => {
+    await page.goto(`/studymap/topics/${topicId}/microlearning/`);
+    await page.getByRole("button", { name: "Genereer leerpad" }).click();
+    await expect.poll(() => toast("Generatie gestart").count(), { timeout: 15_000 }).toBe(1);
+    await expect
+      .poll(() => page.getByText("lessons").first().textContent(), {
+        timeout: GENERATION_TIMEOUT_MS,
+        interval: 1000,
+      })
+      .toMatch(/^(?!15 lessons)\d+ lessons$/);
+
+    const outline = await readOutline();
+    expect(outline.course).not.toBeNull();
+    expect(outline.chapters.length).toBeGreaterThanOrEqual(2);
+    for (const chapter of outline.chapters) {
+      const heading = page.getByRole("heading", { name: `Onderdeel ${chapter.position} — ${chapter.title}` });
+      expect(await heading.count()).toBe(1);
+      const rows = page
+        .getByRole("region", { name: `Onderdeel ${chapter.position} — ${chapter.title}` })
+        .getByRole("link");
+      expect(await rows.count()).toBe(6);
+      expect(
+        (await rows.allTextContents()).map(
+          (text) => text.match(/^(Overzicht|Diagnostiek|Studie|Oefenen|Mastery|Recap)/)?.[0],
+        ),
+      ).toEqual(["Overzicht", "Diagnostiek", "Studie", "Oefenen", "Mastery", "Recap"]);
+    }
+    expect(await page.getByText("0%", { exact: true }).count()).toBe(1);
+    await screenshot("03-microlearning-overview");
+  });
+
+  it("answers the diagnostic, and study then shows only the gaps", async () => {
+    const outline = await readOutline();
+    const chapter = outline.chapters[0];
+    if (!chapter) throw new Error("no chapter");
+    const diagnostic = await learner
+      .from("activities")
+      .select("payload")
+      .eq("chapter_id", chapter.id)
+      .eq("kind", "diagnostic")
+      .single();
+    const questions = PAYLOAD_SCHEMAS.diagnostic.parse(
+      (diagnostic.data as { payload: unknown }).payload,
+    ).questions;
+    const missed = questions[0];
+    if (!missed?.subtopic_id) throw new Error("the first diagnostic question names no subtopic");
+    const others = questions.filter((question) => question.subtopic_id !== missed.subtopic_id);
+    expect(others.length).toBeGreaterThan(0);
+
+    await page.goto(`/studymap/topics/${topicId}/microlearning/diagnostic/${chapter.id}/`);
+    const groups = page.getByRole("group");
+    await expect.poll(() => groups.count(), { timeout: 15_000 }).toBe(questions.length);
+    for (const [index, question] of questions.entries()) {
+      // The first question's gap is the learner's; every other question is answered correctly.
+      const wrongOption =
+        question === missed ? (question.correct_option + 1) % question.options.length : null;
+      const option = question.options[wrongOption ?? question.correct_option] as string;
+      await groups.nth(index).getByRole("radio", { name: option, exact: true }).check();
+    }
+    await page.getByRole("button", { name: "Controleer antwoorden" }).click();
+    await expect
+      .poll(() => page.getByText(`Score: ${questions.length - 1} van ${questions.length}`).count())
+      .toBe(1);
+    await screenshot("04-diagnostic");
+
+    await page.goto(`/studymap/topics/${topicId}/microlearning/study/${chapter.id}/`);
+    await expect
+      .poll(() => page.getByText("Studie: alleen voor jouw hiaten").count(), { timeout: 15_000 })
+      .toBe(1);
+    const study = await learner
+      .from("activities")
+      .select("payload")
+      .eq("chapter_id", chapter.id)
+      .eq("kind", "study")
+      .single();
+    const blocks = PAYLOAD_SCHEMAS.study.parse((study.data as { payload: unknown }).payload).blocks;
+    const headingOf = (subtopicId: string) =>
+      blocks.find((block) => block.type === "heading" && block.subtopic_id === subtopicId)?.content;
+    const gapHeading = headingOf(missed.subtopic_id);
+    const skippedSubtopic = others.find((question) => question.subtopic_id)?.subtopic_id as string;
+    const skippedHeading = headingOf(skippedSubtopic);
+    expect(gapHeading).toBeDefined();
+    expect(skippedHeading).toBeDefined();
+    expect(await page.getByRole("heading", { name: gapHeading, exact: true }).count()).toBe(1);
+    expect(await page.getByRole("heading", { name: skippedHeading, exact: true }).count()).toBe(0);
+    await screenshot("05-study-gaps");
+    await page.getByRole("button", { name: "Afronden" }).click();
+    await expect.poll(() => page.getByText("Voltooid", { exact: true }).count()).toBe(1);
+  });
+
+  it("raises the progress percentage, and it persists after a reload", async () => {
+    const expected = overallProgress(outlineFromCourse(await readOutline(), await readStructure()));
+    expect(expected).toBeGreaterThan(0);
+    await page.goto(`/studymap/topics/${topicId}/microlearning/`);
+    const bar = page.getByRole("progressbar", { name: "Progressie" });
+    await expect.poll(() => bar.getAttribute("aria-valuenow"), { timeout: 15_000 }).toBe(String(expected));
+    expect(await page.getByText(`${expected}%`, { exact: true }).count()).toBe(1);
+    await page.reload();
+    await expect.poll(() => bar.getAttribute("aria-valuenow"), { timeout: 15_000 }).toBe(String(expected));
+    await screenshot("06-progress-after-reload");
+    expect(consoleErrors).toEqual([]);
+  });
+});

@@ -1,0 +1,46 @@
+import { RouterProvider } from "@tanstack/react-router";
+import { useEffect, useSyncExternalStore } from "react";
+import { Toaster } from "sonner";
+import { SWRConfig } from "swr";
+import { Splash } from "@/components/splash";
+import { AuthProvider } from "@/features/auth/auth-context";
+import type { AuthStore } from "@/features/auth/auth-store";
+import { buildSwrConfig, isSlowNetwork } from "@/lib/swr";
+import { ThemeProvider, useTheme } from "@/lib/theme";
+import type { AppRouter } from "./router";
+
+interface AppProps {
+  router: AppRouter;
+  auth: AuthStore;
+}
+
+/** One cache per app instance (a fresh one on each mount, e.g. per test). */
+const swrConfig = { ...buildSwrConfig(isSlowNetwork()), provider: () => new Map() };
+
+/** Providers around the router: theme, data cache, auth, toasts and the splash. */
+export function App({ router, auth }: AppProps) {
+  const { status } = useSyncExternalStore(auth.subscribe, auth.getSnapshot, auth.getSnapshot);
+
+  useEffect(() => {
+    void auth.start();
+    // A session that ends elsewhere sends protected pages to /login (with redirectTo) via their guards.
+    return auth.onSessionEnded(() => void router.invalidate());
+  }, [auth, router]);
+
+  return (
+    <ThemeProvider>
+      <SWRConfig value={swrConfig}>
+        <AuthProvider store={auth}>
+          <RouterProvider router={router} />
+          <ThemedToaster />
+        </AuthProvider>
+      </SWRConfig>
+      <Splash loading={status === "loading"} />
+    </ThemeProvider>
+  );
+}
+
+function ThemedToaster() {
+  const { resolvedTheme } = useTheme();
+  return <Toaster theme={resolvedTheme} richColors closeButton position="top-right" />;
+}

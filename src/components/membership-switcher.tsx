@@ -1,0 +1,32 @@
+import { activeMemberships } from "@/domain/access";
+import { useAuth } from "@/features/auth/auth-context";
+
+/** Switches the active organisation (SPEC §4) when the user belongs to more than one. */
+export function MembershipSwitcher({ className }: { className?: string }) {
+  const { user, activeMembership, store } = useAuth();
+  const options = user ? activeMemberships(user.memberships) : [];
+  if (options.length < 2) {
+    return activeMembership ? (
+      <span className="hidden max-w-40 truncate text-sm text-neutral-500 sm:inline dark:text-neutral-400">
+        {activeMembership.entityName}
+      </span>
+    ) : null;
+  }
+  return (
+    <select
+      aria-label="Active organisation"
+      value={activeMembership?.membershipId ?? ""}
+      onChange={(event) => store.selectMembership(event.target.value)}
+      className={
+        className ??
+        "max-w-44 truncate rounded-lg border border-neutral-300 bg-white py-1 pr-7 pl-2 text-sm dark:border-neutral-700 dark:bg-neutral-900"
+      }
+    >
+      {options.map((membership) => (
+        <option key={membership.membershipId} value={membership.membershipId}>
+          {membership.entityName}
+        </option>
+      ))}
+    </select>
+  );
+}

@@ -1,0 +1,82 @@
+import { describe, expect, it } from "vitest";
+import { buildBreadcrumbs } from "./breadcrumbs";
+
+const topicId = "0b6f6c9e-8c7a-4f59-9a38-8f0b7d0f0a11";
+
+describe("buildBreadcrumbs (SPEC §2)", () => {
+  it("builds one item per segment with label, path, isActive and type", () => {
+    expect(buildBreadcrumbs("/studymap/favorites")).toEqual([
+      { label: "Studymap", path: "/studymap", isActive: false, type: "root" },
+      { label: "Favorites", path: "/studymap/favorites", isActive: true, type: "segment" },
+    ]);
+  });
+
+  it("marks only the last item active", () => {
+    const items = buildBreadcrumbs(`/studymap/topics/${topicId}/summary`);
+    expect(items.map((item) => item.isActive)).toEqual([false, false, true]);
+  });
+
+  it("hides segments that have no page of their own, but never the current page", () => {
+    expect(buildBreadcrumbs(`/studymap/topics/${topicId}/overview`).map((item) => item.path)).toEqual([
+      "/studymap",
+      `/studymap/topics/${topicId}`,
+      `/studymap/topics/${topicId}/overview`,
+    ]);
+    expect(buildBreadcrumbs("/account/settings").map((item) => item.label)).toEqual(["Settings"]);
+  });
+
+  it("hides a segment only after its named parent", () => {
+    const path = `/studymap/topics/${topicId}/microlearning/study/c1`;
+    expect(buildBreadcrumbs(path).map((item) => item.label)).toEqual([
+      "Studymap",
+      `${topicId.slice(0, 8)}…`,
+      "Micro-learning",
+      "C1",
+    ]);
+  });
+
+  it("takes labels by segment or by full path and marks ids as dynamic", () => {
+    const items = buildBreadcrumbs(`/studymap/topics/${topicId}/summary`, {
+      labels: { [`/studymap/topics/${topicId}`]: "Photosynthesis", summary: "Samenvatting" },
+    });
+    expect(items[1]).toEqual({
+      label: "Photosynthesis",
+      path: `/studymap/topics/${topicId}`,
+      isActive: false,
+      type: "segment",
+    });
+    expect(items[2]?.label).toBe("Samenvatting");
+    expect(buildBreadcrumbs(`/studymap/topics/${topicId}`)[1]?.type).toBe("dynamic");
+  });
+
+  it("accepts custom hidden segments", () => {
+    expect(buildBreadcrumbs("/studymap/topics/new", { hidden: ["studymap"] })).toEqual([
+      { label: "Topics", path: "/studymap/topics", isActive: false, type: "segment" },
+      { label: "New topic", path: "/studymap/topics/new", isActive: true, type: "segment" },
+    ]);
+  });
+
+  it("lets a custom trail replace the derived one", () => {
+    expect(
+      buildBreadcrumbs("/anything", {
+        trail: [
+          { label: "Explore", path: "/explore" },
+          { label: "Subscribe", path: "/subscribe/topic/x" },
+        ],
+      }),
+    ).toEqual([
+      { label: "Explore", path: "/explore", isActive: false, type: "custom" },
+      { label: "Subscribe", path: "/subscribe/topic/x", isActive: true, type: "custom" },
+    ]);
+  });
+
+  it("starts at a root segment when asked and humanizes unknown words", () => {
+    expect(buildBreadcrumbs("/app/my-notes", { root: "my-notes" })).toEqual([
+      { label: "My notes", path: "/app/my-notes", isActive: true, type: "root" },
+    ]);
+  });
+
+  it("gives nothing for the site root", () => {
+    expect(buildBreadcrumbs("/")).toEqual([]);
+  });
+});

@@ -1,0 +1,119 @@
+/**
+ * Breadcrumbs built from the route path (SPEC §2): every segment becomes an item unless hidden,
+ * labels come from a table (or a resolver for ids), and a screen may replace the trail entirely.
+ */
+export type BreadcrumbType = "root" | "segment" | "dynamic" | "custom";
+
+export interface BreadcrumbItem {
+  label: string;
+  path: string;
+  isActive: boolean;
+  type: BreadcrumbType;
+}
+
+export interface BreadcrumbOptions {
+  /** Labels by segment (`"structure-review"`) or by full path (`"/studymap/topics/abc"`). */
+  labels?: Record<string, string>;
+  /**
+   * Segments that get no item (a folder with no page of its own): a segment name, a full path, or
+   * `parent/segment` for a segment only after that parent.
+   */
+  hidden?: readonly string[];
+  /** A custom trail replaces the one derived from the path; its last item is the active one. */
+  trail?: ReadonlyArray<Pick<BreadcrumbItem, "label" | "path">>;
+  /** The first segment that starts the trail; segments before it are not shown. */
+  root?: string;
+}
+
+export const DEFAULT_BREADCRUMB_LABELS: Readonly<Record<string, string>> = {
+  studymap: "Studymap",
+  topics: "Topics",
+  new: "New topic",
+  collections: "Collections",
+  overview: "Overview",
+  summary: "Summary",
+  "structure-review": "Structure review",
+  microlearning: "Micro-learning",
+  quizzes: "Quizzes",
+  "slide-deck": "Slide deck",
+  podcast: "Podcast",
+  episodes: "Episodes",
+  edit: "Edit",
+  favorites: "Favorites",
+  explore: "Explore",
+  account: "Account",
+  settings: "Settings",
+  subscribe: "Subscribe",
+};
+
+/** Path segments that have no screen of their own (their link would only redirect or 404). */
+export const DEFAULT_HIDDEN_SEGMENTS: readonly string[] = [
+  "topics",
+  "collections",
+  "account",
+  "subscribe",
+  "episodes",
+  "microlearning/phase",
+  "microlearning/overview",
+  "microlearning/diagnostic",
+  "microlearning/study",
+  "microlearning/practice",
+  "microlearning/mastery",
+  "microlearning/recap",
+];
+
+export function buildBreadcrumbs(pathname: string, options: BreadcrumbOptions = {}): BreadcrumbItem[] {
+  if (options.trail) return customTrail(options.trail);
+  const labels = { ...DEFAULT_BREADCRUMB_LABELS, ...options.labels };
+  const hidden = new Set(options.hidden ?? DEFAULT_HIDDEN_SEGMENTS);
+  const segments = pathname.split("/").filter(Boolean).map(decodeSegment);
+  const start = options.root ? Math.max(segments.indexOf(options.root), 0) : 0;
+
+  const items: BreadcrumbItem[] = [];
+  segments.forEach((segment, index) => {
+    if (index < start) return;
+    const path = `/${segments
+      .slice(0, index + 1)
+      .map(encodeURIComponent)
+      .join("/")}`;
+    const isLast = index === segments.length - 1;
+    const parentPair = `${segments[index - 1]}/${segment}`;
+    if (!isLast && (hidden.has(segment) || hidden.has(path) || hidden.has(parentPair))) return;
+    const label = labels[path] ?? labels[segment];
+    items.push({
+      label: label ?? humanize(segment),
+      path,
+      isActive: isLast,
+      type: index === start ? "root" : label || !looksLikeId(segment) ? "segment" : "dynamic",
+    });
+  });
+  return items;
+}
+
+function customTrail(trail: NonNullable<BreadcrumbOptions["trail"]>): BreadcrumbItem[] {
+  return trail.map((item, index) => ({
+    label: item.label,
+    path: item.path,
+    isActive: index === trail.length - 1,
+    type: "custom",
+  }));
+}
+
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/** Ids (uuids, long digit runs, phase ids) are data, not words; a resolver gives them a label. */
+export function looksLikeId(segment: string): boolean {
+  return /[0-9a-f]{8}-[0-9a-f]{4}-/i.test(segment) || /^\d+$/.test(segment);
+}
+
+function humanize(segment: string): string {
+  if (looksLikeId(segment)) return segment.length > 12 ? `${segment.slice(0, 8)}…` : segment;
+  const words = segment.replace(/[-_]+/g, " ").trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}

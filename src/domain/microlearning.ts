@@ -1,0 +1,181 @@
+import { type Card, createEmptyCard, fsrs, type Grade, Rating } from "ts-fsrs";
+import { z } from "zod";
+import type { PracticeCard, Question } from "./activity-payload.ts";
+import type { ProgressStatus } from "./outline.ts";
+
+/** A learner's chosen option index per question id. */
+export type Answers = Readonly<Record<string, number>>;
+
+export interface QuizScore {
+  correct: number;
+  total: number;
+  /** Ids of the questions answered wrongly or not at all. */
+  wrongQuestionIds: string[];
+  /** Subtopics of the wrongly answered questions: the learner's gaps. */
+  gaps: string[];
+}
+
+export function isCorrect(question: Pick<Question, "correct_option">, chosen: number | undefined): boolean {
+  return chosen === question.correct_option;
+}
+
+/** Scores answers against each question's correct option; an unanswered question counts as wrong. */
+export function scoreQuiz(questions: readonly Question[], answers: Answers): QuizScore {
+  const wrong = questions.filter((question) => !isCorrect(question, answers[question.id]));
+  const gaps = new Set(wrong.flatMap((question) => (question.subtopic_id ? [question.subtopic_id] : [])));
+  return {
+    correct: questions.length - wrong.length,
+    total: questions.length,
+    wrongQuestionIds: wrong.map((question) => question.id),
+    gaps: [...gaps],
+  };
+}
+
+/** Share of correct answers a mastery check needs to pass. */
+export const MASTERY_PASS_RATIO = 0.8;
+
+export function masteryPassed(score: Pick<QuizScore, "correct" | "total">): boolean {
+  return score.total === 0 || score.correct / score.total >= MASTERY_PASS_RATIO;
+}
+
+/** What a finished diagnostic or mastery check stores in `activity_progress.result`. */
+export const quizResultSchema = z.object({
+  answers: z.record(z.string(), z.number().int()),
+  correct: z.number().int().nonnegative(),
+  total: z.number().int().nonnegative(),
+  gaps: z.array(z.string()),
+  passed: z.boolean(),
+});
+export type QuizResult = z.infer<typeof quizResultSchema>;
+
+export function parseQuizResult(value: unknown): QuizResult | null {
+  const parsed = quizResultSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}
+
+export function quizResult(
+  kind: "diagnostic" | "mastery",
+  questions: readonly Question[],
+  answers: Answers,
+): QuizResult {
+  const score = scoreQuiz(questions, answers);
+  return {
+    answers: { ...answers },
+    correct: score.correct,
+    total: score.total,
+    gaps: score.gaps,
+    passed: kind === "diagnostic" || masteryPassed(score),
+  };
+}
+
+/**
+ * Which subtopics the study and practice phases focus on. Before any check the learner sees everything;
+ * after the diagnostic only its gaps; a failed mastery check reopens the gaps it found.
+ */
+export interface GapFocus {
+  assessed: boolean;
+  gaps: ReadonlySet<string>;
+}
+
+export function gapFocus(diagnostic: QuizResult | null, mastery: QuizResult | null): GapFocus {
+  const reopened = mastery && !mastery.passed ? mastery.gaps : [];
+  return {
+    assessed: diagnostic !== null || reopened.length > 0,
+    gaps: new Set([...(diagnostic?.gaps ?? []), ...reopened]),
+  };
+}
+
+/**
+ * The items a learner still needs: all of them before assessment; afterwards those of a gap subtopic,
+ * plus the general items (no subtopic) as long as there is any gap to study.
+ */
+export function itemsForFocus<T extends { subtopic_id: string | null }>(
+  items: readonly T[],
+  focus: GapFocus,
+): T[] {
+  if (!focus.assessed) return [...items];
+  if (focus.gaps.size === 0) return [];
+  return items.filter((item) => item.subtopic_id === null || focus.gaps.has(item.subtopic_id));
+}
+
+/** Opening an activity starts it; it never undoes a completion. */
+export function statusOnOpen(current: ProgressStatus | null): ProgressStatus {
+  return current === "completed" ? "completed" : "in_progress";
+}
+
+/** A diagnostic is done once answered; a mastery check only when passed. */
+export function statusAfterQuiz(result: QuizResult): ProgressStatus {
+  return result.passed ? "completed" : "in_progress";
+}
+
+/** The phases a failed mastery check sends the learner back to. */
+export const REOPENED_BY_FAILED_MASTERY = ["study", "practice"] as const;
+
+// ---- Spaced repetition of practice cards (FSRS via ts-fsrs) ----
+
+const scheduler = fsrs();
+
+/** FSRS card state as stored in `practice_card_states.card` (dates as ISO strings). */
+export const storedCardSchema = z.object({
+  due: z.string(),
+  stability: z.number(),
+  difficulty: z.number(),
+  elapsed_days: z.number(),
+  scheduled_days: z.number(),
+  learning_steps: z.number(),
+  reps: z.number(),
+  lapses: z.number(),
+  state: z.number().int().min(0).max(3),
+  last_review: z.string().nullish(),
+});
+export type StoredCard = z.infer<typeof storedCardSchema>;
+
+export function parseStoredCard(value: unknown): StoredCard | null {
+  const parsed = storedCardSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}
+
+function toStored(card: Card): StoredCard {
+  return {
+    ...card,
+    due: card.due.toISOString(),
+    last_review: card.last_review ? card.last_review.toISOString() : null,
+  };
+}
+
+/** The grades a learner gives a card, with their Dutch labels. */
+export const REVIEW_GRADES: ReadonlyArray<{ grade: Grade; label: string }> = [
+  { grade: Rating.Again, label: "Opnieuw" },
+  { grade: Rating.Hard, label: "Moeilijk" },
+  { grade: Rating.Good, label: "Goed" },
+  { grade: Rating.Easy, label: "Makkelijk" },
+];
+
+/** Schedules a card after a review; a card never reviewed starts as a new FSRS card. */
+export function reviewCard(stored: StoredCard | null, grade: Grade, now: Date): StoredCard {
+  const card = stored ?? toStored(createEmptyCard(now));
+  return toStored(scheduler.next(card, now, grade).card);
+}
+
+/** A card is due when it was never reviewed or its due time has come. */
+export function isDue(stored: StoredCard | null | undefined, now: Date): boolean {
+  return !stored || new Date(stored.due).getTime() <= now.getTime();
+}
+
+export function dueCards<T extends Pick<PracticeCard, "id">>(
+  cards: readonly T[],
+  states: ReadonlyMap<string, StoredCard>,
+  now: Date,
+): T[] {
+  return cards.filter((card) => isDue(states.get(card.id), now));
+}
+
+/** Practice is done once every card in focus has been reviewed at least once. */
+export function practiceStatus(
+  cards: readonly Pick<PracticeCard, "id">[],
+  states: ReadonlyMap<string, StoredCard>,
+): ProgressStatus {
+  const reviewed = cards.filter((card) => states.has(card.id)).length;
+  if (reviewed === 0) return "in_progress";
+  return reviewed === cards.length ? "completed" : "in_progress";
+}

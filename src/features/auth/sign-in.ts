@@ -1,0 +1,54 @@
+import type { SupabaseClient } from "@supabase/supabase-js";
+
+/** SPEC §9: the sign-in redirect is the app origin plus /auth/callback. */
+export function authCallbackUrl(origin: string, redirectTo?: string): string {
+  const base = `${origin}/auth/callback`;
+  return redirectTo ? `${base}?redirectTo=${encodeURIComponent(redirectTo)}` : base;
+}
+
+/** SPEC §7: e-mail sign-in, redirecting to the auth callback, creating the user when new. */
+export async function sendSignInCode(client: SupabaseClient, email: string, origin: string) {
+  const { error } = await client.auth.signInWithOtp({
+    email,
+    options: { emailRedirectTo: authCallbackUrl(origin), shouldCreateUser: true },
+  });
+  if (error) throw error;
+}
+
+/** SPEC §7: verify the e-mail plus the token, type email. */
+export async function verifySignInCode(client: SupabaseClient, email: string, token: string) {
+  const { error } = await client.auth.verifyOtp({ email, token, type: "email" });
+  if (error) throw error;
+}
+
+export type OAuthProvider = "google" | "azure";
+
+/**
+ * SPEC §7: Google with offline access and the consent prompt, Microsoft (Azure) with the scopes
+ * `email profile`, both returning to the auth callback. The authorize address is tried first so a
+ * provider the server has not enabled shows an error here instead of a JSON page.
+ */
+export async function startOAuthSignIn(
+  client: SupabaseClient,
+  provider: OAuthProvider,
+  origin: string,
+  redirectTo: string | undefined,
+  navigate: (url: string) => void = (url) => window.location.assign(url),
+) {
+  const redirect = authCallbackUrl(origin, redirectTo);
+  const options =
+    provider === "google"
+      ? { redirectTo: redirect, queryParams: { access_type: "offline", prompt: "consent" } }
+      : { redirectTo: redirect, scopes: "email profile" };
+  const { data, error } = await client.auth.signInWithOAuth({
+    provider,
+    options: { ...options, skipBrowserRedirect: true },
+  });
+  if (error) throw error;
+  const probe = await fetch(data.url, { redirect: "manual" });
+  if (probe.type !== "opaqueredirect" && !probe.ok) {
+    const body = (await probe.json().catch(() => ({}))) as { msg?: string; message?: string };
+    throw new Error(body.msg ?? body.message ?? "This sign-in method is not available.");
+  }
+  navigate(data.url);
+}

@@ -1,0 +1,19 @@
+import type { SupabaseClient } from "@supabase/supabase-js";
+import { z } from "zod";
+import { PAGE_SIZE, pageRange } from "@/domain/pagination";
+import { TOPIC_CARD_COLUMNS, type TopicPage, topicCardSchema } from "@/features/topics/api";
+import { likePattern } from "@/lib/query";
+
+/** Public topics of every entity, newest first. */
+export async function fetchPublicTopics(
+  client: SupabaseClient,
+  page: number,
+  q?: string,
+): Promise<TopicPage> {
+  const { from, to } = pageRange(page, PAGE_SIZE);
+  let query = client.from("topics").select(TOPIC_CARD_COLUMNS, { count: "exact" }).eq("visibility", "public");
+  if (q?.trim()) query = query.ilike("title", likePattern(q.trim()));
+  const { data, error, count } = await query.order("created_at", { ascending: false }).range(from, to);
+  if (error && error.code !== "PGRST103") throw error;
+  return { topics: z.array(topicCardSchema).parse(data ?? []), total: count ?? 0 };
+}

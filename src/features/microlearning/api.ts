@@ -1,0 +1,265 @@
+import type { SupabaseClient } from "@supabase/supabase-js";
+import { z } from "zod";
+import { type ActivityKind, activityKindSchema, PAYLOAD_SCHEMAS } from "@/domain/activity-payload.ts";
+import {
+  parseQuizResult,
+  parseStoredCard,
+  type QuizResult,
+  type StoredCard,
+} from "@/domain/microlearning.ts";
+import {
+  type OutlineRpc,
+  outlineRpcSchema,
+  type ProgressStatus,
+  progressStatusSchema,
+} from "@/domain/outline.ts";
+import { type Structure, structureSchema } from "@/domain/structure.ts";
+import { invokeEdgeFunction } from "@/features/structure-review/edge-function.ts";
+import type { Topic } from "@/features/topics/api";
+import { unwrap } from "@/lib/query";
+import { GENERATE_COURSE_CONTENT } from "../../../trigger/schema.ts";
+
+// ---- Overview ----
+
+export interface OverviewTopic {
+  id: string;
+  title: string;
+  level: string | null;
+  createdAt: string | null;
+  updatedAt: string | null;
+  thumbnailPath: string | null;
+  subjectTitle: string | null;
+  structure: Structure | null;
+}
+
+/** The summary card's view of a topic as the topics feature reads it (one read, shared with the shell). */
+export function toOverviewTopic(topic: Topic): OverviewTopic {
+  const structure = topic.structure == null ? null : structureSchema.safeParse(topic.structure);
+  if (structure && !structure.success) console.error("Unreadable topic structure:", structure.error);
+  return {
+    id: topic.id,
+    title: topic.title,
+    level: topic.level,
+    createdAt: topic.created_at,
+    updatedAt: topic.updated_at,
+    thumbnailPath: topic.thumbnail_image_url,
+    subjectTitle: topic.subject?.title ?? null,
+    structure: structure?.success ? structure.data : null,
+  };
+}
+
+/** The whole outline in one round trip: course, chapters, activities and the caller's progress. */
+export async function fetchOutline(client: SupabaseClient, topicId: string): Promise<OutlineRpc> {
+  return outlineRpcSchema.parse(
+    unwrap(await client.rpc("get_microlearning_outline", { p_topic_id: topicId })),
+  );
+}
+
+// ---- "Genereer leerpad" ----
+
+const triggerTokenSchema = z.object({ token: z.string().nullish(), grant: z.string().nullish() });
+
+/** A public trigger token for the course task and the grant that binds it to this learner and topic. */
+export async function fetchTriggerToken(client: SupabaseClient, topicId: string) {
+  return invokeEdgeFunction(
+    client,
+    "auth-trigger-dev",
+    { taskName: GENERATE_COURSE_CONTENT, topicId },
+    triggerTokenSchema,
+  );
+}
+
+// ---- Phase screen ----
+
+const chapterRowSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  summary: z.string().nullable(),
+  position: z.number().int(),
+  course_id: z.string(),
+});
+export type ChapterRow = z.infer<typeof chapterRowSchema>;
+
+export async function fetchChapter(client: SupabaseClient, chapterId: string): Promise<ChapterRow> {
+  return chapterRowSchema.parse(
+    unwrap(
+      await client
+        .from("chapters")
+        .select("id, title, summary, position, course_id")
+        .eq("id", chapterId)
+        .single(),
+    ),
+  );
+}
+
+const activityRowSchema = z.object({
+  id: z.string(),
+  chapter_id: z.string(),
+  kind: z.string(),
+  title: z.string().nullable(),
+  position: z.number().int(),
+  payload: z.unknown(),
+});
+export type ActivityRow = z.infer<typeof activityRowSchema>;
+
+/** The chapter's activity of one kind with its payload; null when none is published (or visible). */
+export async function fetchActivity(
+  client: SupabaseClient,
+  chapterId: string,
+  kind: ActivityKind,
+): Promise<ActivityRow | null> {
+  const data = unwrap(
+    await client
+      .from("activities")
+      .select("id, chapter_id, kind, title, position, payload")
+      .eq("chapter_id", chapterId)
+      .eq("kind", kind)
+      .maybeSingle(),
+  );
+  return data ? activityRowSchema.parse(data) : null;
+}
+
+const activityCitationRowSchema = z.object({
+  id: z.union([z.number(), z.string()]),
+  source_url: z.string().nullable(),
+  file_path: z.string().nullable(),
+  page_number: z.number().int().nullable(),
+  snippet: z.string().nullable(),
+});
+export type ActivityCitation = z.infer<typeof activityCitationRowSchema>;
+
+export async function fetchActivityCitations(
+  client: SupabaseClient,
+  activityId: string,
+): Promise<ActivityCitation[]> {
+  const data = unwrap(
+    await client
+      .from("activity_citations")
+      .select("id, source_url, file_path, page_number, snippet")
+      .eq("activity_id", activityId)
+      .order("id"),
+  );
+  return z.array(activityCitationRowSchema).parse(data ?? []);
+}
+
+export interface ActivityProgress {
+  activityId: string;
+  kind: ActivityKind;
+  status: ProgressStatus;
+  result: QuizResult | null;
+}
+
+const chapterProgressRowSchema = z.object({
+  id: z.string(),
+  kind: activityKindSchema,
+  activity_progress: z.array(z.object({ status: progressStatusSchema, result: z.unknown() })),
+});
+
+/** The learner's own progress on each activity of a chapter (not_started where no row exists). */
+export async function fetchChapterProgress(
+  client: SupabaseClient,
+  chapterId: string,
+  userId: string,
+): Promise<ActivityProgress[]> {
+  const data = unwrap(
+    await client
+      .from("activities")
+      .select("id, kind, activity_progress(status, result)")
+      .eq("chapter_id", chapterId)
+      .eq("activity_progress.user_id", userId),
+  );
+  return z
+    .array(chapterProgressRowSchema)
+    .parse(data ?? [])
+    .map((row) => ({
+      activityId: row.id,
+      kind: row.kind,
+      status: row.activity_progress[0]?.status ?? "not_started",
+      result: parseQuizResult(row.activity_progress[0]?.result),
+    }));
+}
+
+/** Writes the learner's own progress row for an activity. */
+export async function saveProgress(
+  client: SupabaseClient,
+  progress: { activityId: string; userId: string; status: ProgressStatus; result?: QuizResult },
+): Promise<void> {
+  unwrap(
+    await client.from("activity_progress").upsert(
+      {
+        activity_id: progress.activityId,
+        user_id: progress.userId,
+        status: progress.status,
+        ...(progress.result ? { result: progress.result } : {}),
+      },
+      { onConflict: "activity_id,user_id" },
+    ),
+  );
+}
+
+// ---- Practice cards (FSRS state) ----
+
+const practiceActivityRowSchema = z.object({ id: z.string(), chapter_id: z.string(), payload: z.unknown() });
+
+/** Practice activities with their cards, for the Challenge card's cards due across chapters. */
+export async function fetchPracticeActivities(client: SupabaseClient, activityIds: readonly string[]) {
+  if (activityIds.length === 0) return [];
+  const data = unwrap(
+    await client.from("activities").select("id, chapter_id, payload").in("id", activityIds),
+  );
+  return z
+    .array(practiceActivityRowSchema)
+    .parse(data ?? [])
+    .flatMap((row) => {
+      const payload = PAYLOAD_SCHEMAS.practice.safeParse(row.payload);
+      return payload.success
+        ? [{ activityId: row.id, chapterId: row.chapter_id, cards: payload.data.cards }]
+        : [];
+    });
+}
+
+const cardStateRowSchema = z.object({ activity_id: z.string(), card_id: z.string(), card: z.unknown() });
+
+/** The learner's FSRS state per card, keyed `activityId/cardId` (a plain object, which SWR compares by value). */
+export async function fetchCardStates(
+  client: SupabaseClient,
+  activityIds: readonly string[],
+  userId: string,
+): Promise<Record<string, StoredCard>> {
+  if (activityIds.length === 0) return {};
+  const data = unwrap(
+    await client
+      .from("practice_card_states")
+      .select("activity_id, card_id, card")
+      .in("activity_id", activityIds)
+      .eq("user_id", userId),
+  );
+  const states: Record<string, StoredCard> = {};
+  for (const row of z.array(cardStateRowSchema).parse(data ?? [])) {
+    const card = parseStoredCard(row.card);
+    if (card) states[cardStateKey(row.activity_id, row.card_id)] = card;
+  }
+  return states;
+}
+
+export function cardStateKey(activityId: string, cardId: string): string {
+  return `${activityId}/${cardId}`;
+}
+
+export async function saveCardState(
+  client: SupabaseClient,
+  state: { userId: string; activityId: string; cardId: string; card: StoredCard },
+): Promise<void> {
+  unwrap(
+    await client.from("practice_card_states").upsert(
+      {
+        user_id: state.userId,
+        activity_id: state.activityId,
+        card_id: state.cardId,
+        card: state.card,
+        due_at: state.card.due,
+      },
+      { onConflict: "user_id,activity_id,card_id" },
+    ),
+  );
+}

@@ -1,0 +1,63 @@
+import { useState } from "react";
+import useSWR from "swr";
+import { Card } from "@/components/ui/card";
+import { dueCards } from "@/domain/microlearning.ts";
+import { useSupabase } from "@/features/auth/auth-context";
+import { fetchPracticeActivities } from "./api.ts";
+import { PracticeCardItem } from "./practice-card.tsx";
+import { useCardStates } from "./use-card-states.ts";
+
+/** DECISIONS §7: the practice cards due now, across all chapters of the course. */
+function DuePractice({ practiceActivityIds }: { practiceActivityIds: readonly string[] }) {
+  const client = useSupabase();
+  const decks = useSWR(
+    practiceActivityIds.length > 0 ? ["practice-activities", practiceActivityIds.join(",")] : null,
+    () => fetchPracticeActivities(client, practiceActivityIds),
+  );
+  const { statesOf, review, loading } = useCardStates(practiceActivityIds);
+  if (practiceActivityIds.length === 0)
+    return <p className="text-sm text-neutral-500">Nog geen oefenkaarten.</p>;
+  if (!decks.data || loading) return <p className="text-sm text-neutral-500">Laden…</p>;
+  const now = new Date();
+  const due = decks.data.flatMap((deck) => {
+    const states = statesOf(deck.activityId);
+    return dueCards(deck.cards, states, now).map((card) => ({
+      deck,
+      card,
+      state: states.get(card.id) ?? null,
+    }));
+  });
+  if (due.length === 0)
+    return <p className="text-sm text-neutral-500">Niets te herhalen — kom later terug.</p>;
+  return (
+    <ul className="flex flex-col gap-2">
+      {due.map(({ deck, card, state }) => (
+        <PracticeCardItem
+          key={`${deck.activityId}/${card.id}`}
+          card={card}
+          state={state}
+          onReview={(grade) => review(deck.activityId, card.id, grade)}
+        />
+      ))}
+    </ul>
+  );
+}
+
+/** SPEC §2's "Challenge" card; expanded it offers extra practice (DECISIONS §7). */
+export function ChallengeCard({ practiceActivityIds }: { practiceActivityIds: readonly string[] }) {
+  const [expanded, setExpanded] = useState(false);
+  return (
+    <Card className="flex flex-col gap-3 p-5">
+      <h2 className="text-lg font-semibold">Challenge</h2>
+      <button
+        type="button"
+        aria-expanded={expanded}
+        onClick={() => setExpanded(!expanded)}
+        className="self-start text-sm font-medium text-emerald-700 hover:underline dark:text-emerald-400"
+      >
+        Need more? Expand for extra practice
+      </button>
+      {expanded && <DuePractice practiceActivityIds={practiceActivityIds} />}
+    </Card>
+  );
+}

@@ -1,0 +1,162 @@
+import { Link } from "@tanstack/react-router";
+import { useState } from "react";
+import { Badge } from "@/components/ui/badge";
+import { Button, buttonClasses } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { ProgressBar } from "@/components/ui/progress-bar";
+import { type Outline, outlineCounts, overallProgress, resumePoint } from "@/domain/outline.ts";
+import { useThumbnailUrl } from "@/features/topics/hooks";
+import type { OverviewTopic } from "./api.ts";
+import { ChallengeCard } from "./challenge-card.tsx";
+import { ChapterCard } from "./chapter-card.tsx";
+import { useCourseGeneration } from "./course-generation.tsx";
+import { dutchDateOrFallback, levelOrFallback, subjectOrFallback } from "./summary.ts";
+import { useMicrolearningOverview } from "./use-microlearning-overview.ts";
+
+function Thumbnail({ topic }: { topic: OverviewTopic }) {
+  const { data: url } = useThumbnailUrl(topic.thumbnailPath);
+  const [failed, setFailed] = useState(false);
+  return (
+    <div className="relative aspect-[16/9] w-full overflow-hidden rounded-lg bg-gradient-to-br from-emerald-100 to-sky-100 sm:w-56 dark:from-emerald-950 dark:to-sky-950">
+      {url && !failed && (
+        <img
+          src={url}
+          alt=""
+          className="h-full w-full object-cover"
+          onError={() => {
+            console.error("Failed to load thumbnail image:", url);
+            setFailed(true);
+          }}
+        />
+      )}
+      <span className="absolute top-2 left-2">
+        <Badge tone="info">Teacher</Badge>
+      </span>
+    </div>
+  );
+}
+
+function SummaryCard({ topic, outline }: { topic: OverviewTopic; outline: Outline }) {
+  const counts = outlineCounts(outline);
+  const progress = overallProgress(outline);
+  return (
+    <Card className="flex flex-col gap-5 p-5 sm:flex-row">
+      <Thumbnail topic={topic} />
+      <div className="flex min-w-0 flex-1 flex-col gap-3">
+        <div className="flex flex-wrap items-center gap-2">
+          <Badge tone="success">MicroLearning</Badge>
+          <span className="text-xs text-neutral-500">
+            Last updated{" "}
+            <time dateTime={topic.updatedAt ?? undefined}>{dutchDateOrFallback(topic.updatedAt)}</time>
+          </span>
+        </div>
+        <h1 className="text-2xl font-semibold tracking-tight">{topic.title}</h1>
+        <dl className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-neutral-600 dark:text-neutral-400">
+          <div>
+            <dt className="sr-only">Subject</dt>
+            <dd>{subjectOrFallback(topic.subjectTitle)}</dd>
+          </div>
+          <div>
+            <dt className="sr-only">Created</dt>
+            <dd>
+              <time dateTime={topic.createdAt ?? undefined}>{dutchDateOrFallback(topic.createdAt)}</time>
+            </dd>
+          </div>
+          <div>
+            <dt className="sr-only">Level</dt>
+            <dd>{levelOrFallback(topic.level)}</dd>
+          </div>
+          <div>
+            <dt className="sr-only">Quizzes</dt>
+            <dd>{counts.quizzes} quizzes</dd>
+          </div>
+          <div>
+            <dt className="sr-only">Lessons</dt>
+            <dd>{counts.lessons} lessons</dd>
+          </div>
+        </dl>
+        <div className="flex items-center gap-3">
+          <span className="text-sm font-medium">Progressie</span>
+          <ProgressBar label="Progressie" value={progress} />
+          <span className="w-12 text-right text-sm tabular-nums">{progress}%</span>
+        </div>
+      </div>
+    </Card>
+  );
+}
+
+function ResumeButton({ topicId, outline }: { topicId: string; outline: Outline }) {
+  const resume = resumePoint(outline);
+  if (!resume) {
+    return (
+      <Button variant="secondary" disabled>
+        Start where you left off
+      </Button>
+    );
+  }
+  return (
+    <Link
+      to="/studymap/topics/$topicId/microlearning/$kind/$chapterId"
+      params={{ topicId, kind: resume.kind, chapterId: resume.chapterId }}
+      className={buttonClasses("secondary")}
+    >
+      Start where you left off
+    </Link>
+  );
+}
+
+/** SPEC §2: the micro-learning overview of a topic. */
+export function MicrolearningOverviewScreen({ topicId }: { topicId: string }) {
+  const { topic, topicError, outline, awaitingCourse, awaitCourse } = useMicrolearningOverview(topicId);
+  const generation = useCourseGeneration(topic, awaitCourse);
+  const [selectedChapterId, setSelectedChapterId] = useState<string | null>(null);
+
+  if (topicError) {
+    return (
+      <div role="alert" className="mx-auto max-w-4xl p-6">
+        <h1 className="text-lg font-semibold">Fout bij ophalen leermap</h1>
+        <p className="text-sm text-neutral-600 dark:text-neutral-400">{topicError.message}</p>
+      </div>
+    );
+  }
+  if (!topic || !outline) {
+    return (
+      <p role="status" className="p-6 text-sm text-neutral-500">
+        Laden…
+      </p>
+    );
+  }
+  const selected = selectedChapterId ?? outline.selectedChapterId;
+  const practiceActivityIds = outline.chapters.flatMap((chapter) =>
+    chapter.phases.flatMap((phase) =>
+      phase.kind === "practice" && phase.activityId ? [phase.activityId] : [],
+    ),
+  );
+  return (
+    <div className="mx-auto flex max-w-4xl flex-col gap-6">
+      <div className="flex flex-wrap justify-end gap-2">
+        <ResumeButton topicId={topicId} outline={outline} />
+        <Button onClick={generation.generate} disabled={generation.busy || awaitingCourse}>
+          Genereer leerpad
+        </Button>
+        {generation.run}
+      </div>
+      {awaitingCourse && (
+        <p role="status" className="text-right text-sm text-neutral-500">
+          Leerpad wordt gegenereerd…
+        </p>
+      )}
+      <SummaryCard topic={topic} outline={outline} />
+      {outline.chapters.map((chapter) => (
+        <ChapterCard
+          key={chapter.id}
+          topicId={topicId}
+          chapter={chapter}
+          selected={chapter.id === selected}
+          onSelect={() => setSelectedChapterId(chapter.id)}
+        />
+      ))}
+      <ChallengeCard practiceActivityIds={practiceActivityIds} />
+    </div>
+  );
+}

@@ -1,0 +1,143 @@
+import { Link } from "@tanstack/react-router";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { isPhaseKind, PHASES } from "@/domain/phase.ts";
+import type { ActivityCitation } from "./api.ts";
+import { PhaseContent, UnknownContent } from "./phase-content.tsx";
+import { chapterHeading } from "./summary.ts";
+import { usePhase } from "./use-phase.ts";
+
+function CitationSource({ citation }: { citation: ActivityCitation }) {
+  if (citation.source_url) {
+    return (
+      <a
+        href={citation.source_url}
+        target="_blank"
+        rel="noopener noreferrer"
+        className="text-emerald-700 underline"
+      >
+        {citation.source_url}
+      </a>
+    );
+  }
+  if (citation.file_path) {
+    return (
+      <span>
+        {citation.file_path}
+        {citation.page_number !== null && ` p.${citation.page_number}`}
+      </span>
+    );
+  }
+  return <span>Onbekende bron</span>;
+}
+
+/** SPEC §2 "Bronnen": each citation's quoted snippet, then where it comes from. */
+function Sources({ citations }: { citations: readonly ActivityCitation[] }) {
+  if (citations.length === 0) return null;
+  return (
+    <section className="flex flex-col gap-2">
+      <h2 className="text-lg font-semibold">Bronnen</h2>
+      <ul className="flex flex-col gap-3 text-sm">
+        {citations.map((citation) => (
+          <li key={citation.id} className="flex flex-col gap-1">
+            {citation.snippet && (
+              <blockquote className="border-l-4 border-neutral-300 pl-3 italic">
+                “{citation.snippet}”
+              </blockquote>
+            )}
+            <CitationSource citation={citation} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function BackToOverview({ topicId, children }: { topicId: string; children: string }) {
+  return (
+    <Link
+      to="/studymap/topics/$topicId/microlearning"
+      params={{ topicId }}
+      className="text-sm font-medium text-emerald-700 hover:underline dark:text-emerald-400"
+    >
+      {children}
+    </Link>
+  );
+}
+
+function NoContent({ topicId }: { topicId: string }) {
+  return (
+    <div className="rounded-xl border border-dashed border-neutral-300 px-6 py-10 text-center dark:border-neutral-700">
+      <h2 className="font-semibold">Geen inhoud gevonden</h2>
+      <p className="mt-1 text-sm text-neutral-500">
+        Er is nog geen gepubliceerde activiteit voor dit onderdeel en fase.
+      </p>
+      <div className="mt-4">
+        <BackToOverview topicId={topicId}>Terug naar overzicht</BackToOverview>
+      </div>
+    </div>
+  );
+}
+
+interface PhaseScreenProps {
+  topicId: string;
+  chapterId: string;
+  kind: string;
+}
+
+/** SPEC §2: one phase of a chapter. */
+export function PhaseScreen({ topicId, chapterId, kind }: PhaseScreenProps) {
+  const phase = usePhase(topicId, chapterId, kind);
+  const label = isPhaseKind(kind) ? PHASES[kind].label : kind;
+  const activity = phase.activity;
+  const finishable = activity?.content && !["diagnostic", "mastery"].includes(activity.content.kind);
+  return (
+    <div className="mx-auto flex max-w-3xl flex-col gap-6">
+      <BackToOverview topicId={topicId}>Terug</BackToOverview>
+      <header className="flex flex-col gap-1">
+        <p className="text-sm font-medium uppercase tracking-wide text-emerald-700 dark:text-emerald-400">
+          {label}
+        </p>
+        {activity?.row.title && (
+          <h1 className="text-2xl font-semibold tracking-tight">{activity.row.title}</h1>
+        )}
+        {phase.chapter && (
+          <p className="text-sm text-neutral-500">
+            {chapterHeading(phase.chapter.position, phase.chapter.title)}
+          </p>
+        )}
+      </header>
+      {phase.loading ? (
+        <p role="status" className="text-sm text-neutral-500">
+          Laden…
+        </p>
+      ) : !phase.kind ? (
+        <UnknownContent />
+      ) : !activity?.content ? (
+        <NoContent topicId={topicId} />
+      ) : (
+        <>
+          <PhaseContent
+            activityId={activity.row.id}
+            content={activity.content}
+            focus={phase.focus}
+            savedResult={phase.savedResult}
+            onSubmitQuiz={phase.submitQuiz}
+            onComplete={phase.complete}
+          />
+          {finishable &&
+            (phase.status === "completed" ? (
+              <div>
+                <Badge tone="success">Voltooid</Badge>
+              </div>
+            ) : (
+              <Button className="self-start" onClick={phase.complete}>
+                Afronden
+              </Button>
+            ))}
+          <Sources citations={phase.citations} />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,142 @@
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { cn } from "@/components/ui/cn";
+import type { Difficulty, Question } from "@/domain/activity-payload.ts";
+import { type Answers, isCorrect, type QuizResult } from "@/domain/microlearning.ts";
+
+export const DIFFICULTY_LABELS: Record<Difficulty, string> = {
+  easy: "Makkelijk",
+  medium: "Gemiddeld",
+  hard: "Moeilijk",
+};
+
+function outcomeText(kind: "diagnostic" | "mastery", result: QuizResult): string {
+  if (kind === "mastery") {
+    return result.passed
+      ? "Geslaagd!"
+      : "Nog niet geslaagd — Studie en Oefenen staan weer open voor je hiaten.";
+  }
+  return result.gaps.length === 0
+    ? "Geen hiaten gevonden: je kunt Studie en Oefenen overslaan."
+    : `Studie en Oefenen richten zich nu op ${result.gaps.length === 1 ? "1 hiaat" : `${result.gaps.length} hiaten`}.`;
+}
+
+interface QuestionItemProps {
+  index: number;
+  question: Question;
+  showDifficulty: boolean;
+  chosen: number | undefined;
+  checked: boolean;
+  onChoose(option: number): void;
+}
+
+function QuestionItem({ index, question, showDifficulty, chosen, checked, onChoose }: QuestionItemProps) {
+  const correct = isCorrect(question, chosen);
+  return (
+    <li className="rounded-lg border border-neutral-200 p-4 dark:border-neutral-800">
+      <fieldset className="flex flex-col gap-2" disabled={checked}>
+        <legend className="font-medium">
+          {index + 1}. {question.stem}
+        </legend>
+        {showDifficulty && (
+          <p className="text-xs text-neutral-500">Moeilijkheid: {DIFFICULTY_LABELS[question.difficulty]}</p>
+        )}
+        {question.options.map((option, optionIndex) => (
+          <label
+            key={option}
+            className={cn(
+              "flex items-center gap-2 rounded-md px-2 py-1",
+              checked && optionIndex === question.correct_option && "bg-emerald-50 dark:bg-emerald-950",
+            )}
+          >
+            <input
+              type="radio"
+              name={question.id}
+              checked={chosen === optionIndex}
+              onChange={() => onChoose(optionIndex)}
+            />
+            {option}
+          </label>
+        ))}
+      </fieldset>
+      {checked && (
+        <div className="mt-3 flex flex-col gap-1 text-sm">
+          <p
+            className={correct ? "text-emerald-700 dark:text-emerald-400" : "text-red-700 dark:text-red-400"}
+          >
+            {correct ? "Goed" : `Fout — het juiste antwoord is: ${question.options[question.correct_option]}`}
+          </p>
+          {question.explanation && (
+            <p>
+              <span className="font-semibold">Uitleg</span> {question.explanation}
+            </p>
+          )}
+        </div>
+      )}
+    </li>
+  );
+}
+
+interface QuizProps {
+  kind: "diagnostic" | "mastery";
+  questions: readonly Question[];
+  saved: QuizResult | null;
+  onSubmit(answers: Answers): Promise<QuizResult | null>;
+}
+
+/** Numbered questions to answer; checking scores them, shows each explanation and stores the result. */
+export function Quiz({ kind, questions, saved, onSubmit }: QuizProps) {
+  const [answers, setAnswers] = useState<Record<string, number>>(() => ({ ...(saved?.answers ?? {}) }));
+  const [result, setResult] = useState<QuizResult | null>(saved);
+  const [submitting, setSubmitting] = useState(false);
+  const allAnswered = questions.every((question) => answers[question.id] !== undefined);
+
+  async function check() {
+    setSubmitting(true);
+    try {
+      setResult(await onSubmit(answers));
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <div className="flex flex-col gap-4">
+      <ol className="flex flex-col gap-3">
+        {questions.map((question, index) => (
+          <QuestionItem
+            key={question.id}
+            index={index}
+            question={question}
+            showDifficulty={kind === "mastery"}
+            chosen={answers[question.id]}
+            checked={result !== null}
+            onChoose={(option) => setAnswers({ ...answers, [question.id]: option })}
+          />
+        ))}
+      </ol>
+      {result ? (
+        <div role="status" className="flex flex-wrap items-center gap-3">
+          <p className="font-medium">
+            Score: {result.correct} van {result.total}
+          </p>
+          <p className="text-sm">{outcomeText(kind, result)}</p>
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => {
+              setResult(null);
+              setAnswers({});
+            }}
+          >
+            Opnieuw
+          </Button>
+        </div>
+      ) : (
+        <Button className="self-start" onClick={check} disabled={!allAnswered || submitting}>
+          Controleer antwoorden
+        </Button>
+      )}
+    </div>
+  );
+}

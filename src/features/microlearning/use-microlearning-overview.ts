@@ -1,0 +1,73 @@
+import { useEffect, useMemo, useState } from "react";
+import useSWR from "swr";
+import { type Outline, type OutlineRpc, outlineFromCourse, outlineFromStructure } from "@/domain/outline.ts";
+import { useSupabase } from "@/features/auth/auth-context";
+import { useTopic } from "@/features/topics/hooks";
+import { fetchOutline, toOverviewTopic } from "./api.ts";
+
+export const outlineKey = (topicId: string) => ["microlearning-outline", topicId] as const;
+
+/** Shown under "Fout bij ophalen leermap" when the topic does not exist or is not visible. */
+export const TOPIC_NOT_FOUND = "Onderwerp niet gevonden";
+
+/** How often the outline is re-read while a started generation has not delivered its course yet. */
+export const COURSE_WAIT_INTERVAL_MS = 3_000;
+/** Waiting stops after this long; a reload still shows the course once it exists. */
+export const COURSE_WAIT_LIMIT_MS = 10 * 60_000;
+
+/** What identifies the course an outline shows, to notice when generation delivered a new one. */
+export function outlineSignature(rpc: OutlineRpc | null | undefined): string {
+  if (!rpc?.course) return "";
+  return [rpc.course.id, rpc.course.created_at, ...rpc.chapters.map((chapter) => chapter.id)].join("|");
+}
+
+/** SPEC §4/§8: outline load failures are logged and the screen falls back to the topic structure. */
+async function outlineOrNull(load: () => Promise<OutlineRpc>): Promise<OutlineRpc | null> {
+  try {
+    return await load();
+  } catch (error) {
+    console.error("Failed to load micro-learning outline:", error);
+    return null;
+  }
+}
+
+/**
+ * The micro-learning overview's data: the topic and the outline of its chosen course, or an outline
+ * derived from the structure while no course exists. After "Genereer leerpad" the outline is re-read
+ * until the new course appears.
+ */
+export function useMicrolearningOverview(topicId: string) {
+  const client = useSupabase();
+  const [waitingSince, setWaitingSince] = useState<{ signature: string; at: number } | null>(null);
+  // The same read as the shell's breadcrumbs (SWR shares it): the overview adds only the outline RPC.
+  const topicQuery = useTopic(topicId);
+  const rpc = useSWR(outlineKey(topicId), () => outlineOrNull(() => fetchOutline(client, topicId)), {
+    refreshInterval: waitingSince ? COURSE_WAIT_INTERVAL_MS : 0,
+  });
+
+  useEffect(() => {
+    if (!waitingSince) return;
+    const delivered = rpc.data?.chapters.length && outlineSignature(rpc.data) !== waitingSince.signature;
+    if (delivered || Date.now() - waitingSince.at > COURSE_WAIT_LIMIT_MS) setWaitingSince(null);
+  }, [rpc.data, waitingSince]);
+
+  const topic = useMemo(
+    () => (topicQuery.data ? toOverviewTopic(topicQuery.data) : undefined),
+    [topicQuery.data],
+  );
+  const outline: Outline | undefined = useMemo(() => {
+    if (rpc.data === undefined || !topic) return undefined;
+    return rpc.data?.course
+      ? outlineFromCourse(rpc.data, topic.structure)
+      : outlineFromStructure(topic.structure);
+  }, [rpc.data, topic]);
+
+  return {
+    topic,
+    topicError:
+      topicQuery.data === null ? new Error(TOPIC_NOT_FOUND) : (topicQuery.error as Error | undefined),
+    outline,
+    awaitingCourse: waitingSince !== null,
+    awaitCourse: () => setWaitingSince({ signature: outlineSignature(rpc.data), at: Date.now() }),
+  };
+}

@@ -1,0 +1,156 @@
+import { useCallback, useEffect, useMemo } from "react";
+import useSWR, { useSWRConfig } from "swr";
+import { type Activity, parseActivityPayload } from "@/domain/activity-payload.ts";
+import {
+  type Answers,
+  type GapFocus,
+  gapFocus,
+  type QuizResult,
+  quizResult,
+  REOPENED_BY_FAILED_MASTERY,
+  statusAfterQuiz,
+  statusOnOpen,
+} from "@/domain/microlearning.ts";
+import type { ProgressStatus } from "@/domain/outline.ts";
+import { isPhaseKind, type PhaseKind } from "@/domain/phase.ts";
+import { useAuth, useSupabase } from "@/features/auth/auth-context";
+import {
+  type ActivityCitation,
+  type ActivityProgress,
+  type ActivityRow,
+  type ChapterRow,
+  fetchActivity,
+  fetchActivityCitations,
+  fetchChapter,
+  fetchChapterProgress,
+  saveProgress,
+} from "./api.ts";
+import { outlineKey } from "./use-microlearning-overview.ts";
+
+/** SPEC §8: activity load errors are logged; the screen then shows what it has. */
+async function logged<T>(what: string, load: () => Promise<T>, fallback: T): Promise<T> {
+  try {
+    return await load();
+  } catch (error) {
+    console.error(`Failed to load ${what}:`, error);
+    return fallback;
+  }
+}
+
+export interface PhaseActivity {
+  row: ActivityRow;
+  /** The payload read by its kind's schema; null when it does not match. */
+  content: Activity | null;
+}
+
+function readActivity(row: ActivityRow | null): PhaseActivity | null {
+  if (!row) return null;
+  const parsed = parseActivityPayload(row.kind, row.payload);
+  if (!parsed.success) console.error("Unreadable activity payload:", parsed.error);
+  return { row, content: parsed.success ? parsed.data : null };
+}
+
+/**
+ * A phase screen's data (SPEC §7: the chapter, the chapter's activity of this kind with its payload,
+ * its citations) and the learner's progress: opening marks the activity in_progress, finishing it
+ * completed; a diagnostic's result focuses study and practice on the learner's gaps.
+ */
+export function usePhase(topicId: string, chapterId: string, kind: string) {
+  const client = useSupabase();
+  const { user } = useAuth();
+  const { mutate: mutateGlobal } = useSWRConfig();
+  const phaseKind: PhaseKind | null = isPhaseKind(kind) ? kind : null;
+
+  const chapter = useSWR(["chapter", chapterId], () =>
+    logged<ChapterRow | null>("chapter", () => fetchChapter(client, chapterId), null),
+  );
+  const activity = useSWR(phaseKind ? ["activity", chapterId, phaseKind] : null, async () =>
+    readActivity(
+      await logged("activity", () => fetchActivity(client, chapterId, phaseKind as PhaseKind), null),
+    ),
+  );
+  const activityId = activity.data?.row.id;
+  const citations = useSWR(activityId ? ["activity-citations", activityId] : null, () =>
+    logged<ActivityCitation[]>(
+      "activity citations",
+      () => fetchActivityCitations(client, activityId as string),
+      [],
+    ),
+  );
+  const progress = useSWR(user ? ["chapter-progress", chapterId, user.id] : null, () =>
+    logged<ActivityProgress[]>(
+      "progress",
+      () => fetchChapterProgress(client, chapterId, (user as { id: string }).id),
+      [],
+    ),
+  );
+
+  const progressOf = useCallback(
+    (wanted: PhaseKind) => progress.data?.find((entry) => entry.kind === wanted) ?? null,
+    [progress.data],
+  );
+  const own = activityId ? (progress.data?.find((entry) => entry.activityId === activityId) ?? null) : null;
+  const focus: GapFocus = useMemo(
+    () => gapFocus(progressOf("diagnostic")?.result ?? null, progressOf("mastery")?.result ?? null),
+    [progressOf],
+  );
+
+  const save = useCallback(
+    async (entries: Array<{ activityId: string; status: ProgressStatus; result?: QuizResult }>) => {
+      if (!user) return;
+      for (const entry of entries) await saveProgress(client, { ...entry, userId: user.id });
+      await progress.mutate();
+      await mutateGlobal(outlineKey(topicId));
+    },
+    [client, user, progress, mutateGlobal, topicId],
+  );
+
+  const ownStatus = own?.status ?? null;
+  const progressLoaded = progress.data !== undefined;
+  useEffect(() => {
+    if (!activityId || !progressLoaded) return;
+    const opened = statusOnOpen(ownStatus);
+    if (opened !== ownStatus) {
+      save([{ activityId, status: opened }]).catch((error) =>
+        console.error("Failed to save progress:", error),
+      );
+    }
+  }, [activityId, progressLoaded, ownStatus, save]);
+
+  const complete = useCallback(async () => {
+    if (activityId) await save([{ activityId, status: "completed" }]);
+  }, [activityId, save]);
+
+  /** Scores a diagnostic or mastery check and stores it; a failed mastery reopens study and practice. */
+  const submitQuiz = useCallback(
+    async (answers: Answers): Promise<QuizResult | null> => {
+      const content = activity.data?.content;
+      if (!activityId || !content || (content.kind !== "diagnostic" && content.kind !== "mastery"))
+        return null;
+      const result = quizResult(content.kind, content.payload.questions, answers);
+      const reopened =
+        content.kind === "mastery" && !result.passed
+          ? REOPENED_BY_FAILED_MASTERY.flatMap((reopenedKind) => {
+              const entry = progressOf(reopenedKind);
+              return entry ? [{ activityId: entry.activityId, status: "in_progress" as const }] : [];
+            })
+          : [];
+      await save([{ activityId, status: statusAfterQuiz(result), result }, ...reopened]);
+      return result;
+    },
+    [activity.data, activityId, progressOf, save],
+  );
+
+  return {
+    kind: phaseKind,
+    chapter: chapter.data,
+    activity: activity.data,
+    loading: chapter.data === undefined || (phaseKind !== null && activity.data === undefined),
+    citations: citations.data ?? [],
+    status: own?.status ?? "not_started",
+    savedResult: own?.result ?? null,
+    focus,
+    complete,
+    submitQuiz,
+  };
+}

@@ -1,0 +1,141 @@
+import { useNavigate } from "@tanstack/react-router";
+import { type FormEvent, useState } from "react";
+import { toast } from "sonner";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { Field, Input, Select } from "@/components/ui/field";
+import { PageHeader } from "@/components/ui/page-header";
+import type { Membership } from "@/domain/access";
+import { useAuth } from "@/features/auth/auth-context";
+import { errorMessage } from "@/lib/query";
+import { acceptInvitation, createEntity, ENTITY_KINDS, type EntityKind } from "./api";
+
+export function OnboardingScreen() {
+  const { user } = useAuth();
+  const invitations = user?.memberships.filter((membership) => membership.status === "invited") ?? [];
+  return (
+    <div className="mx-auto max-w-2xl">
+      <PageHeader
+        title="Welcome to studymap"
+        description="Create an organisation for your class or team, or join one you were invited to."
+      />
+      <div className="space-y-6">
+        {invitations.length > 0 ? <Invitations invitations={invitations} /> : null}
+        <CreateOrganisation />
+      </div>
+    </div>
+  );
+}
+
+/** After a membership becomes active the guards let the user into the main area. */
+function useEnterStudymap() {
+  const { store } = useAuth();
+  const navigate = useNavigate();
+  return async () => {
+    await store.refresh();
+    await navigate({ to: "/studymap" });
+  };
+}
+
+function Invitations({ invitations }: { invitations: Membership[] }) {
+  const { store } = useAuth();
+  const enter = useEnterStudymap();
+  const [accepting, setAccepting] = useState<string | null>(null);
+  const accept = async (membership: Membership) => {
+    setAccepting(membership.membershipId);
+    try {
+      await acceptInvitation(store.client, membership.membershipId);
+      toast.success(`You joined ${membership.entityName}`);
+      await enter();
+    } catch (error) {
+      toast.error(errorMessage(error, "Could not accept the invitation"));
+      setAccepting(null);
+    }
+  };
+  return (
+    <Card className="p-6">
+      <h2 className="text-lg font-semibold">Pending invitations</h2>
+      <ul className="mt-4 divide-y divide-neutral-200 dark:divide-neutral-800">
+        {invitations.map((membership) => (
+          <li key={membership.membershipId} className="flex items-center justify-between gap-4 py-3">
+            <div className="min-w-0">
+              <p className="truncate font-medium">{membership.entityName}</p>
+              <p className="text-sm text-neutral-500">
+                <Badge>{membership.memberRole}</Badge>
+              </p>
+            </div>
+            <Button
+              size="sm"
+              onClick={() => accept(membership)}
+              disabled={accepting !== null}
+              aria-label={`Accept invitation to ${membership.entityName}`}
+            >
+              {accepting === membership.membershipId ? "Joining…" : "Accept"}
+            </Button>
+          </li>
+        ))}
+      </ul>
+    </Card>
+  );
+}
+
+function CreateOrganisation() {
+  const { store } = useAuth();
+  const enter = useEnterStudymap();
+  const [name, setName] = useState("");
+  const [kind, setKind] = useState<EntityKind>("organisation");
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const trimmed = name.trim();
+    if (!trimmed) return setError("Give your organisation a name.");
+    setBusy(true);
+    setError(null);
+    try {
+      await createEntity(store.client, trimmed, kind);
+      toast.success(`${trimmed} is ready`);
+      await enter();
+    } catch (failure) {
+      setError(errorMessage(failure, "Could not create the organisation"));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Card className="p-6">
+      <h2 className="text-lg font-semibold">Create an organisation</h2>
+      <p className="mt-1 text-sm text-neutral-500 dark:text-neutral-400">
+        You become its admin and can invite others from your account settings.
+      </p>
+      <form onSubmit={submit} noValidate className="mt-4 space-y-4">
+        <Field label="Organisation name" error={error}>
+          {(props) => (
+            <Input
+              {...props}
+              value={name}
+              maxLength={200}
+              onChange={(event) => setName(event.target.value)}
+            />
+          )}
+        </Field>
+        <Field label="Kind">
+          {(props) => (
+            <Select {...props} value={kind} onChange={(event) => setKind(event.target.value as EntityKind)}>
+              {ENTITY_KINDS.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+        <Button type="submit" disabled={busy}>
+          {busy ? "Creating…" : "Create organisation"}
+        </Button>
+      </form>
+    </Card>
+  );
+}

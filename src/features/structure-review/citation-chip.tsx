@@ -1,0 +1,103 @@
+import { useState } from "react";
+import useSWR from "swr";
+import { Button, buttonClasses } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
+import type { Citation } from "@/domain/citation.ts";
+import { useSupabase } from "@/features/auth/auth-context";
+import { SIGNED_URL_SECONDS, signSourceFile } from "./api.ts";
+import {
+  citationFileName,
+  citationHost,
+  citationLabel,
+  lineRangeText,
+  numberedLines,
+} from "./citation-display.ts";
+
+/**
+ * Where "View Source" leads: the citation's web address, or for a learner's own file a signed URL that
+ * lives 60 s (renewed while the dialog stays open).
+ */
+function useViewSourceUrl(citation: Citation, open: boolean): string | null {
+  const client = useSupabase();
+  const filePath = open && !citation.source_url ? citation.file_path : null;
+  const { data } = useSWR(
+    filePath ? ["signed-source", filePath] : null,
+    () => signSourceFile(client, filePath as string),
+    {
+      refreshInterval: (SIGNED_URL_SECONDS - 10) * 1000,
+      onError: (error) => console.error("Failed to sign source file:", error),
+    },
+  );
+  return citation.source_url ?? data ?? null;
+}
+
+function Excerpt({ citation }: { citation: Citation }) {
+  const lines = numberedLines(citation);
+  if (lines.length > 0) {
+    return (
+      <ol className="max-h-72 overflow-auto rounded-lg bg-neutral-50 p-3 font-mono text-sm dark:bg-neutral-950">
+        {lines.map((line) => (
+          <li key={line.number} className="flex gap-3">
+            <span className="w-8 shrink-0 select-none text-right text-neutral-400">{line.number}</span>
+            <span className="whitespace-pre-wrap">{line.text}</span>
+          </li>
+        ))}
+      </ol>
+    );
+  }
+  if (citation.snippet) {
+    return (
+      <blockquote className="border-l-4 border-neutral-300 pl-3 text-sm italic">
+        {citation.snippet}
+      </blockquote>
+    );
+  }
+  return <p className="text-sm text-neutral-500">No excerpt available</p>;
+}
+
+/** SPEC §2: a chip naming a citation's source; it opens the "Source Citation" dialog with the exact lines. */
+export function CitationChip({ citation }: { citation: Citation }) {
+  const [open, setOpen] = useState(false);
+  const viewSourceUrl = useViewSourceUrl(citation, open);
+  const sourceName = citationFileName(citation) ?? citationHost(citation) ?? "Web";
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => setOpen(true)}
+        className="inline-flex items-center rounded-full border border-sky-200 bg-sky-50 px-2 py-0.5 text-xs font-medium text-sky-800 hover:bg-sky-100 dark:border-sky-900 dark:bg-sky-950 dark:text-sky-300"
+      >
+        {citationLabel(citation)}
+      </button>
+      <Dialog
+        open={open}
+        onOpenChange={setOpen}
+        title="Source Citation"
+        description={
+          <>
+            <span className="block font-medium text-neutral-900 dark:text-neutral-100">{sourceName}</span>
+            {citation.page_number !== null && <span className="block">Page {citation.page_number}</span>}
+          </>
+        }
+      >
+        <div className="flex flex-col gap-4">
+          <Excerpt citation={citation} />
+          <p className="text-xs text-neutral-500">{lineRangeText(citation)}</p>
+          <div className="flex justify-end gap-2">
+            {viewSourceUrl && (
+              <a
+                href={viewSourceUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                className={buttonClasses("secondary")}
+              >
+                View Source
+              </a>
+            )}
+            <Button onClick={() => setOpen(false)}>Close</Button>
+          </div>
+        </div>
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,25 @@
+import { FunctionsHttpError, type SupabaseClient } from "@supabase/supabase-js";
+import type { z } from "zod";
+
+/** The product's edge functions answer errors as JSON `{error}`; its text is what the learner sees. */
+async function readableError(error: Error): Promise<Error> {
+  if (error instanceof FunctionsHttpError && error.context instanceof Response) {
+    const body: unknown = await error.context.json().catch(() => null);
+    if (body && typeof body === "object" && "error" in body && typeof body.error === "string" && body.error) {
+      return new Error(body.error);
+    }
+  }
+  return error;
+}
+
+/** Calls an edge function and validates its answer; failures throw with the function's own message. */
+export async function invokeEdgeFunction<T>(
+  client: SupabaseClient,
+  name: string,
+  body: Record<string, unknown>,
+  answer: z.ZodType<T>,
+): Promise<T> {
+  const { data, error } = await client.functions.invoke(name, { body });
+  if (error) throw await readableError(error);
+  return answer.parse(data);
+}

@@ -1,0 +1,92 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import { toast } from "sonner";
+import useSWR from "swr";
+import { useSupabase } from "@/features/auth/auth-context";
+import { errorMessage } from "@/lib/query";
+import {
+  acceptStructure,
+  fetchReviewTopic,
+  type ReviewTopic,
+  regenerateStructure,
+  startStructureGeneration,
+} from "./api.ts";
+import { needsGenerationSignal, POLL_INTERVAL_MS, shouldPoll } from "./review-state.ts";
+
+/** What the review screen shows right after Regenerate, before the server answers (SPEC §4). */
+function clearedForRegeneration(topic: ReviewTopic): ReviewTopic {
+  return {
+    ...topic,
+    structure: null,
+    processingStatus: "generating_structure",
+    processingProgress: 1,
+    processingError: null,
+  };
+}
+
+/**
+ * The structure review of SPEC §4: load the topic, send the generation signal on opening when nothing
+ * is generated yet, poll every 4 s until a structure is ready, and accept or regenerate it.
+ */
+export function useStructureReview(topicId: string, onAccepted: () => void) {
+  const client = useSupabase();
+  const [pollingStopped, setPollingStopped] = useState(false);
+  const [busy, setBusy] = useState<"accept" | "regenerate" | null>(null);
+  const {
+    data: topic,
+    error,
+    mutate,
+  } = useSWR(["review-topic", topicId], () => fetchReviewTopic(client, topicId), {
+    refreshInterval: (latest) => (!pollingStopped && latest && shouldPoll(latest) ? POLL_INTERVAL_MS : 0),
+    onError: (loadError) => toast.error(errorMessage(loadError, "Failed to load topic")),
+  });
+
+  const openedTopic = useRef<string | null>(null);
+  useEffect(() => {
+    if (!topic || openedTopic.current === topicId) return;
+    openedTopic.current = topicId;
+    if (!needsGenerationSignal(topic)) return;
+    startStructureGeneration(client, topicId)
+      .then(({ started }) => {
+        // DECISIONS §3: the server started the task; the client holds no trigger token of its own.
+        if (started) toast.info("Generation signal sent");
+        return mutate();
+      })
+      .catch((startError) => toast.error(errorMessage(startError, "Failed to load topic")));
+  }, [topic, topicId, mutate, client]);
+
+  const accept = useCallback(async () => {
+    if (!topic?.structure) {
+      toast.error("No structure to accept");
+      return;
+    }
+    setBusy("accept");
+    try {
+      await acceptStructure(client, topicId, topic.structure);
+      toast.success("Structure accepted");
+      onAccepted();
+    } catch (acceptError) {
+      toast.error(errorMessage(acceptError, "Failed to accept"));
+    } finally {
+      setBusy(null);
+    }
+  }, [topic, topicId, onAccepted, client]);
+
+  const regenerate = useCallback(async () => {
+    setPollingStopped(true);
+    setBusy("regenerate");
+    await mutate((current) => current && clearedForRegeneration(current), { revalidate: false });
+    try {
+      await regenerateStructure(client, topicId);
+    } catch (regenerateError) {
+      toast.error(errorMessage(regenerateError, "Failed to regenerate"));
+    } finally {
+      setBusy(null);
+      setPollingStopped(false);
+      await mutate();
+    }
+  }, [topicId, mutate, client]);
+
+  const refresh = useCallback(() => mutate(), [mutate]);
+
+  return { topic, error: error as Error | undefined, busy, accept, regenerate, refresh };
+}

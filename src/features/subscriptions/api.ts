@@ -1,0 +1,71 @@
+import type { SupabaseClient } from "@supabase/supabase-js";
+import { z } from "zod";
+import { TOPIC_CARD_COLUMNS, type TopicCardData, topicCardSchema } from "@/features/topics/api";
+import { unwrap } from "@/lib/query";
+
+const subscriptionSchema = z.object({
+  id: z.string(),
+  topic_id: z.string(),
+  entity_id: z.string().nullable(),
+  entity_kind: z.string().nullable(),
+});
+export type Subscription = z.infer<typeof subscriptionSchema>;
+
+export async function fetchSubscriptions(client: SupabaseClient, userId: string): Promise<Subscription[]> {
+  const data = unwrap(
+    await client
+      .from("topic_subscriptions")
+      .select("id, topic_id, entity_id, entity_kind")
+      .eq("user_id", userId),
+  );
+  return z.array(subscriptionSchema).parse(data ?? []);
+}
+
+export interface SubscribeInput {
+  userId: string;
+  topicId: string;
+  entityId?: string;
+  entityKind?: string;
+}
+
+/** Subscribes the user to a topic, on behalf of an entity when both its id and kind are given. */
+export async function subscribeToTopic(client: SupabaseClient, input: SubscribeInput): Promise<void> {
+  const forEntity = input.entityId && input.entityKind;
+  unwrap(
+    await client.from("topic_subscriptions").upsert(
+      {
+        user_id: input.userId,
+        topic_id: input.topicId,
+        entity_id: forEntity ? input.entityId : null,
+        entity_kind: forEntity ? input.entityKind : null,
+      },
+      { onConflict: "user_id,topic_id" },
+    ),
+  );
+}
+
+export async function unsubscribeFromTopic(
+  client: SupabaseClient,
+  userId: string,
+  topicId: string,
+): Promise<void> {
+  unwrap(await client.from("topic_subscriptions").delete().eq("user_id", userId).eq("topic_id", topicId));
+}
+
+/** The topics the user subscribed to that they can still read. */
+export async function fetchSubscribedTopics(
+  client: SupabaseClient,
+  userId: string,
+): Promise<TopicCardData[]> {
+  const data = unwrap(
+    await client
+      .from("topic_subscriptions")
+      .select(`topic:topics(${TOPIC_CARD_COLUMNS})`)
+      .eq("user_id", userId)
+      .order("created_at", { ascending: false }),
+  );
+  return z
+    .array(z.object({ topic: topicCardSchema.nullable() }))
+    .parse(data ?? [])
+    .flatMap((row) => (row.topic ? [row.topic] : []));
+}

@@ -1,0 +1,86 @@
+import type { SupabaseClient } from "@supabase/supabase-js";
+import { z } from "zod";
+import {
+  type ActivityKind,
+  activityKindSchema,
+  PAYLOAD_SCHEMAS,
+  type PayloadOf,
+} from "@/domain/activity-payload";
+import type { OutlineRpc } from "@/domain/outline";
+import { unwrap } from "@/lib/query";
+
+const activityRowSchema = z.object({
+  id: z.string(),
+  chapter_id: z.string(),
+  kind: activityKindSchema,
+  title: z.string().nullable(),
+  position: z.number().int(),
+  payload: z.unknown(),
+});
+
+/** An activity of one kind with its payload read by that kind's schema (null when unreadable). */
+export interface TopicActivity<K extends ActivityKind = ActivityKind> {
+  id: string;
+  chapterId: string;
+  chapterTitle: string;
+  chapterPosition: number;
+  kind: K;
+  title: string;
+  payload: PayloadOf<K> | null;
+}
+
+/** The outline's activities of the given kinds, in chapter and position order. */
+export function activityRefs(outline: OutlineRpc, kinds: readonly ActivityKind[]) {
+  return [...outline.chapters]
+    .sort((a, b) => a.position - b.position)
+    .flatMap((chapter) =>
+      [...chapter.activities]
+        .sort((a, b) => a.position - b.position)
+        .filter((activity) => kinds.includes(activity.kind))
+        .map((activity) => ({ ...activity, chapterTitle: chapter.title, chapterPosition: chapter.position })),
+    );
+}
+
+/** Loads the payloads of the given kinds for a topic's course outline. */
+export async function fetchTopicActivities<K extends ActivityKind>(
+  client: SupabaseClient,
+  outline: OutlineRpc,
+  kinds: readonly K[],
+): Promise<TopicActivity<K>[]> {
+  const refs = activityRefs(outline, kinds);
+  if (refs.length === 0) return [];
+  const rows = z.array(activityRowSchema).parse(
+    unwrap(
+      await client
+        .from("activities")
+        .select("id, chapter_id, kind, title, position, payload")
+        .in(
+          "id",
+          refs.map((ref) => ref.id),
+        ),
+    ) ?? [],
+  );
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return refs.flatMap((ref) => {
+    const row = byId.get(ref.id);
+    if (!row) return [];
+    const parsed = PAYLOAD_SCHEMAS[row.kind].safeParse(row.payload);
+    if (!parsed.success) console.error(`Unreadable ${row.kind} payload of activity ${row.id}:`, parsed.error);
+    return [
+      {
+        id: row.id,
+        chapterId: row.chapter_id,
+        chapterTitle: ref.chapterTitle,
+        chapterPosition: ref.chapterPosition,
+        kind: row.kind as K,
+        title: row.title || ref.chapterTitle,
+        payload: parsed.success ? (parsed.data as PayloadOf<K>) : null,
+      },
+    ];
+  });
+}
+
+/** Quizzes are the diagnostic and mastery checks; episodes the recaps; slides come from overviews. */
+export const QUIZ_KINDS = ["diagnostic", "mastery"] as const satisfies readonly ActivityKind[];
+export const EPISODE_KINDS = ["recap"] as const satisfies readonly ActivityKind[];
+export const SLIDE_KINDS = ["overview"] as const satisfies readonly ActivityKind[];

@@ -1,0 +1,26 @@
+import useSWR from "swr";
+import type { ActivityKind } from "@/domain/activity-payload";
+import { useSupabase } from "@/features/auth/auth-context";
+import { fetchOutline } from "@/features/microlearning/api";
+import { fetchTopicActivities } from "./api";
+
+/** The topic's course outline (one RPC); `course` is null while none has been generated. */
+export function useTopicOutline(topicId: string) {
+  const client = useSupabase();
+  return useSWR(["topic-outline", topicId] as const, ([, id]) => fetchOutline(client, id));
+}
+
+/** The payloads of the given kinds, loaded once the outline is known. */
+export function useTopicActivities<K extends ActivityKind>(topicId: string, kinds: readonly K[]) {
+  const client = useSupabase();
+  const { data: outline, error: outlineError } = useTopicOutline(topicId);
+  const result = useSWR(outline ? (["topic-activities", topicId, kinds.join(",")] as const) : null, () =>
+    fetchTopicActivities(client, outline as NonNullable<typeof outline>, kinds),
+  );
+  return {
+    ...result,
+    outline,
+    error: outlineError ?? result.error,
+    isLoading: !outlineError && (!outline || result.isLoading),
+  };
+}

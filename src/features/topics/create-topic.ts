@@ -1,0 +1,158 @@
+import type { SupabaseClient } from "@supabase/supabase-js";
+import { z } from "zod";
+import { type SourceFileKind, safeObjectName, topicObjectPath } from "@/domain/source-files";
+import { unwrap } from "@/lib/query";
+import type { UploadTarget } from "@/lib/storage-upload";
+
+export interface TopicDetails {
+  title: string;
+  description: string;
+  level: string;
+  subjectId: string | null;
+  moduleId: string | null;
+}
+
+export interface FileSource {
+  /** Chosen when the file is added, so a retried submit never adds the same source twice. */
+  id: string;
+  file: File;
+  kind: SourceFileKind;
+  objectName: string;
+}
+
+export interface PastedSource {
+  id: string;
+  text: string;
+}
+
+export interface NewTopic {
+  /** Chosen when the form opens, so a retried submit continues the same topic. */
+  topicId: string;
+  entityId: string;
+  userId: string;
+  details: TopicDetails;
+  thumbnail: File | null;
+  files: FileSource[];
+  pasted: PastedSource | null;
+}
+
+export type Uploader = (
+  target: Pick<UploadTarget, "bucket" | "path">,
+  file: File,
+  onProgress: (fraction: number) => void,
+) => Promise<void>;
+
+export interface CreateTopicHooks {
+  upload: Uploader;
+  /** Files already stored by an earlier attempt; they are not sent again. */
+  uploaded: ReadonlySet<string>;
+  onFileProgress(sourceId: string, fraction: number): void;
+  onFileUploaded(sourceId: string): void;
+}
+
+/**
+ * Creates a topic with its sources: the topic row (status pending), its thumbnail in `assets`, the files
+ * in `sources` at `<entity_id>/<topic_id>/<file>`, then one `topic_sources` row per source. Every step
+ * can be repeated, so a failed attempt is finished by submitting again rather than leaving a half topic.
+ */
+export async function createTopic(
+  client: SupabaseClient,
+  topic: NewTopic,
+  hooks: CreateTopicHooks,
+): Promise<void> {
+  await insertTopic(client, topic);
+  if (topic.thumbnail) await attachThumbnail(client, topic, topic.thumbnail, hooks.upload);
+  for (const source of topic.files) {
+    if (hooks.uploaded.has(source.id)) continue;
+    await hooks.upload(
+      { bucket: "sources", path: topicObjectPath(topic.entityId, topic.topicId, source.objectName) },
+      source.file,
+      (fraction) => hooks.onFileProgress(source.id, fraction),
+    );
+    hooks.onFileUploaded(source.id);
+  }
+  await insertSources(client, topic);
+}
+
+async function insertTopic(client: SupabaseClient, topic: NewTopic): Promise<void> {
+  const { details } = topic;
+  unwrap(
+    await client.from("topics").upsert(
+      {
+        id: topic.topicId,
+        entity_id: topic.entityId,
+        created_by: topic.userId,
+        module_id: details.moduleId,
+        title: details.title,
+        description: details.description || null,
+        level: details.level || null,
+        subject_id: details.subjectId,
+        processing_status: "pending",
+      },
+      { onConflict: "id", ignoreDuplicates: true },
+    ),
+  );
+}
+
+async function attachThumbnail(
+  client: SupabaseClient,
+  topic: NewTopic,
+  file: File,
+  upload: Uploader,
+): Promise<void> {
+  const path = topicObjectPath(topic.entityId, topic.topicId, `thumbnail-${safeObjectName(file.name)}`);
+  const { data } = await client.from("topics").select("thumbnail_image_url").eq("id", topic.topicId).single();
+  if (data?.thumbnail_image_url === path) return;
+  await upload({ bucket: "assets", path }, file, () => {});
+  unwrap(await client.from("topics").update({ thumbnail_image_url: path }).eq("id", topic.topicId));
+}
+
+async function insertSources(client: SupabaseClient, topic: NewTopic): Promise<void> {
+  const rows = [
+    ...topic.files.map((source) => ({
+      id: source.id,
+      topic_id: topic.topicId,
+      kind: source.kind,
+      file_name: source.file.name,
+      file_path: topicObjectPath(topic.entityId, topic.topicId, source.objectName),
+      mime_type: source.file.type || null,
+      pasted_text: null,
+      status: "pending",
+      created_by: topic.userId,
+    })),
+    ...(topic.pasted
+      ? [
+          {
+            id: topic.pasted.id,
+            topic_id: topic.topicId,
+            kind: "pasted",
+            file_name: null,
+            file_path: null,
+            mime_type: "text/plain",
+            pasted_text: topic.pasted.text,
+            status: "pending",
+            created_by: topic.userId,
+          },
+        ]
+      : []),
+  ];
+  if (rows.length === 0) return;
+  unwrap(await client.from("topic_sources").upsert(rows, { onConflict: "id", ignoreDuplicates: true }));
+}
+
+/** Finds a subject by title (case-insensitively) or adds it; subjects are a shared catalogue. */
+export async function ensureSubject(client: SupabaseClient, title: string): Promise<string> {
+  const existing = unwrap(
+    await client
+      .from("subjects")
+      .select("id, title")
+      .ilike("title", title.replace(/[\\%_]/g, "\\$&")),
+  );
+  const match = z
+    .array(z.object({ id: z.string(), title: z.string() }))
+    .parse(existing ?? [])
+    .find((subject) => subject.title.toLowerCase() === title.toLowerCase());
+  if (match) return match.id;
+  const created = unwrap(await client.from("subjects").insert({ title }).select("id").single());
+  return z.object({ id: z.string() }).parse(created).id;
+}

@@ -1,0 +1,319 @@
+import { Link, useNavigate } from "@tanstack/react-router";
+import { type FormEvent, useState } from "react";
+import { toast } from "sonner";
+import { useSWRConfig } from "swr";
+import { Button, buttonClasses } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { EmptyState } from "@/components/ui/empty-state";
+import { Field, Input, Select, Textarea } from "@/components/ui/field";
+import { PageHeader } from "@/components/ui/page-header";
+import {
+  MAX_THUMBNAIL_BYTES,
+  sourceFileProblem,
+  sourceKindOf,
+  uniqueObjectNames,
+} from "@/domain/source-files";
+import { useAuth, useCanManageContent, useSupabase } from "@/features/auth/auth-context";
+import { useCollections } from "@/features/collections/hooks";
+import { errorMessage } from "@/lib/query";
+import { uploadWithProgress } from "@/lib/storage-upload";
+import { readSupabaseConfig } from "@/lib/supabase";
+import { createTopic, ensureSubject, type Uploader } from "./create-topic";
+import { useSubjects } from "./hooks";
+import { type SourceItem, SourcePicker } from "./source-picker";
+
+const LEVEL_SUGGESTIONS = [
+  "CEFR A1",
+  "CEFR A2",
+  "CEFR B1",
+  "CEFR B2",
+  "CEFR C1",
+  "CEFR C2",
+  "Beginner",
+  "Intermediate",
+  "Advanced",
+];
+const NEW_SUBJECT = "__new__";
+
+interface NewTopicScreenProps {
+  moduleId?: string;
+  /** Replaceable in tests; by default files go to Storage with upload progress. */
+  upload?: Uploader;
+}
+
+/** /studymap/topics/new: a topic with its sources, then on to its structure review. */
+export function NewTopicScreen({ moduleId, upload }: NewTopicScreenProps) {
+  const canManage = useCanManageContent();
+  if (!canManage) {
+    return (
+      <EmptyState
+        title="You cannot create topics here"
+        description="Creating topics needs the creator, manager or admin role in this organisation. Ask an admin to change your role."
+        action={
+          <Link to="/studymap" search={{ page: 1 }} className={buttonClasses("secondary")}>
+            Back to dashboard
+          </Link>
+        }
+      />
+    );
+  }
+  return <NewTopicForm moduleId={moduleId} upload={upload} />;
+}
+
+function useDefaultUploader(): Uploader {
+  const client = useSupabase();
+  return (target, file, onProgress) => {
+    const { url, anonKey } = readSupabaseConfig(import.meta.env);
+    return uploadWithProgress(client, { supabaseUrl: url, anonKey, ...target }, file, onProgress);
+  };
+}
+
+function NewTopicForm({ moduleId, upload }: NewTopicScreenProps) {
+  const client = useSupabase();
+  const { user, activeMembership } = useAuth();
+  const navigate = useNavigate();
+  const { mutate } = useSWRConfig();
+  const defaultUploader = useDefaultUploader();
+  const { data: subjects } = useSubjects();
+  const { data: collections } = useCollections(activeMembership?.entityId);
+
+  const [topicId] = useState(() => crypto.randomUUID());
+  const [pastedId] = useState(() => crypto.randomUUID());
+  const [title, setTitle] = useState("");
+  const [description, setDescription] = useState("");
+  const [level, setLevel] = useState("");
+  const [subject, setSubject] = useState("");
+  const [newSubject, setNewSubject] = useState("");
+  const [collection, setCollection] = useState(moduleId ?? "");
+  const [thumbnail, setThumbnail] = useState<File | null>(null);
+  const [sources, setSources] = useState<SourceItem[]>([]);
+  const [pasted, setPasted] = useState("");
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  if (!user || !activeMembership) return null;
+
+  const addFiles = (files: File[]) => {
+    const problems = files.map(sourceFileProblem).filter((problem): problem is string => problem !== null);
+    const accepted = files.filter((file) => !sourceFileProblem(file));
+    setErrors((current) => ({ ...current, sources: problems.join(" ") }));
+    setSources((current) => {
+      const all = [...current.map((item) => item.file), ...accepted];
+      const names = uniqueObjectNames(all.map((file) => file.name));
+      const added = accepted.map((file, index) => ({
+        id: crypto.randomUUID(),
+        file,
+        kind: sourceKindOf(file.name, file.type) ?? "text",
+        objectName: names[current.length + index] ?? file.name,
+        progress: null,
+        uploaded: false,
+      }));
+      return [...current, ...added];
+    });
+  };
+
+  const updateSource = (id: string, change: Partial<SourceItem>) =>
+    setSources((current) => current.map((item) => (item.id === id ? { ...item, ...change } : item)));
+
+  const validate = (): Record<string, string> => {
+    const found: Record<string, string> = {};
+    if (!title.trim()) found.title = "Give the topic a title.";
+    if (subject === NEW_SUBJECT && !newSubject.trim()) found.subject = "Name the new subject.";
+    if (thumbnail && !thumbnail.type.startsWith("image/"))
+      found.thumbnail = "The thumbnail must be an image.";
+    if (thumbnail && thumbnail.size > MAX_THUMBNAIL_BYTES)
+      found.thumbnail = "The thumbnail must be 5 MB or smaller.";
+    return found;
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = validate();
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setBusy(true);
+    setFailure(null);
+    try {
+      const subjectId =
+        subject === NEW_SUBJECT ? await ensureSubject(client, newSubject.trim()) : subject || null;
+      await createTopic(
+        client,
+        {
+          topicId,
+          entityId: activeMembership.entityId,
+          userId: user.id,
+          details: {
+            title: title.trim(),
+            description: description.trim(),
+            level: level.trim(),
+            subjectId,
+            moduleId: collection || null,
+          },
+          thumbnail,
+          files: sources,
+          pasted: pasted.trim() ? { id: pastedId, text: pasted.trim() } : null,
+        },
+        {
+          upload: upload ?? defaultUploader,
+          uploaded: new Set(sources.filter((item) => item.uploaded).map((item) => item.id)),
+          onFileProgress: (id, progress) => updateSource(id, { progress }),
+          onFileUploaded: (id) => updateSource(id, { uploaded: true, progress: 1 }),
+        },
+      );
+      await mutate((key) => Array.isArray(key) && ["topics", "collections"].includes(key[0]));
+      toast.success("Topic created");
+      await navigate({ to: "/studymap/topics/$topicId/structure-review", params: { topicId } });
+    } catch (error) {
+      setFailure(errorMessage(error, "The topic could not be created."));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="mx-auto max-w-3xl">
+      <PageHeader
+        title="New topic"
+        description="Add your sources; studymap builds a learning structure from them for you to review."
+      />
+      <form onSubmit={submit} noValidate className="space-y-6">
+        <Card className="space-y-4 p-6">
+          <Field label="Title" error={errors.title}>
+            {(props) => (
+              <Input
+                {...props}
+                value={title}
+                maxLength={300}
+                onChange={(event) => setTitle(event.target.value)}
+              />
+            )}
+          </Field>
+          <Field label="Description" hint="What should a learner get out of this topic?">
+            {(props) => (
+              <Textarea
+                {...props}
+                value={description}
+                onChange={(event) => setDescription(event.target.value)}
+              />
+            )}
+          </Field>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field label="Subject" error={errors.subject}>
+              {(props) => (
+                <Select {...props} value={subject} onChange={(event) => setSubject(event.target.value)}>
+                  <option value="">No subject</option>
+                  {subjects?.map((option) => (
+                    <option key={option.id} value={option.id}>
+                      {option.title}
+                    </option>
+                  ))}
+                  <option value={NEW_SUBJECT}>Add a subject…</option>
+                </Select>
+              )}
+            </Field>
+            <Field label="Level" hint="For example CEFR A2 or Beginner.">
+              {(props) => (
+                <>
+                  <Input
+                    {...props}
+                    list="level-suggestions"
+                    value={level}
+                    onChange={(event) => setLevel(event.target.value)}
+                  />
+                  <datalist id="level-suggestions">
+                    {LEVEL_SUGGESTIONS.map((option) => (
+                      <option key={option} value={option} />
+                    ))}
+                  </datalist>
+                </>
+              )}
+            </Field>
+          </div>
+          {subject === NEW_SUBJECT ? (
+            <Field label="New subject">
+              {(props) => (
+                <Input
+                  {...props}
+                  value={newSubject}
+                  maxLength={120}
+                  onChange={(event) => setNewSubject(event.target.value)}
+                />
+              )}
+            </Field>
+          ) : null}
+          <Field label="Collection">
+            {(props) => (
+              <Select {...props} value={collection} onChange={(event) => setCollection(event.target.value)}>
+                <option value="">No collection</option>
+                {collections?.map((option) => (
+                  <option key={option.id} value={option.id}>
+                    {option.title}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </Field>
+          <Field
+            label="Thumbnail"
+            error={errors.thumbnail}
+            hint="An image shown on the topic's card (optional)."
+          >
+            {(props) => (
+              <Input
+                {...props}
+                type="file"
+                accept="image/*"
+                onChange={(event) => setThumbnail(event.target.files?.[0] ?? null)}
+                className="file:mr-3 file:rounded-md file:border-0 file:bg-neutral-100 file:px-3 file:py-1 file:text-sm dark:file:bg-neutral-800"
+              />
+            )}
+          </Field>
+        </Card>
+
+        <Card className="space-y-4 p-6">
+          <div>
+            <h2 className="text-lg font-semibold">Sources</h2>
+            <p className="mt-1 text-sm text-neutral-500 dark:text-neutral-400">
+              Every part of the learning structure cites the lines of these sources it comes from. Without
+              sources, the structure is built from the title and description.
+            </p>
+          </div>
+          <SourcePicker
+            items={sources}
+            disabled={busy}
+            onAdd={addFiles}
+            onRemove={(id) => setSources((current) => current.filter((item) => item.id !== id))}
+          />
+          {errors.sources ? <p className="text-sm text-red-600 dark:text-red-400">{errors.sources}</p> : null}
+          <Field label="Pasted text" hint="Paste notes or an article as an extra source (optional).">
+            {(props) => (
+              <Textarea
+                {...props}
+                value={pasted}
+                className="min-h-32"
+                onChange={(event) => setPasted(event.target.value)}
+              />
+            )}
+          </Field>
+        </Card>
+
+        {failure ? (
+          <p
+            role="alert"
+            className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200"
+          >
+            {failure} Submit again to continue where it stopped.
+          </p>
+        ) : null}
+        <div className="flex justify-end gap-2">
+          <Link to="/studymap" search={{ page: 1 }} className={buttonClasses("ghost")}>
+            Cancel
+          </Link>
+          <Button type="submit" disabled={busy}>
+            {busy ? "Creating topic…" : "Create topic"}
+          </Button>
+        </div>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,8 @@
+import { createFileRoute, Outlet } from "@tanstack/react-router";
+import { requireMembership } from "@/features/auth/guards";
+
+/** Pathless layout: /favorites and /explore also need an active membership (SPEC §2). */
+export const Route = createFileRoute("/_auth/_member")({
+  beforeLoad: requireMembership,
+  component: Outlet,
+});

@@ -1,0 +1,8 @@
+import { createFileRoute, redirect } from "@tanstack/react-router";
+
+/** SPEC §2: the collections index redirects to /studymap. */
+export const Route = createFileRoute("/studymap/collections/")({
+  beforeLoad: () => {
+    throw redirect({ to: "/studymap", replace: true });
+  },
+});

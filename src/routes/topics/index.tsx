@@ -1,0 +1,8 @@
+import { createFileRoute, redirect } from "@tanstack/react-router";
+
+/** SPEC §2: /topics redirects to /studymap. */
+export const Route = createFileRoute("/topics/")({
+  beforeLoad: () => {
+    throw redirect({ to: "/studymap", replace: true });
+  },
+});

@@ -1,0 +1,18 @@
+import { createMemoryHistory } from "@tanstack/react-router";
+import { render } from "@testing-library/react";
+import { App } from "@/app";
+import { AuthStore } from "@/features/auth/auth-store";
+import type { Analytics } from "@/lib/analytics";
+import { createAppRouter } from "@/router";
+import { memoryChoices, recordingAnalytics } from "./accounts";
+import type { SupabaseStub } from "./supabase-stub";
+
+/** Renders the whole app (providers, router, splash) at a path, with a memory history. */
+export function renderApp(stub: SupabaseStub, path: string, options: { analytics?: Analytics } = {}) {
+  const auth = new AuthStore(stub.client, memoryChoices());
+  const analytics = options.analytics ?? recordingAnalytics().analytics;
+  const history = createMemoryHistory({ initialEntries: [path] });
+  const router = createAppRouter({ auth, analytics }, history);
+  const view = render(<App router={router} auth={auth} />);
+  return { ...view, router, auth, history };
+}
