@@ -1,4 +1,3 @@
-import { type ServerType, serve } from "@hono/node-server";
 import { Hono } from "hono";
 import { cors } from "hono/cors";
 import { authService } from "./auth/index.ts";
@@ -6,6 +5,7 @@ import type { GatewayContext } from "./context.ts";
 import { functionsService, stopFunctions } from "./functions/index.ts";
 import { inboxService } from "./inbox/index.ts";
 import { restService } from "./rest/index.ts";
+import { serveApp } from "./serve.ts";
 import { storageService } from "./storage/index.ts";
 import { stopTasksService, tasksService } from "./tasks/index.ts";
 
@@ -84,16 +84,13 @@ export interface GatewayHandle {
 }
 
 export async function startGateway(ctx: GatewayContext, port: number): Promise<GatewayHandle> {
-  const app = createGatewayApp(ctx);
-  const server = await new Promise<ServerType>((resolve) => {
-    const started = serve({ fetch: app.fetch, port, hostname: "127.0.0.1" }, () => resolve(started));
-  });
+  const served = await serveApp(createGatewayApp(ctx), port);
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: served.url,
     stop: async () => {
       await stopTasksService(ctx);
       await stopFunctions(ctx);
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await served.close();
     },
   };
 }

@@ -2,17 +2,16 @@ import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { type ServerType, serve } from "@hono/node-server";
 import { createClient, type Session, type SupabaseClient } from "@supabase/supabase-js";
 import { Hono } from "hono";
 import pg from "pg";
 import { inject } from "vitest";
 import { authService } from "../../devstack/gateway/auth/index.ts";
 import { type AuthSettings, authSettingsFromEnv } from "../../devstack/gateway/auth/settings.ts";
-import { createPool, type GatewayContext } from "../../devstack/gateway/context.ts";
 import { inboxService } from "../../devstack/gateway/inbox/index.ts";
-import { projectKeys } from "../../devstack/keys.ts";
+import { serveApp } from "../../devstack/gateway/serve.ts";
 import { freePort } from "../../devstack/postgres.ts";
+import { testGatewayContext } from "../support/gateway.ts";
 
 export const stack = () => inject("stack");
 
@@ -83,29 +82,21 @@ export async function startAuthGateway(overrides: Partial<AuthSettings>): Promis
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const stateDir = mkdtempSync(path.join(tmpdir(), "studymap-auth-test-"));
-  const pool = createPool(stack().databaseUrl);
-  const ctx: GatewayContext = {
-    pool,
-    databaseUrl: stack().databaseUrl,
-    exposedSchemas: ["public"],
-    keys: await projectKeys(stack().jwtSecret),
+  const ctx = await testGatewayContext({
     publicUrl: url,
     siteUrl: "http://127.0.0.1:5173",
     stateDir,
     env: {},
-    log: () => {},
-  };
+  });
   const app = new Hono();
   app.route("/auth/v1", authService(ctx, { ...authSettingsFromEnv({}), ...overrides }));
   app.route("/inbox", inboxService(ctx));
-  const server = await new Promise<ServerType>((resolve) => {
-    const started = serve({ fetch: app.fetch, port, hostname: "127.0.0.1" }, () => resolve(started));
-  });
+  const served = await serveApp(app, port);
   return {
     url,
     stop: async () => {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      await pool.end();
+      await served.close();
+      await ctx.pool.end();
       rmSync(stateDir, { recursive: true, force: true });
     },
   };

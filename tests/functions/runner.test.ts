@@ -2,15 +2,15 @@ import { randomUUID } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { type ServerType, serve } from "@hono/node-server";
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import { Hono } from "hono";
 import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { createPool, type GatewayContext } from "../../devstack/gateway/context.ts";
+import type { GatewayContext } from "../../devstack/gateway/context.ts";
 import { functionsService, stopFunctions } from "../../devstack/gateway/functions/index.ts";
-import { projectKeys } from "../../devstack/keys.ts";
+import { type ServedApp, serveApp } from "../../devstack/gateway/serve.ts";
 import { freePort } from "../../devstack/postgres.ts";
+import { testGatewayContext } from "../support/gateway.ts";
 import { failure } from "./support.ts";
 
 /**
@@ -27,20 +27,15 @@ const secrets = {
 let ctx: GatewayContext;
 let url: string;
 let supabase: SupabaseClient;
-const servers: ServerType[] = [];
+const servers: ServedApp[] = [];
 
 /** A gateway serving only /functions/v1 from the given Supabase folder, on a free port. */
 async function serveFunctions(supabaseDir: string, port?: number): Promise<string> {
   const listenOn = port ?? (await freePort());
   const app = new Hono().route("/functions/v1", functionsService(ctx, { supabaseDir }));
-  servers.push(
-    await new Promise<ServerType>((resolve) => {
-      const started = serve({ fetch: app.fetch, port: listenOn, hostname: "127.0.0.1" }, () =>
-        resolve(started),
-      );
-    }),
-  );
-  return `http://127.0.0.1:${listenOn}`;
+  const served = await serveApp(app, listenOn);
+  servers.push(served);
+  return served.url;
 }
 
 beforeAll(async () => {
@@ -48,24 +43,14 @@ beforeAll(async () => {
   process.env.STUDYMAP_HOST_ONLY = "host secret";
   const port = await freePort();
   url = `http://127.0.0.1:${port}`;
-  ctx = {
-    pool: createPool(stack.databaseUrl),
-    databaseUrl: stack.databaseUrl,
-    exposedSchemas: ["public"],
-    keys: await projectKeys(stack.jwtSecret),
-    publicUrl: url,
-    siteUrl: "http://127.0.0.1:5999",
-    stateDir: stack.stateDir,
-    env: secrets,
-    log: () => {},
-  };
+  ctx = await testGatewayContext({ publicUrl: url, siteUrl: "http://127.0.0.1:5999", env: secrets });
   await serveFunctions(path.join(import.meta.dirname, "fixtures", "supabase"), port);
   supabase = createClient(url, ctx.keys.anonKey, { auth: { persistSession: false } });
 });
 
 afterAll(async () => {
   await stopFunctions(ctx);
-  for (const server of servers) await new Promise((resolve) => server.close(resolve));
+  for (const server of servers) await server.close();
   await ctx.pool.end();
 });
 

@@ -3,10 +3,9 @@ import { createClient } from "@supabase/supabase-js";
 import { SignJWT } from "jose";
 import pg from "pg";
 import { inject } from "vitest";
-import { createPool, type GatewayContext } from "../../devstack/gateway/context.ts";
 import { type GatewayHandle, startGateway } from "../../devstack/gateway/index.ts";
-import { LOCAL_GENERATION_GRANT_SECRET, LOCAL_TRIGGER_SECRET_KEY, projectKeys } from "../../devstack/keys.ts";
 import { freePort } from "../../devstack/postgres.ts";
+import { testGatewayContext } from "../support/gateway.ts";
 
 /**
  * A conformance fixture: a schema of its own (tables with foreign keys of every cardinality, RLS
@@ -53,26 +52,14 @@ export async function startRestFixture(name: string, extraSchemas: string[] = []
   await admin.query(fixtureSql(schema));
   for (const extra of extraSchemas) await admin.query(fixtureSql(extra));
 
-  const keys = await projectKeys(stack.jwtSecret);
   const port = await freePort();
   const log: string[] = [];
-  const pool = createPool(stack.databaseUrl, (line) => log.push(line));
-  const ctx: GatewayContext = {
-    pool,
-    databaseUrl: stack.databaseUrl,
-    exposedSchemas: [schema, ...extraSchemas],
-    keys,
+  const ctx = await testGatewayContext({
     publicUrl: `http://127.0.0.1:${port}`,
-    siteUrl: stack.siteUrl,
-    stateDir: stack.stateDir,
-    // The other services on the gateway want the project's usual secrets.
-    env: {
-      TRIGGER_SECRET_KEY: LOCAL_TRIGGER_SECRET_KEY,
-      TRIGGER_API_URL: `http://127.0.0.1:${port}`,
-      GENERATION_GRANT_SECRET: LOCAL_GENERATION_GRANT_SECRET,
-    },
+    exposedSchemas: [schema, ...extraSchemas],
     log: (line) => log.push(line),
-  };
+  });
+  const { keys } = ctx;
   const gateway: GatewayHandle = await startGateway(ctx, port);
   const sign = (claims: Record<string, unknown>, expiresInSeconds = 3600) =>
     new SignJWT(claims)
@@ -103,7 +90,7 @@ export async function startRestFixture(name: string, extraSchemas: string[] = []
     log,
     async stop() {
       await gateway.stop();
-      await pool.end();
+      await ctx.pool.end();
       await admin.query(`drop schema if exists ${schema} cascade`);
       for (const extra of extraSchemas) await admin.query(`drop schema if exists ${extra} cascade`);
       await admin.end();

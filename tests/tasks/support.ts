@@ -1,13 +1,14 @@
 import { randomUUID } from "node:crypto";
-import { type ServerType, serve } from "@hono/node-server";
 import { auth, configure, runs } from "@trigger.dev/sdk";
 import { Hono } from "hono";
 import pg from "pg";
 import { inject } from "vitest";
-import { createPool, type GatewayContext } from "../../devstack/gateway/context.ts";
+import type { GatewayContext } from "../../devstack/gateway/context.ts";
+import { type ServedApp, serveApp } from "../../devstack/gateway/serve.ts";
 import { stopTasksService, tasksService } from "../../devstack/gateway/tasks/index.ts";
-import { LOCAL_GENERATION_GRANT_SECRET, LOCAL_TRIGGER_SECRET_KEY, projectKeys } from "../../devstack/keys.ts";
+import { LOCAL_GENERATION_GRANT_SECRET, LOCAL_TRIGGER_SECRET_KEY } from "../../devstack/keys.ts";
 import { freePort } from "../../devstack/postgres.ts";
+import { testGatewayContext } from "../support/gateway.ts";
 
 export const secretKey = LOCAL_TRIGGER_SECRET_KEY;
 export const grantSecret = LOCAL_GENERATION_GRANT_SECRET;
@@ -22,26 +23,16 @@ export class TaskGateway {
   readonly db = new pg.Pool({ connectionString: this.stack.databaseUrl, max: 2 });
   url = "";
   private ctx: GatewayContext | undefined;
-  private server: ServerType | undefined;
+  private server: ServedApp | undefined;
 
   async start(): Promise<void> {
     const port = await freePort();
     this.url = `http://127.0.0.1:${port}`;
-    this.ctx = {
-      pool: createPool(this.stack.databaseUrl),
-      databaseUrl: this.stack.databaseUrl,
-      exposedSchemas: ["public"],
-      keys: await projectKeys(this.stack.jwtSecret),
+    // Tasks reach the stack's own Supabase API; the SDK is pointed at this service below.
+    this.ctx = await testGatewayContext({
       publicUrl: this.stack.supabaseUrl,
-      siteUrl: this.stack.siteUrl,
-      stateDir: this.stack.stateDir,
-      env: {
-        TRIGGER_SECRET_KEY: secretKey,
-        TRIGGER_API_URL: this.stack.supabaseUrl,
-        GENERATION_GRANT_SECRET: grantSecret,
-      },
       log: (line) => console.log(line),
-    };
+    });
     const app = new Hono().route(
       "/",
       tasksService(this.ctx, {
@@ -50,20 +41,13 @@ export class TaskGateway {
         leaseMs: 3_000,
       }),
     );
-    this.server = await new Promise<ServerType>((resolve) => {
-      const started = serve({ fetch: app.fetch, port, hostname: "127.0.0.1" }, () => resolve(started));
-    });
+    this.server = await serveApp(app, port);
     configure({ baseURL: this.url, accessToken: secretKey });
   }
 
   async stop(): Promise<void> {
     if (this.ctx) await stopTasksService(this.ctx);
-    await new Promise<void>((resolve) => {
-      if (!this.server) return resolve();
-      this.server.close(() => resolve());
-      // The SDK keeps connections alive between requests; they must not hold the close.
-      if ("closeAllConnections" in this.server) this.server.closeAllConnections();
-    });
+    await this.server?.close();
     await this.ctx?.pool.end();
     await this.db.end();
   }
