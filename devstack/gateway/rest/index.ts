@@ -1,4 +1,5 @@
 import { type Context, Hono } from "hono";
+import { readBodyWithin } from "../body.ts";
 import type { GatewayContext } from "../context.ts";
 import { bearerToken, type Identity, identify } from "../jwt.ts";
 import { apiErrors, jwtErrors, RestError } from "./errors.ts";
@@ -112,23 +113,11 @@ function jwtDecodeMessage(token: string): string {
 
 // Body ----------------------------------------------------------------------------------------
 
-/** Reads the body up to MAX_BODY_BYTES, whatever Content-Length claimed. */
 async function readBody(request: Request): Promise<string> {
-  if (!request.body) return "";
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
-      await reader.cancel().catch(() => {});
-      throw apiErrors.payloadTooLarge(MAX_BODY_BYTES);
-    }
-    chunks.push(value);
-  }
-  return new TextDecoder().decode(Buffer.concat(chunks));
+  const bytes = await readBodyWithin(request, MAX_BODY_BYTES, () =>
+    apiErrors.payloadTooLarge(MAX_BODY_BYTES),
+  );
+  return new TextDecoder().decode(bytes);
 }
 
 // Root and errors -----------------------------------------------------------------------------
