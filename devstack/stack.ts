@@ -54,7 +54,10 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     const keys = await projectKeys();
     const port = options.gatewayPort ?? (options.mode === "dev" ? 54321 : await freePort());
     const publicUrl = `http://127.0.0.1:${port}`;
-    const siteUrl = options.siteUrl ?? "http://127.0.0.1:5173";
+    // A test stack's web client gets its own free port: edge functions answer CORS for siteUrl only.
+    const siteUrl =
+      options.siteUrl ??
+      `http://127.0.0.1:${options.mode === "dev" ? (process.env.WEB_PORT ?? 5173) : await freePort()}`;
     const pool = createPool(postgres.url, log);
     cleanups.push(() => pool.end());
     const ctx: GatewayContext = {

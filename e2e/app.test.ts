@@ -2,14 +2,7 @@ import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import {
-  launchChromium,
-  openPage,
-  screenshot,
-  signInWithCode,
-  uniqueEmail,
-  webClient,
-} from "./support/browser.ts";
+import { launchChromium, openPage, screenshot, signInWithCode, uniqueEmail } from "./support/browser.ts";
 
 /**
  * The web client in Debian's Chromium against the real local stack: sign-in with a code from the inbox,
@@ -17,7 +10,7 @@ import {
  * screen. Screenshots of each main screen land in test-results/screenshots/.
  */
 let browser: Browser;
-let web: { url: string; stop(): Promise<void> };
+const webUrl = inject("webUrl");
 let admin: SupabaseClient;
 
 const learner = { email: uniqueEmail("learner"), organisation: `E2E Academy ${Date.now().toString(36)}` };
@@ -29,14 +22,13 @@ let topicId: string;
 beforeAll(async () => {
   const stack = inject("stack");
   admin = createClient(stack.supabaseUrl, stack.serviceRoleKey, { auth: { persistSession: false } });
-  [browser, web] = await Promise.all([launchChromium(), webClient()]);
-  context = await browser.newContext({ baseURL: web.url, viewport: { width: 1280, height: 900 } });
+  browser = await launchChromium();
+  context = await browser.newContext({ baseURL: webUrl, viewport: { width: 1280, height: 900 } });
   ({ page, consoleErrors } = await openPage(context));
 });
 
 afterAll(async () => {
   await browser?.close();
-  await web?.stop();
 });
 
 async function samplePdf(): Promise<Buffer> {
@@ -236,7 +228,7 @@ describe("errors", () => {
 
 describe("returning learners", () => {
   it("go back to redirectTo after signing in", async () => {
-    const other = await browser.newContext({ baseURL: web.url });
+    const other = await browser.newContext({ baseURL: webUrl });
     const { page: fresh } = await openPage(other);
     await fresh.goto(`/studymap/topics/${topicId}/summary`);
     await fresh.waitForURL(/\/login\?redirectTo=/);

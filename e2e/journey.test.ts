@@ -2,10 +2,8 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { createClient, type Session, type SupabaseClient } from "@supabase/supabase-js";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { freePort } from "../devstack/postgres.ts";
-import { ROOT, type RunningStack, startStack } from "../devstack/stack.ts";
-import { startWebClient } from "../devstack/web.ts";
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
+import { ROOT } from "../devstack/stack.ts";
 import { PAYLOAD_SCHEMAS } from "../src/domain/activity-payload.ts";
 import { outlineFromCourse, outlineRpcSchema, overallProgress } from "../src/domain/outline.ts";
 import { type Structure, structureSchema } from "../src/domain/structure.ts";
@@ -52,8 +50,7 @@ const GENERATION_TIMEOUT_MS = 90_000;
 /** How long a screen may take to answer a click (edge functions start in Deno on first use). */
 const UI = { timeout: 20_000, interval: 250 };
 
-let stack: RunningStack;
-let web: { url: string; stop(): Promise<void> };
+const stack = inject("stack");
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
@@ -130,20 +127,13 @@ function toast(text: string): Locator {
 
 beforeAll(async () => {
   mkdirSync(path.join(ROOT, "test-results", "screenshots"), { recursive: true });
-  // Its own stack, whose site URL is this file's web client: the edge functions answer CORS only for
-  // the product's origin, and the journey calls them from the browser.
-  const webPort = await freePort();
-  const siteUrl = `http://127.0.0.1:${webPort}`;
-  stack = await startStack({ mode: "test", siteUrl });
-  process.env.WEB_PORT = String(webPort);
-  web = await startWebClient(stack);
 
   const signedUp = await signUpLearner();
   learner = signedUp.client;
   topicId = await createTopicWithSource(learner);
 
   browser = await launchChromium();
-  context = await browser.newContext({ baseURL: web.url, viewport: { width: 1280, height: 900 } });
+  context = await browser.newContext({ baseURL: inject("webUrl"), viewport: { width: 1280, height: 900 } });
   // The browser starts signed in as the learner: supabase-js reads its session from this storage key.
   const storageKey = `sb-${new URL(stack.supabaseUrl).hostname.split(".")[0]}-auth-token`;
   await context.addInitScript(
@@ -170,8 +160,6 @@ afterEach(async ({ task }) => {
 
 afterAll(async () => {
   await browser?.close();
-  await web?.stop();
-  await stack?.stop();
 });
 
 describe("a learner's journey from a source to adaptive study", () => {

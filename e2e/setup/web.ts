@@ -3,7 +3,6 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { build, preview } from "vite";
 import type { TestProject } from "vitest/node";
-import { freePort } from "../../devstack/postgres.ts";
 import { ROOT, type StackInfo } from "../../devstack/stack.ts";
 
 declare module "vitest" {
@@ -23,7 +22,9 @@ export interface ServedClient {
  * port: the same files a static host serves in production. `.env*` files are ignored (a developer's
  * `.env.local` points at their own `npm start`).
  */
-export async function serveClient(stack: Pick<StackInfo, "supabaseUrl" | "anonKey">): Promise<ServedClient> {
+export async function serveClient(
+  stack: Pick<StackInfo, "supabaseUrl" | "anonKey" | "siteUrl">,
+): Promise<ServedClient> {
   const outDir = mkdtempSync(path.join(tmpdir(), "studymap-web-"));
   const emptyEnvDir = mkdtempSync(path.join(tmpdir(), "studymap-env-"));
   const define = {
@@ -39,7 +40,8 @@ export async function serveClient(stack: Pick<StackInfo, "supabaseUrl" | "anonKe
     logLevel: "warn",
     build: { outDir, emptyOutDir: true },
   });
-  const port = await freePort();
+  // The stack's site URL: the only origin its edge functions answer CORS for.
+  const port = Number(new URL(stack.siteUrl).port);
   const server = await preview({
     root: ROOT,
     configFile: path.join(ROOT, "vite.config.ts"),

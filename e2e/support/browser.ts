@@ -3,7 +3,6 @@ import { type Browser, type BrowserContext, chromium, type Page } from "playwrig
 import { inject } from "vitest";
 import { ROOT } from "../../devstack/stack.ts";
 import { ensureCommand } from "../../scripts/system-deps.ts";
-import { type ServedClient, serveClient } from "../setup/web.ts";
 
 export const CHROMIUM_ARGS = [
   "--headless",
@@ -20,17 +19,6 @@ export const CHROMIUM_ARGS = [
 export async function launchChromium(): Promise<Browser> {
   ensureCommand("chromium", "chromium");
   return chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS });
-}
-
-/**
- * The served web client: the one the e2e global setup started (see e2e/setup/web.ts), or, when this
- * project runs without it, one built and served for this file alone.
- */
-export async function webClient(): Promise<{ url: string; stop(): Promise<void> }> {
-  const provided = inject("webUrl");
-  if (provided) return { url: provided, stop: async () => {} };
-  const own: ServedClient = await serveClient(inject("stack"));
-  return own;
 }
 
 /** A page that records console errors and failed page scripts, so a test can assert there were none. */
