@@ -14,8 +14,8 @@ import {
   progressStatusSchema,
 } from "@/domain/outline.ts";
 import { type Structure, structureSchema } from "@/domain/structure.ts";
-import { invokeEdgeFunction } from "@/features/structure-review/edge-function.ts";
 import type { Topic } from "@/features/topics/api";
+import { invokeEdgeFunction } from "@/lib/edge-function.ts";
 import { unwrap } from "@/lib/query";
 import { GENERATE_COURSE_CONTENT } from "../../../trigger/schema.ts";
 

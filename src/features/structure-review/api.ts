@@ -1,7 +1,7 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { z } from "zod";
 import { type Structure, structureSchema } from "@/domain/structure.ts";
-import { invokeEdgeFunction } from "./edge-function.ts";
+import { invokeEdgeFunction } from "@/lib/edge-function.ts";
 
 /** The topic columns the review screen reads (SPEC §3) and DECISIONS §4's processing_error. */
 const reviewTopicRowSchema = z.object({
