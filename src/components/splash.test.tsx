@@ -18,7 +18,9 @@ describe("Splash (SPEC §2/§9)", () => {
   it("starts fading 175 ms after loading ends, then leaves", () => {
     expect(SPLASH_FADE_DELAY_MS).toBe(175);
     const { rerender } = render(<Splash loading />);
+    expect(screen.getByRole("status", { name: "Loading studymap" })).toBeInTheDocument();
     rerender(<Splash loading={false} />);
+    expect(screen.queryByRole("status")).not.toBeInTheDocument();
     act(() => vi.advanceTimersByTime(174));
     expect(screen.getByTestId("splash")).toHaveAttribute("data-phase", "visible");
     act(() => vi.advanceTimersByTime(1));

@@ -30,6 +30,8 @@ export function Splash({ loading }: { loading: boolean }) {
       data-testid="splash"
       data-phase={phase}
       aria-busy={loading}
+      // Once authentication has loaded the fading splash is decoration: out of the accessibility tree.
+      aria-hidden={!loading}
       aria-label="Loading studymap"
       role="status"
       className={`fixed inset-0 z-[100] flex items-center justify-center bg-white transition-opacity duration-300 dark:bg-neutral-950 ${
