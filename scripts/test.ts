@@ -44,7 +44,8 @@ async function main(): Promise<number> {
       env,
     );
     const total = add(pgtap.tally, vitestTally(report, vitest.code));
-    const ok = pgtap.code === 0 && vitest.code === 0;
+    // The report counts too: a failure must fail the run even if a tool exits 0 (e.g. a server teardown).
+    const ok = pgtap.code === 0 && vitest.code === 0 && total.failed === 0;
     console.log(`\npgTAP ${pgtap.tally.passed} passed, ${pgtap.tally.failed} failed; Vitest see above.`);
     console.log(`${total.passed} passed, ${total.failed} failed`);
     return ok ? 0 : 1;
