@@ -5,7 +5,7 @@ import { Button, buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { type Outline, outlineCounts, overallProgress, resumePoint } from "@/domain/outline.ts";
-import { useThumbnailUrl } from "@/features/topics/hooks";
+import { TopicThumbnail } from "@/features/topics/topic-thumbnail";
 import type { OverviewTopic } from "./api.ts";
 import { ChallengeCard } from "./challenge-card.tsx";
 import { ChapterCard } from "./chapter-card.tsx";
@@ -13,35 +13,16 @@ import { useCourseGeneration } from "./course-generation.tsx";
 import { dutchDateOrFallback, levelOrFallback, subjectOrFallback } from "./summary.ts";
 import { useMicrolearningOverview } from "./use-microlearning-overview.ts";
 
-function Thumbnail({ topic }: { topic: OverviewTopic }) {
-  const { data: url } = useThumbnailUrl(topic.thumbnailPath);
-  const [failed, setFailed] = useState(false);
-  return (
-    <div className="relative aspect-[16/9] w-full overflow-hidden rounded-lg bg-gradient-to-br from-emerald-100 to-sky-100 sm:w-56 dark:from-emerald-950 dark:to-sky-950">
-      {url && !failed && (
-        <img
-          src={url}
-          alt=""
-          className="h-full w-full object-cover"
-          onError={() => {
-            console.error("Failed to load thumbnail image:", url);
-            setFailed(true);
-          }}
-        />
-      )}
-      <span className="absolute top-2 left-2">
-        <Badge tone="info">Teacher</Badge>
-      </span>
-    </div>
-  );
-}
-
 function SummaryCard({ topic, outline }: { topic: OverviewTopic; outline: Outline }) {
   const counts = outlineCounts(outline);
   const progress = overallProgress(outline);
   return (
     <Card className="flex flex-col gap-5 p-5 sm:flex-row">
-      <Thumbnail topic={topic} />
+      <TopicThumbnail stored={topic.thumbnailPath} title={topic.title} className="rounded-lg sm:w-56">
+        <span className="absolute top-2 left-2">
+          <Badge tone="info">Teacher</Badge>
+        </span>
+      </TopicThumbnail>
       <div className="flex min-w-0 flex-1 flex-col gap-3">
         <div className="flex flex-wrap items-center gap-2">
           <Badge tone="success">MicroLearning</Badge>

@@ -6,7 +6,7 @@ import { cn } from "@/components/ui/cn";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { topicStatusView } from "@/domain/topic-status";
 import type { TopicCardData } from "./api";
-import { useThumbnailUrl } from "./hooks";
+import { TopicThumbnail } from "./topic-thumbnail";
 
 interface TopicCardProps {
   topic: TopicCardData;
@@ -66,24 +66,6 @@ export function TopicCard({ topic, favorite, onToggleFavorite, actions }: TopicC
         </div>
       </div>
     </Card>
-  );
-}
-
-function TopicThumbnail({ stored, title }: { stored: string | null; title: string }) {
-  const { data: url } = useThumbnailUrl(stored);
-  return (
-    <div className="aspect-[16/9] w-full overflow-hidden bg-gradient-to-br from-emerald-100 to-sky-100 dark:from-emerald-950 dark:to-sky-950">
-      {url ? (
-        <img src={url} alt="" loading="lazy" className="h-full w-full object-cover" />
-      ) : (
-        <div
-          aria-hidden="true"
-          className="flex h-full items-center justify-center text-4xl font-semibold text-emerald-700/60 dark:text-emerald-300/50"
-        >
-          {title.charAt(0).toUpperCase()}
-        </div>
-      )}
-    </div>
   );
 }
 
