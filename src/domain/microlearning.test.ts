@@ -2,9 +2,11 @@ import { Rating } from "ts-fsrs";
 import { describe, expect, it } from "vitest";
 import type { Question } from "./activity-payload.ts";
 import {
+  diagnosticSkipsStudy,
   dueCards,
   gapFocus,
   isDue,
+  isSkippedResult,
   itemsForFocus,
   MASTERY_PASS_RATIO,
   masteryPassed,
@@ -108,6 +110,35 @@ describe("gap focus", () => {
     const passed = { ...failed, passed: true };
     expect(ids(itemsForFocus(blocks, gapFocus(diagnostic, passed)))).toEqual(["general", "rivers"]);
     expect(ids(itemsForFocus(blocks, gapFocus(null, failed)))).toEqual(["general", "deltas"]);
+  });
+});
+
+describe("skipping study and practice", () => {
+  it("skips only after a diagnostic without any mistake", () => {
+    expect(diagnosticSkipsStudy(quizResult("diagnostic", questions, { q1: 1, q2: 1, q3: 1, q4: 1 }))).toBe(
+      true,
+    );
+    expect(diagnosticSkipsStudy(quizResult("diagnostic", questions, { q1: 1, q2: 1, q3: 1, q4: 0 }))).toBe(
+      false,
+    );
+    expect(diagnosticSkipsStudy(quizResult("diagnostic", [], {}))).toBe(false);
+    expect(diagnosticSkipsStudy(null)).toBe(false);
+  });
+
+  it("keeps everything in focus when the mistakes name no subtopic", () => {
+    // q4 has no subtopic: a wrong answer there leaves no named gap, but is no mastery either.
+    const unmapped = quizResult("diagnostic", questions, { q1: 1, q2: 1, q3: 1, q4: 0 });
+    expect(unmapped.gaps).toEqual([]);
+    const focus = gapFocus(unmapped, null);
+    expect(focus.unmapped).toBe(true);
+    expect(itemsForFocus([{ subtopic_id: "rivers" }, { subtopic_id: null }], focus)).toHaveLength(2);
+  });
+
+  it("recognises the skip mark", () => {
+    expect(isSkippedResult({ skipped: true })).toBe(true);
+    expect(isSkippedResult({ skipped: "yes" })).toBe(false);
+    expect(isSkippedResult(null)).toBe(false);
+    expect(isSkippedResult(quizResult("diagnostic", questions, {}))).toBe(false);
   });
 });
 

@@ -75,13 +75,22 @@ export function quizResult(
 export interface GapFocus {
   assessed: boolean;
   gaps: ReadonlySet<string>;
+  /** A check found mistakes it cannot tie to a subtopic: everything stays in focus. */
+  unmapped: boolean;
+}
+
+/** Mistakes on questions without a subtopic leave fewer named gaps than wrong answers. */
+function hasUnmappedMistakes(result: QuizResult): boolean {
+  return result.correct < result.total && result.gaps.length === 0;
 }
 
 export function gapFocus(diagnostic: QuizResult | null, mastery: QuizResult | null): GapFocus {
-  const reopened = mastery && !mastery.passed ? mastery.gaps : [];
+  const failedMastery = mastery && !mastery.passed ? mastery : null;
+  const reopened = failedMastery?.gaps ?? [];
   return {
     assessed: diagnostic !== null || reopened.length > 0,
     gaps: new Set([...(diagnostic?.gaps ?? []), ...reopened]),
+    unmapped: [diagnostic, failedMastery].some((result) => result !== null && hasUnmappedMistakes(result)),
   };
 }
 
@@ -93,9 +102,37 @@ export function itemsForFocus<T extends { subtopic_id: string | null }>(
   items: readonly T[],
   focus: GapFocus,
 ): T[] {
-  if (!focus.assessed) return [...items];
+  if (!focus.assessed || focus.unmapped) return [...items];
   if (focus.gaps.size === 0) return [];
   return items.filter((item) => item.subtopic_id === null || focus.gaps.has(item.subtopic_id));
+}
+
+/**
+ * What a skipped study or practice phase stores in `activity_progress.result`: it counts as completed
+ * (skipped is done) and the screens can still tell the learner it was skipped rather than worked through.
+ */
+export const SKIPPED_RESULT = { skipped: true } as const;
+export type SkippedResult = typeof SKIPPED_RESULT;
+
+export function isSkippedResult(value: unknown): value is SkippedResult {
+  return typeof value === "object" && value !== null && (value as { skipped?: unknown }).skipped === true;
+}
+
+/** The phases a diagnostic without a single mistake makes unnecessary. */
+export const SKIPPABLE_PHASES = ["study", "practice"] as const;
+export type SkippablePhase = (typeof SKIPPABLE_PHASES)[number];
+
+export function isSkippablePhase(kind: string): kind is SkippablePhase {
+  return (SKIPPABLE_PHASES as readonly string[]).includes(kind);
+}
+
+/**
+ * Study and practice are skipped only after a diagnostic answered entirely correctly. A wrong answer on
+ * a question without a subtopic leaves no named gap, yet the learner did not show mastery either, so
+ * "no gaps" alone is not enough; an empty diagnostic proves nothing.
+ */
+export function diagnosticSkipsStudy(diagnostic: Pick<QuizResult, "correct" | "total"> | null): boolean {
+  return diagnostic !== null && diagnostic.total > 0 && diagnostic.correct === diagnostic.total;
 }
 
 /** Opening an activity starts it; it never undoes a completion. */

@@ -10,6 +10,7 @@ import {
   outlineRpcSchema,
   overallProgress,
   resumePoint,
+  withSkippedPhases,
 } from "./outline.ts";
 import { PHASE_KINDS, type PhaseKind } from "./phase.ts";
 import type { Structure, Subtopic } from "./structure.ts";
@@ -247,5 +248,42 @@ describe("progress, counts and resume point", () => {
 
   it("has no resume point without a course", () => {
     expect(resumePoint(outlineFromStructure(structure))).toBeNull();
+  });
+});
+
+describe("withSkippedPhases", () => {
+  it("marks completed skipped phases and leaves the progress as it is", () => {
+    const rpc: OutlineRpc = {
+      course: {
+        id: "c",
+        title: "C",
+        published_at: null,
+        created_at: "2025-01-01T00:00:00Z",
+        created_by: null,
+      },
+      chapters: [
+        {
+          id: "ch",
+          title: "Ch",
+          summary: null,
+          position: 1,
+          activities: PHASE_KINDS.map((kind, position) => ({
+            id: kind,
+            kind,
+            title: null,
+            position,
+            status: kind === "recap" ? "not_started" : "completed",
+          })),
+        },
+      ],
+    };
+    const outline = outlineFromCourse(rpc, null);
+    const marked = withSkippedPhases(outline, new Set(["study", "practice", "recap"]));
+    expect(marked.chapters[0]?.phases.filter((phase) => phase.skipped).map((phase) => phase.kind)).toEqual([
+      "study",
+      "practice",
+    ]);
+    expect(overallProgress(marked)).toBe(overallProgress(outline));
+    expect(withSkippedPhases(outline, new Set())).toBe(outline);
   });
 });

@@ -76,6 +76,8 @@ export interface OutlinePhase {
   activityId: string | null;
   title: string | null;
   status: ProgressStatus;
+  /** Completed because the diagnostic made it unnecessary (it still counts as done). */
+  skipped?: boolean;
 }
 
 export interface OutlineSubtopic {
@@ -202,6 +204,22 @@ export function outlineFromStructure(structure: Pick<Structure, "sections"> | nu
     };
   });
   return { course: null, chapters, selectedChapterId: chapters[0]?.id ?? null };
+}
+
+/** Marks the completed phases the learner skipped; their status, and so the progress, stays as it is. */
+export function withSkippedPhases(outline: Outline, skippedActivityIds: ReadonlySet<string>): Outline {
+  if (skippedActivityIds.size === 0) return outline;
+  return {
+    ...outline,
+    chapters: outline.chapters.map((chapter) => ({
+      ...chapter,
+      phases: chapter.phases.map((phase) =>
+        phase.activityId && phase.status === "completed" && skippedActivityIds.has(phase.activityId)
+          ? { ...phase, skipped: true }
+          : phase,
+      ),
+    })),
+  };
 }
 
 /** SPEC §4: overall progress is the rounded percentage of modules that are completed. */

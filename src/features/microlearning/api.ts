@@ -2,9 +2,11 @@ import type { SupabaseClient } from "@supabase/supabase-js";
 import { z } from "zod";
 import { type ActivityKind, activityKindSchema, PAYLOAD_SCHEMAS } from "@/domain/activity-payload.ts";
 import {
+  isSkippedResult,
   parseQuizResult,
   parseStoredCard,
   type QuizResult,
+  type SkippedResult,
   type StoredCard,
 } from "@/domain/microlearning.ts";
 import {
@@ -147,6 +149,8 @@ export interface ActivityProgress {
   kind: ActivityKind;
   status: ProgressStatus;
   result: QuizResult | null;
+  /** Completed because the diagnostic made it unnecessary. */
+  skipped: boolean;
 }
 
 const chapterProgressRowSchema = z.object({
@@ -176,13 +180,22 @@ export async function fetchChapterProgress(
       kind: row.kind,
       status: row.activity_progress[0]?.status ?? "not_started",
       result: parseQuizResult(row.activity_progress[0]?.result),
+      skipped: isSkippedResult(row.activity_progress[0]?.result),
     }));
 }
 
-/** Writes the learner's own progress row for an activity. */
+/**
+ * Writes the learner's own progress row for an activity. Without `result` the stored one stays; `null`
+ * clears it (e.g. a skip mark once the learner works through the phase after all).
+ */
 export async function saveProgress(
   client: SupabaseClient,
-  progress: { activityId: string; userId: string; status: ProgressStatus; result?: QuizResult },
+  progress: {
+    activityId: string;
+    userId: string;
+    status: ProgressStatus;
+    result?: QuizResult | SkippedResult | null;
+  },
 ): Promise<void> {
   unwrap(
     await client.from("activity_progress").upsert(
@@ -190,11 +203,38 @@ export async function saveProgress(
         activity_id: progress.activityId,
         user_id: progress.userId,
         status: progress.status,
-        ...(progress.result ? { result: progress.result } : {}),
+        ...(progress.result !== undefined ? { result: progress.result } : {}),
       },
       { onConflict: "activity_id,user_id" },
     ),
   );
+}
+
+const progressResultRowSchema = z.object({ activity_id: z.string(), result: z.unknown() });
+
+/**
+ * Which of these activities the learner skipped. The outline RPC answers statuses only, so the overview
+ * reads the skip marks of its study and practice activities from the learner's own progress rows.
+ */
+export async function fetchSkippedActivities(
+  client: SupabaseClient,
+  activityIds: readonly string[],
+  userId: string,
+): Promise<string[]> {
+  if (activityIds.length === 0) return [];
+  const data = unwrap(
+    await client
+      .from("activity_progress")
+      .select("activity_id, result")
+      .in("activity_id", activityIds)
+      .eq("user_id", userId)
+      .eq("status", "completed"),
+  );
+  return z
+    .array(progressResultRowSchema)
+    .parse(data ?? [])
+    .filter((row) => isSkippedResult(row.result))
+    .map((row) => row.activity_id);
 }
 
 // ---- Practice cards (FSRS state) ----

@@ -40,6 +40,7 @@ function SubtopicsDialog({
 }
 
 function PhaseStatus({ phase }: { phase: OutlinePhase }) {
+  if (phase.status === "completed" && phase.skipped) return <Badge tone="info">Overgeslagen</Badge>;
   if (phase.status === "completed") return <Badge tone="success">Voltooid</Badge>;
   if (phase.status === "in_progress") return <Badge tone="info">Bezig</Badge>;
   return null;

@@ -28,6 +28,7 @@ function Note({ children }: { children: ReactNode }) {
 /** What the learner is told about the gap focus of study and practice. */
 function FocusNote({ focus, label }: { focus: GapFocus; label: string }) {
   if (!focus.assessed) return <Note>Maak eerst de diagnostiek om te zien wat je kunt overslaan.</Note>;
+  if (focus.unmapped) return <Note>{label}: alles, want je fouten horen niet bij één subonderwerp</Note>;
   if (focus.gaps.size === 0) return <Note>Geen hiaten gevonden — je beheerst dit onderdeel al.</Note>;
   return <Note>{label}: alleen voor jouw hiaten</Note>;
 }
@@ -163,6 +164,8 @@ export interface PhaseContentProps {
   savedResult: QuizResult | null;
   onSubmitQuiz(answers: Answers): Promise<QuizResult | null>;
   onComplete(): void;
+  /** A check's sources, revealed with its answers. */
+  quizSources?: ReactNode;
 }
 
 /** SPEC §2: the content of a phase, by its activity's kind. */
@@ -173,6 +176,7 @@ export function PhaseContent({
   savedResult,
   onSubmitQuiz,
   onComplete,
+  quizSources,
 }: PhaseContentProps) {
   switch (content.kind) {
     case "overview":
@@ -185,6 +189,7 @@ export function PhaseContent({
           questions={content.payload.questions}
           saved={savedResult}
           onSubmit={onSubmitQuiz}
+          afterCheck={quizSources}
         />
       );
     case "study":

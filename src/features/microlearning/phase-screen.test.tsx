@@ -47,6 +47,7 @@ function progressEntries(overrides: Partial<Record<PhaseKind, Partial<api.Activi
     kind,
     status: "not_started" as const,
     result: null,
+    skipped: false,
     ...overrides[kind],
   }));
 }
@@ -314,9 +315,21 @@ describe("practice", () => {
     expect(within(card).getByText("Nu te herhalen")).toBeInTheDocument();
     expect(screen.queryByText("bronwater is water.")).not.toBeInTheDocument();
 
-    await userEvent.click(card);
+    // The hint comes on its own, before the answer.
+    const hint = screen.getByRole("button", { name: "Toon hint" });
+    expect(hint).toHaveAttribute("aria-expanded", "false");
+    expect(screen.queryByText("Denk aan de bodem")).not.toBeInTheDocument();
+    await userEvent.click(hint);
+    expect(hint).toHaveAttribute("aria-expanded", "true");
     expect(screen.getByText("Hint")).toBeInTheDocument();
     expect(screen.getByText("Denk aan de bodem")).toBeInTheDocument();
+    expect(screen.queryByText("bronwater is water.")).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Goed" })).not.toBeInTheDocument();
+
+    // Flipping with the keyboard shows the answer and the grades.
+    card.focus();
+    await userEvent.keyboard("{Enter}");
+    expect(card).toHaveAttribute("aria-expanded", "true");
     expect(screen.getByText("bronwater is water.")).toBeInTheDocument();
     for (const label of ["Opnieuw", "Moeilijk", "Goed", "Makkelijk"]) {
       expect(screen.getByRole("button", { name: label })).toBeInTheDocument();

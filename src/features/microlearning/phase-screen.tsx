@@ -90,7 +90,9 @@ export function PhaseScreen({ topicId, chapterId, kind }: PhaseScreenProps) {
   const phase = usePhase(topicId, chapterId, kind);
   const label = isPhaseKind(kind) ? PHASES[kind].label : kind;
   const activity = phase.activity;
-  const finishable = activity?.content && !["diagnostic", "mastery"].includes(activity.content.kind);
+  const isCheck = activity?.content?.kind === "diagnostic" || activity?.content?.kind === "mastery";
+  const finishable = activity?.content && !isCheck;
+  const sources = <Sources citations={phase.citations} />;
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6">
       <BackToOverview topicId={topicId}>Terug</BackToOverview>
@@ -124,18 +126,23 @@ export function PhaseScreen({ topicId, chapterId, kind }: PhaseScreenProps) {
             savedResult={phase.savedResult}
             onSubmitQuiz={phase.submitQuiz}
             onComplete={phase.complete}
+            quizSources={sources}
           />
           {finishable &&
             (phase.status === "completed" ? (
               <div>
-                <Badge tone="success">Voltooid</Badge>
+                {phase.skipped ? (
+                  <Badge tone="info">Overgeslagen</Badge>
+                ) : (
+                  <Badge tone="success">Voltooid</Badge>
+                )}
               </div>
             ) : (
               <Button className="self-start" onClick={phase.complete}>
                 Afronden
               </Button>
             ))}
-          <Sources citations={phase.citations} />
+          {!isCheck && sources}
         </>
       )}
     </div>

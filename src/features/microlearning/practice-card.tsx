@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useId, useState } from "react";
 import type { Grade } from "ts-fsrs";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -13,17 +13,26 @@ interface PracticeCardItemProps {
   onReview(grade: Grade): Promise<unknown>;
 }
 
-/** A collapsible practice card: the question; opened, its hint and answer and the FSRS grades when due. */
+/**
+ * A flash card: the question first; "Toon hint" reveals only the hint, so the learner can still try;
+ * flipping the card (the question is a button, so Enter and Space work) shows the answer and, when the
+ * card is due, the FSRS grades.
+ */
 export function PracticeCardItem({ card, state, onReview }: PracticeCardItemProps) {
-  const [open, setOpen] = useState(false);
+  const [flipped, setFlipped] = useState(false);
+  const [hintShown, setHintShown] = useState(false);
   const [saving, setSaving] = useState(false);
   const due = isDue(state, new Date());
+  const answerId = useId();
+  const hintId = useId();
 
   async function grade(value: Grade) {
     setSaving(true);
     try {
       await onReview(value);
-      setOpen(false);
+      // The next review starts from the question again.
+      setFlipped(false);
+      setHintShown(false);
     } finally {
       setSaving(false);
     }
@@ -33,25 +42,49 @@ export function PracticeCardItem({ card, state, onReview }: PracticeCardItemProp
     <li className="rounded-lg border border-neutral-200 dark:border-neutral-800">
       <button
         type="button"
-        aria-expanded={open}
-        onClick={() => setOpen(!open)}
-        className="flex w-full items-center justify-between gap-3 p-4 text-left font-medium"
+        aria-expanded={flipped}
+        aria-controls={answerId}
+        onClick={() => setFlipped(!flipped)}
+        className="flex w-full items-center justify-between gap-3 rounded-lg p-4 text-left font-medium focus-visible:outline-2 focus-visible:outline-emerald-600"
       >
         <span>{card.q}</span>
-        {due ? (
-          <Badge tone="warning">Nu te herhalen</Badge>
-        ) : (
-          state && <Badge>Volgende herhaling: {dutchDateTime.format(new Date(state.due))}</Badge>
-        )}
+        <span className="flex shrink-0 items-center gap-2">
+          {due ? (
+            <Badge tone="warning">Nu te herhalen</Badge>
+          ) : (
+            state && <Badge>Volgende herhaling: {dutchDateTime.format(new Date(state.due))}</Badge>
+          )}
+          <span className="text-xs font-normal text-neutral-500">Draai om</span>
+        </span>
       </button>
-      {open && (
-        <div className="flex flex-col gap-3 border-t border-neutral-200 p-4 text-sm dark:border-neutral-800">
-          {card.hint && (
-            <p>
+      {card.hint && (
+        <div className="flex flex-col gap-2 px-4 pb-4 text-sm">
+          <Button
+            size="sm"
+            variant="secondary"
+            className="self-start"
+            aria-expanded={hintShown}
+            aria-controls={hintId}
+            onClick={() => setHintShown(!hintShown)}
+          >
+            Toon hint
+          </Button>
+          {hintShown && (
+            <p id={hintId}>
               <span className="font-semibold">Hint</span> {card.hint}
             </p>
           )}
-          <p>{card.a}</p>
+        </div>
+      )}
+      {flipped && (
+        <div
+          id={answerId}
+          className="flex flex-col gap-3 border-t border-neutral-200 p-4 text-sm dark:border-neutral-800"
+        >
+          <p>
+            <span className="sr-only">Antwoord: </span>
+            {card.a}
+          </p>
           {due && (
             <fieldset className="flex flex-wrap items-center gap-2" disabled={saving}>
               <legend className="sr-only">Hoe goed wist je het?</legend>

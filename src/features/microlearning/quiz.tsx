@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import type { Difficulty, Question } from "@/domain/activity-payload.ts";
@@ -82,10 +82,15 @@ interface QuizProps {
   questions: readonly Question[];
   saved: QuizResult | null;
   onSubmit(answers: Answers): Promise<QuizResult | null>;
+  /**
+   * Shown only once the answers are checked: the sources quote the very sentences the questions were
+   * made from, so showing them earlier would give the answers away.
+   */
+  afterCheck?: ReactNode;
 }
 
 /** Numbered questions to answer; checking scores them, shows each explanation and stores the result. */
-export function Quiz({ kind, questions, saved, onSubmit }: QuizProps) {
+export function Quiz({ kind, questions, saved, onSubmit, afterCheck }: QuizProps) {
   const [answers, setAnswers] = useState<Record<string, number>>(() => ({ ...(saved?.answers ?? {}) }));
   const [result, setResult] = useState<QuizResult | null>(saved);
   const [submitting, setSubmitting] = useState(false);
@@ -137,6 +142,7 @@ export function Quiz({ kind, questions, saved, onSubmit }: QuizProps) {
           Controleer antwoorden
         </Button>
       )}
+      {result && afterCheck}
     </div>
   );
 }

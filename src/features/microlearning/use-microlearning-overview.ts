@@ -1,9 +1,16 @@
 import { useEffect, useMemo, useState } from "react";
 import useSWR from "swr";
-import { type Outline, type OutlineRpc, outlineFromCourse, outlineFromStructure } from "@/domain/outline.ts";
-import { useSupabase } from "@/features/auth/auth-context";
+import { SKIPPABLE_PHASES } from "@/domain/microlearning.ts";
+import {
+  type Outline,
+  type OutlineRpc,
+  outlineFromCourse,
+  outlineFromStructure,
+  withSkippedPhases,
+} from "@/domain/outline.ts";
+import { useAuth, useSupabase } from "@/features/auth/auth-context";
 import { useTopic } from "@/features/topics/hooks";
-import { fetchOutline, toOverviewTopic } from "./api.ts";
+import { fetchOutline, fetchSkippedActivities, toOverviewTopic } from "./api.ts";
 
 export const outlineKey = (topicId: string) => ["microlearning-outline", topicId] as const;
 
@@ -55,12 +62,13 @@ export function useMicrolearningOverview(topicId: string) {
     () => (topicQuery.data ? toOverviewTopic(topicQuery.data) : undefined),
     [topicQuery.data],
   );
+  const skipped = useSkippedActivities(rpc.data);
   const outline: Outline | undefined = useMemo(() => {
     if (rpc.data === undefined || !topic) return undefined;
     return rpc.data?.course
-      ? outlineFromCourse(rpc.data, topic.structure)
+      ? withSkippedPhases(outlineFromCourse(rpc.data, topic.structure), skipped)
       : outlineFromStructure(topic.structure);
-  }, [rpc.data, topic]);
+  }, [rpc.data, topic, skipped]);
 
   return {
     topic,
@@ -70,4 +78,30 @@ export function useMicrolearningOverview(topicId: string) {
     awaitingCourse: waitingSince !== null,
     awaitCourse: () => setWaitingSince({ signature: outlineSignature(rpc.data), at: Date.now() }),
   };
+}
+
+const NONE: ReadonlySet<string> = new Set();
+
+/** The completed study and practice activities the learner skipped, to label them "Overgeslagen". */
+function useSkippedActivities(rpc: OutlineRpc | null | undefined): ReadonlySet<string> {
+  const client = useSupabase();
+  const { user } = useAuth();
+  const ids = (rpc?.chapters ?? [])
+    .flatMap((chapter) => chapter.activities)
+    .filter(
+      (activity) =>
+        activity.status === "completed" && (SKIPPABLE_PHASES as readonly string[]).includes(activity.kind),
+    )
+    .map((activity) => activity.id);
+  const key = user && ids.length > 0 ? ["skipped-activities", user.id, ids.join(",")] : null;
+  const { data } = useSWR(key, async () => {
+    try {
+      return await fetchSkippedActivities(client, ids, (user as { id: string }).id);
+    } catch (error) {
+      // Only a label depends on it: the phases still show as completed.
+      console.error("Failed to load skipped phases:", error);
+      return [];
+    }
+  });
+  return useMemo(() => (data && data.length > 0 ? new Set(data) : NONE), [data]);
 }

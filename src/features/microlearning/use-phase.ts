@@ -3,11 +3,16 @@ import useSWR, { useSWRConfig } from "swr";
 import { type Activity, parseActivityPayload } from "@/domain/activity-payload.ts";
 import {
   type Answers,
+  diagnosticSkipsStudy,
   type GapFocus,
   gapFocus,
+  isSkippablePhase,
   type QuizResult,
   quizResult,
   REOPENED_BY_FAILED_MASTERY,
+  SKIPPABLE_PHASES,
+  SKIPPED_RESULT,
+  type SkippedResult,
   statusAfterQuiz,
   statusOnOpen,
 } from "@/domain/microlearning.ts";
@@ -48,6 +53,40 @@ function readActivity(row: ActivityRow | null): PhaseActivity | null {
   const parsed = parseActivityPayload(row.kind, row.payload);
   if (!parsed.success) console.error("Unreadable activity payload:", parsed.error);
   return { row, content: parsed.success ? parsed.data : null };
+}
+
+type ProgressEntry = {
+  activityId: string;
+  status: ProgressStatus;
+  result?: QuizResult | SkippedResult | null;
+};
+
+/**
+ * What a finished check changes in study and practice: a perfect diagnostic skips them (recorded as
+ * completed); a diagnostic with mistakes or a failed mastery check reopens them where they were done.
+ */
+function followUps(
+  kind: "diagnostic" | "mastery",
+  result: QuizResult,
+  progressOf: (kind: PhaseKind) => ActivityProgress | null,
+): ProgressEntry[] {
+  const entries = (kinds: readonly PhaseKind[]) =>
+    kinds.flatMap((phase) => {
+      const entry = progressOf(phase);
+      return entry ? [entry] : [];
+    });
+  if (kind === "diagnostic" && diagnosticSkipsStudy(result)) {
+    return entries(SKIPPABLE_PHASES).map((entry) => ({
+      activityId: entry.activityId,
+      status: "completed",
+      result: SKIPPED_RESULT,
+    }));
+  }
+  const reopens = kind === "mastery" ? !result.passed : true;
+  if (!reopens) return [];
+  return entries(REOPENED_BY_FAILED_MASTERY)
+    .filter((entry) => kind === "mastery" || entry.status === "completed")
+    .map((entry) => ({ activityId: entry.activityId, status: "in_progress", result: null }));
 }
 
 /**
@@ -95,8 +134,18 @@ export function usePhase(topicId: string, chapterId: string, kind: string) {
     [progressOf],
   );
 
+  // Study and practice are done without working through them once the diagnostic showed no gap at all
+  // and no failed mastery check reopened them (skipped is done, so 100 % stays reachable).
+  const skipsStudy = useMemo(
+    () =>
+      diagnosticSkipsStudy(progressOf("diagnostic")?.result ?? null) &&
+      focus.gaps.size === 0 &&
+      !focus.unmapped,
+    [progressOf, focus],
+  );
+
   const save = useCallback(
-    async (entries: Array<{ activityId: string; status: ProgressStatus; result?: QuizResult }>) => {
+    async (entries: ProgressEntry[]) => {
       if (!user) return;
       for (const entry of entries) await saveProgress(client, { ...entry, userId: user.id });
       await progress.mutate();
@@ -107,19 +156,25 @@ export function usePhase(topicId: string, chapterId: string, kind: string) {
 
   const ownStatus = own?.status ?? null;
   const progressLoaded = progress.data !== undefined;
+  // A diagnostic taken before skipping was recorded, or on another device, still skips on opening.
+  const skipOnOpen = skipsStudy && phaseKind !== null && isSkippablePhase(phaseKind);
   useEffect(() => {
     if (!activityId || !progressLoaded) return;
-    const opened = statusOnOpen(ownStatus);
-    if (opened !== ownStatus) {
-      save([{ activityId, status: opened }]).catch((error) =>
-        console.error("Failed to save progress:", error),
-      );
-    }
-  }, [activityId, progressLoaded, ownStatus, save]);
+    const entry: ProgressEntry | null =
+      skipOnOpen && ownStatus !== "completed"
+        ? { activityId, status: "completed", result: SKIPPED_RESULT }
+        : statusOnOpen(ownStatus) !== ownStatus
+          ? { activityId, status: statusOnOpen(ownStatus) }
+          : null;
+    if (entry) save([entry]).catch((error) => console.error("Failed to save progress:", error));
+  }, [activityId, progressLoaded, ownStatus, skipOnOpen, save]);
 
+  /** Finishing a phase by working through it also clears a skip mark it may have had. */
   const complete = useCallback(async () => {
-    if (activityId) await save([{ activityId, status: "completed" }]);
-  }, [activityId, save]);
+    if (!activityId) return;
+    const clearsSkip = phaseKind !== null && isSkippablePhase(phaseKind);
+    await save([{ activityId, status: "completed", ...(clearsSkip ? { result: null } : {}) }]);
+  }, [activityId, phaseKind, save]);
 
   /** Scores a diagnostic or mastery check and stores it; a failed mastery reopens study and practice. */
   const submitQuiz = useCallback(
@@ -128,20 +183,17 @@ export function usePhase(topicId: string, chapterId: string, kind: string) {
       if (!activityId || !content || (content.kind !== "diagnostic" && content.kind !== "mastery"))
         return null;
       const result = quizResult(content.kind, content.payload.questions, answers);
-      const reopened =
-        content.kind === "mastery" && !result.passed
-          ? REOPENED_BY_FAILED_MASTERY.flatMap((reopenedKind) => {
-              const entry = progressOf(reopenedKind);
-              return entry ? [{ activityId: entry.activityId, status: "in_progress" as const }] : [];
-            })
-          : [];
-      await save([{ activityId, status: statusAfterQuiz(result), result }, ...reopened]);
+      await save([
+        { activityId, status: statusAfterQuiz(result), result },
+        ...followUps(content.kind, result, progressOf),
+      ]);
       return result;
     },
     [activity.data, activityId, progressOf, save],
   );
 
   return {
+    skipped: own?.status === "completed" && own.skipped,
     kind: phaseKind,
     chapter: chapter.data,
     activity: activity.data,
