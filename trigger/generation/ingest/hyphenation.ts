@@ -1,0 +1,62 @@
+import english from "hyphen/en/index.js";
+import dutch from "hyphen/nl/index.js";
+
+/** A word with its hyphenation points (Liang's patterns, TeX's) marked by soft hyphens. */
+export const hyphenateEn = (word: string): string => english.hyphenateSync(word, { minWordLength: 4 });
+export const hyphenateNl = (word: string): string => dutch.hyphenateSync(word, { minWordLength: 4 });
+
+// A line that ends in a word broken off with a hyphen, and a line that continues it.
+const BROKEN_END = /([\p{L}\p{N}][\p{L}\p{N}-]*)-$/u;
+const CONTINUED_START = /^([\p{L}\p{N}][\p{L}\p{N}-]*)/u;
+// English words that keep their hyphen in compounds ("well-known", "self-cleaning", "so-called").
+const ENGLISH_HYPHEN_PREFIXES = new Set(["self", "well", "ex", "half", "all", "so", "non", "by", "co"]);
+// Dutch separates vowels that would otherwise read as one sound ("zee-egel", "auto-ongeluk").
+const DUTCH_VOWEL_CLASH = /^(?:aa|ae|ai|au|ee|ei|eu|ie|oe|oi|oo|ou|ui|uu|ea|eo|io|ia|oa|ua)$/;
+
+/** The words of a text as written, hyphenated compounds whole: the document's own spelling. */
+export function vocabularyOf(lines: readonly string[]): Set<string> {
+  const words = new Set<string>();
+  for (const line of lines) {
+    const tokens = line.toLowerCase().match(/[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*/gu) ?? [];
+    // A line's last token may be half a word; it is no evidence of spelling.
+    const whole = line.endsWith("-") ? tokens.slice(0, -1) : tokens;
+    for (const token of whole) words.add(token);
+  }
+  return words;
+}
+
+/**
+ * How a word broken across a line end reads: `null` when the line does not end in a broken word (a dash,
+ * a list), otherwise whether the hyphen belongs to the word. The document's own spelling of the word
+ * elsewhere decides first; then a capital, digit or Dutch vowel clash at the break, or an English
+ * compound prefix, keeps the hyphen; otherwise the hyphen is the typesetter's when the language's
+ * hyphenation patterns would break the word there, and the word's own when they would not.
+ */
+export function joinAcrossLines(
+  line: string,
+  nextLine: string,
+  language: "nl" | "en",
+  vocabulary: ReadonlySet<string>,
+): { hyphen: boolean } | null {
+  const head = BROKEN_END.exec(line)?.[1];
+  const tail = CONTINUED_START.exec(nextLine)?.[1];
+  if (!head || !tail || line.endsWith(" -")) return null;
+  const lastPart = head.split("-").at(-1) ?? head;
+  const joined = `${head}${tail}`.toLowerCase();
+  const hyphenated = `${head}-${tail}`.toLowerCase();
+  if (vocabulary.has(hyphenated) && !vocabulary.has(joined)) return { hyphen: true };
+  if (vocabulary.has(joined)) return { hyphen: false };
+  const before = lastPart.at(-1) ?? "";
+  const after = tail[0] ?? "";
+  if (!/\p{Ll}/u.test(before) || !/\p{Ll}/u.test(after)) return { hyphen: true };
+  if (language === "nl" && DUTCH_VOWEL_CLASH.test(`${before}${after}`)) return { hyphen: true };
+  if (language === "en" && ENGLISH_HYPHEN_PREFIXES.has(lastPart.toLowerCase())) return { hyphen: true };
+  const word = `${lastPart}${tail}`.toLowerCase();
+  const hyphenate = language === "nl" ? hyphenateNl : hyphenateEn;
+  let position = 0;
+  for (const syllable of hyphenate(word).split("\u00ad")) {
+    position += syllable.length;
+    if (position === lastPart.length) return { hyphen: false };
+  }
+  return { hyphen: true };
+}
