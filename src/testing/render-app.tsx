@@ -1,5 +1,6 @@
 import { createMemoryHistory } from "@tanstack/react-router";
 import { render } from "@testing-library/react";
+import { StrictMode } from "react";
 import { App } from "@/app";
 import { AuthStore } from "@/features/auth/auth-store";
 import type { Analytics } from "@/lib/analytics";
@@ -8,11 +9,17 @@ import { memoryChoices, recordingAnalytics } from "./accounts";
 import type { SupabaseStub } from "./supabase-stub";
 
 /** Renders the whole app (providers, router, splash) at a path, with a memory history. */
-export function renderApp(stub: SupabaseStub, path: string, options: { analytics?: Analytics } = {}) {
+export function renderApp(
+  stub: SupabaseStub,
+  path: string,
+  options: { analytics?: Analytics; strict?: boolean } = {},
+) {
   const auth = new AuthStore(stub.client, memoryChoices());
   const analytics = options.analytics ?? recordingAnalytics().analytics;
   const history = createMemoryHistory({ initialEntries: [path] });
   const router = createAppRouter({ auth, analytics }, history);
-  const view = render(<App router={router} auth={auth} />);
+  const app = <App router={router} auth={auth} />;
+  // As the dev server runs it: StrictMode runs effects twice.
+  const view = render(options.strict ? <StrictMode>{app}</StrictMode> : app);
   return { ...view, router, auth, history };
 }

@@ -46,6 +46,22 @@ describe("/auth/callback", () => {
     });
   });
 
+  it("verifies an e-mail link once although StrictMode runs the page's effect twice", async () => {
+    window.history.replaceState(null, "", "/auth/callback?token_hash=hash-strict&type=email");
+    // Like the real service: the link works once, a second use is refused.
+    let uses = 0;
+    stub.on("POST /auth/v1/verify", () =>
+      uses++ === 0
+        ? { body: sessionBody("11111111-1111-4111-8111-111111111111", "ada@studymap.test") }
+        : { status: 403, body: { code: "otp_expired", message: "Email link is invalid or has expired" } },
+    );
+    authUserRoutes(stub);
+    const app = renderApp(stub, "/auth/callback?token_hash=hash-strict&type=email", { strict: true });
+    await waitFor(() => expect(app.router.state.location.pathname).toBe("/studymap"));
+    expect(stub.calls("POST /auth/v1/verify")).toHaveLength(1);
+    expect(screen.queryByRole("heading", { name: "Sign-in failed" })).not.toBeInTheDocument();
+  });
+
   it("shows the provider's error with a way back", async () => {
     window.history.replaceState(
       null,

@@ -1,4 +1,4 @@
-import type { EmailOtpType } from "@supabase/supabase-js";
+import type { EmailOtpType, SupabaseClient } from "@supabase/supabase-js";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import { buttonClasses } from "@/components/ui/button";
@@ -24,6 +24,29 @@ export function readCallbackParams(href: string) {
 }
 
 /**
+ * E-mail link tokens are single-use: a second verification of the same link answers 403 although the
+ * first one signed the learner in. React runs this page's effect twice in development (StrictMode), and
+ * a remount can run it again, so every run for one link shares the first run's verification.
+ */
+const verifications = new Map<string, Promise<void>>();
+
+export function verifyEmailLinkOnce(
+  client: SupabaseClient,
+  tokenHash: string,
+  type: EmailOtpType,
+): Promise<void> {
+  const key = `${type}:${tokenHash}`;
+  let verification = verifications.get(key);
+  if (!verification) {
+    verification = client.auth.verifyOtp({ token_hash: tokenHash, type }).then(({ error }) => {
+      if (error) throw error;
+    });
+    verifications.set(key, verification);
+  }
+  return verification;
+}
+
+/**
  * Completes OAuth and e-mail-link sign-ins. The Supabase client exchanges a `?code=` (PKCE) or reads
  * `#access_token` itself while starting; this page verifies a `token_hash` link, waits for the session
  * and moves on to where the learner was going.
@@ -39,11 +62,7 @@ export function AuthCallbackScreen({ redirectTo }: { redirectTo?: string }) {
     let cancelled = false;
     const complete = async () => {
       if (params.tokenHash && params.type) {
-        const { error: verifyError } = await auth.client.auth.verifyOtp({
-          token_hash: params.tokenHash,
-          type: params.type,
-        });
-        if (verifyError) throw verifyError;
+        await verifyEmailLinkOnce(auth.client, params.tokenHash, params.type);
       }
       await auth.ready();
       const user = await auth.refresh();
