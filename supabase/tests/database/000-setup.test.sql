@@ -159,7 +159,7 @@ as $$
     'course:alpha', 'course:alpha-draft', 'course:alpha-public', 'course:beta',
     'chapter:alpha', 'chapter:alpha-draft', 'chapter:alpha-public', 'chapter:beta',
     'activity:alpha', 'activity:alpha-draft', 'activity:alpha-public', 'activity:beta',
-    'subscription:other_member'
+    'subscription:other_member', 'subscription:lapsed'
   ]
 $$;
 
@@ -179,7 +179,8 @@ $$;
  *   entity alpha (school): admin, creator, manager, member active; lapsed inactive; invitee invited
  *   entity beta (company): other_admin, other_member active; outsider belongs nowhere
  *   topics: alpha (entity-only, in module alpha, awaiting review), alpha-public (public),
- *           alpha-shared (entity-only, other_member subscribed), beta (entity-only)
+ *           alpha-shared (entity-only, other_member subscribed), beta (entity-only); lapsed subscribed
+ *           to alpha while still active (a subscription grants nothing by itself)
  *   a pasted source with one chunk for alpha, alpha-public and beta
  *   courses: alpha (published), alpha-draft (member's own draft), alpha-public (published), beta
  *           (published); one chapter with an overview activity and a citation each
@@ -240,7 +241,9 @@ begin
 
   insert into public.topic_subscriptions (id, user_id, topic_id, entity_id, entity_kind) values
     (tests.id('subscription:other_member'), tests.id('user:other_member'), tests.id('topic:alpha-shared'),
-     tests.id('entity:beta'), 'company');
+     tests.id('entity:beta'), 'company'),
+    (tests.id('subscription:lapsed'), tests.id('user:lapsed'), tests.id('topic:alpha'),
+     tests.id('entity:alpha'), 'school');
 
   insert into public.topic_sources (id, topic_id, kind, file_name, pasted_text, status, created_by)
   select tests.id('source:' || topic), tests.id('topic:' || topic), 'pasted', topic || '.txt',
@@ -360,6 +363,7 @@ end;
 $$;
 
 -- The same statement for every role of the matrix, one expected outcome each (see tests.check_as).
+-- lapsed (an inactive member of alpha) is an optional column: where it is given, it is checked too.
 create or replace function tests.check_matrix(
   p_sql text,
   p_what text,
@@ -369,7 +373,8 @@ create or replace function tests.check_matrix(
   creator text,
   manager text,
   admin text,
-  other_member text
+  other_member text,
+  lapsed text default null
 )
 returns setof text
 language sql
@@ -383,12 +388,14 @@ as $$
     (4, 'creator', creator),
     (5, 'manager', manager),
     (6, 'admin', admin),
-    (7, 'other_member', other_member)
+    (7, 'other_member', other_member),
+    (8, 'lapsed', lapsed)
   ) as cell(ord, who, expected)
+  where expected is not null
   order by ord
 $$;
 
--- Which fixture rows each role of the matrix can select, as sorted labels.
+-- Which fixture rows each role of the matrix can select, as sorted labels (lapsed optional, as above).
 create or replace function tests.check_visibility(
   p_from text,
   p_label text,
@@ -398,7 +405,8 @@ create or replace function tests.check_visibility(
   creator text[],
   manager text[],
   admin text[],
-  other_member text[]
+  other_member text[],
+  lapsed text[] default null
 )
 returns setof text
 language plpgsql
@@ -417,8 +425,10 @@ begin
       (4, 'creator', creator),
       (5, 'manager', manager),
       (6, 'admin', admin),
-      (7, 'other_member', other_member)
+      (7, 'other_member', other_member),
+      (8, 'lapsed', lapsed)
     ) as cell(ord, who, expected)
+    where expected is not null
     order by ord
   loop
     perform tests.impersonate(v_cell.who);

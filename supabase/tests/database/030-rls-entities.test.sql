@@ -2,7 +2,7 @@
 -- what (see tests.create_world in 000-setup for who is who).
 
 begin;
-select plan(88);
+select plan(124);
 select tests.create_world();
 
 -- core_entities -------------------------------------------------------------------------------------------
@@ -15,7 +15,8 @@ select tests.check_visibility(
   creator => '{entity:alpha}',
   manager => '{entity:alpha}',
   admin => '{entity:alpha}',
-  other_member => '{entity:beta}'
+  other_member => '{entity:beta}',
+  lapsed => '{}'
 );
 
 select tests.check_matrix(
@@ -49,15 +50,48 @@ select tests.check_visibility(
   creator => '{membership:creator}',
   manager => '{membership:admin,membership:creator,membership:manager,membership:member,membership:lapsed,membership:invitee}',
   admin => '{membership:admin,membership:creator,membership:manager,membership:member,membership:lapsed,membership:invitee}',
-  other_member => '{membership:other_member}'
+  other_member => '{membership:other_member}',
+  lapsed => '{membership:lapsed}'
 );
 
 select tests.check_matrix(
   $$ insert into public.core_memberships (entity_id, member_role, status, invited_email)
      values (tests.id('entity:alpha'), 'member', 'invited', 'new.person@pgtap.studymap.test') returning 1 $$,
-  'add a membership to alpha',
+  'invite an address to alpha',
   anon => 'denied', outsider => 'denied', member => 'denied', creator => 'denied',
-  manager => 'denied', admin => '1 row', other_member => 'denied'
+  manager => 'denied', admin => '1 row', other_member => 'denied', lapsed => 'denied'
+);
+
+select tests.check_matrix(
+  $$ insert into public.core_memberships (entity_id, user_id, member_role, status)
+     values (tests.id('entity:alpha'), tests.id('user:outsider'), 'member', 'active') returning 1 $$,
+  'make the outsider an active member of alpha (consent is needed)',
+  anon => 'denied', outsider => 'denied', member => 'denied', creator => 'denied',
+  manager => 'denied', admin => 'denied', other_member => 'denied', lapsed => 'denied'
+);
+
+select tests.check_matrix(
+  $$ insert into public.core_memberships (entity_id, user_id, member_role, status)
+     values (tests.id('entity:alpha'), tests.id('user:outsider'), 'member', 'inactive') returning 1 $$,
+  'plant an inactive membership on the outsider in alpha',
+  anon => 'denied', outsider => 'denied', member => 'denied', creator => 'denied',
+  manager => 'denied', admin => 'denied', other_member => 'denied', lapsed => 'denied'
+);
+
+select tests.check_matrix(
+  $$ update public.core_memberships set status = 'active' where id = tests.id('membership:lapsed')
+     returning 1 $$,
+  're-activate the lapsed membership (only a new invitation the member accepts does)',
+  anon => 'none', outsider => 'none', member => 'none', creator => 'none',
+  manager => 'none', admin => 'denied', other_member => 'none', lapsed => 'none'
+);
+
+select tests.check_matrix(
+  $$ update public.core_memberships set status = 'inactive' where id = tests.id('membership:member')
+     returning 1 $$,
+  'deactivate the member',
+  anon => 'none', outsider => 'none', member => 'none', creator => 'none',
+  manager => 'none', admin => '1 row', other_member => 'none', lapsed => 'none'
 );
 
 select tests.check_matrix(
@@ -77,15 +111,18 @@ select tests.check_matrix(
 
 -- profiles ------------------------------------------------------------------------------------------------
 
+-- A profile is visible to its user and to those sharing an active membership with them: every active
+-- member of alpha sees the others, nobody sees lapsed (inactive) and lapsed sees nobody else.
 select tests.check_visibility(
   'public.profiles', 'tests.fixture_name(id)',
   anon => '{}',
   outsider => '{user:outsider}',
-  member => '{user:member}',
-  creator => '{user:creator}',
-  manager => '{user:admin,user:creator,user:manager,user:member,user:lapsed}',
-  admin => '{user:admin,user:creator,user:manager,user:member,user:lapsed}',
-  other_member => '{user:other_member}'
+  member => '{user:admin,user:creator,user:manager,user:member}',
+  creator => '{user:admin,user:creator,user:manager,user:member}',
+  manager => '{user:admin,user:creator,user:manager,user:member}',
+  admin => '{user:admin,user:creator,user:manager,user:member}',
+  other_member => '{user:other_admin,user:other_member}',
+  lapsed => '{user:lapsed}'
 );
 
 select tests.check_matrix(

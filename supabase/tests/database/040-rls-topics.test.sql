@@ -1,7 +1,7 @@
 -- RLS matrix for subjects, modules (collections) and topics.
 
 begin;
-select plan(90);
+select plan(92);
 select tests.create_world();
 
 -- subjects ------------------------------------------------------------------------------------------------
@@ -48,7 +48,8 @@ select tests.check_visibility(
   creator => '{module:alpha}',
   manager => '{module:alpha}',
   admin => '{module:alpha}',
-  other_member => '{module:beta}'
+  other_member => '{module:beta}',
+  lapsed => '{}'
 );
 
 select tests.check_matrix(
@@ -83,7 +84,8 @@ select tests.check_visibility(
   creator => '{topic:alpha,topic:alpha-public,topic:alpha-shared}',
   manager => '{topic:alpha,topic:alpha-public,topic:alpha-shared}',
   admin => '{topic:alpha,topic:alpha-public,topic:alpha-shared}',
-  other_member => '{topic:alpha-public,topic:alpha-shared,topic:beta}'
+  other_member => '{topic:alpha-public,topic:beta}',
+  lapsed => '{topic:alpha-public}'
 );
 
 select tests.check_matrix(
@@ -120,7 +122,7 @@ select tests.check_as(
   'other_member',
   $$ update public.topics set title = 'Defaced' where id = tests.id('topic:alpha-shared') returning 1 $$,
   'none',
-  'other_member: a subscribed topic is readable, not writable'
+  'other_member: a subscribed topic of another entity is not writable'
 );
 
 select tests.check_as(

@@ -2,7 +2,7 @@
 -- private `sources` bucket and the public `assets` bucket).
 
 begin;
-select plan(108);
+select plan(111);
 select tests.create_world();
 
 insert into storage.objects (bucket_id, name)
@@ -23,7 +23,8 @@ select tests.check_visibility(
   creator => '{source:alpha,source:alpha-public}',
   manager => '{source:alpha,source:alpha-public}',
   admin => '{source:alpha,source:alpha-public}',
-  other_member => '{source:alpha-public,source:beta}'
+  other_member => '{source:alpha-public,source:beta}',
+  lapsed => '{source:alpha-public}'
 );
 
 select tests.check_matrix(
@@ -58,7 +59,8 @@ select tests.check_visibility(
   creator => '{chunk:alpha,chunk:alpha-public}',
   manager => '{chunk:alpha,chunk:alpha-public}',
   admin => '{chunk:alpha,chunk:alpha-public}',
-  other_member => '{chunk:alpha-public,chunk:beta}'
+  other_member => '{chunk:alpha-public,chunk:beta}',
+  lapsed => '{chunk:alpha-public}'
 );
 
 select tests.check_matrix(
@@ -94,7 +96,8 @@ select tests.check_visibility(
   creator => '{assets/pgtap-alpha.png,assets/pgtap-beta.png,sources/pgtap-alpha.pdf,sources/pgtap-alpha-public.pdf}',
   manager => '{assets/pgtap-alpha.png,assets/pgtap-beta.png,sources/pgtap-alpha.pdf,sources/pgtap-alpha-public.pdf}',
   admin => '{assets/pgtap-alpha.png,assets/pgtap-beta.png,sources/pgtap-alpha.pdf,sources/pgtap-alpha-public.pdf}',
-  other_member => '{assets/pgtap-alpha.png,assets/pgtap-beta.png,sources/pgtap-alpha-public.pdf,sources/pgtap-beta.pdf}'
+  other_member => '{assets/pgtap-alpha.png,assets/pgtap-beta.png,sources/pgtap-alpha-public.pdf,sources/pgtap-beta.pdf}',
+  lapsed => '{assets/pgtap-alpha.png,assets/pgtap-beta.png,sources/pgtap-alpha-public.pdf}'
 );
 
 select tests.check_matrix(

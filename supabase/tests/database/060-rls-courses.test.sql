@@ -2,7 +2,7 @@
 -- its topic, a draft only by its creator; content managers of the topic's entity write.
 
 begin;
-select plan(114);
+select plan(118);
 select tests.create_world();
 
 -- courses -------------------------------------------------------------------------------------------------
@@ -15,7 +15,8 @@ select tests.check_visibility(
   creator => '{course:alpha,course:alpha-public}',
   manager => '{course:alpha,course:alpha-public}',
   admin => '{course:alpha,course:alpha-public}',
-  other_member => '{course:alpha-public,course:beta}'
+  other_member => '{course:alpha-public,course:beta}',
+  lapsed => '{course:alpha-public}'
 );
 
 select tests.check_matrix(
@@ -49,7 +50,8 @@ select tests.check_visibility(
   creator => '{chapter:alpha,chapter:alpha-public}',
   manager => '{chapter:alpha,chapter:alpha-public}',
   admin => '{chapter:alpha,chapter:alpha-public}',
-  other_member => '{chapter:alpha-public,chapter:beta}'
+  other_member => '{chapter:alpha-public,chapter:beta}',
+  lapsed => '{chapter:alpha-public}'
 );
 
 select tests.check_matrix(
@@ -84,7 +86,8 @@ select tests.check_visibility(
   creator => '{activity:alpha,activity:alpha-public}',
   manager => '{activity:alpha,activity:alpha-public}',
   admin => '{activity:alpha,activity:alpha-public}',
-  other_member => '{activity:alpha-public,activity:beta}'
+  other_member => '{activity:alpha-public,activity:beta}',
+  lapsed => '{activity:alpha-public}'
 );
 
 select tests.check_matrix(
@@ -120,7 +123,8 @@ select tests.check_visibility(
   creator => '{citation:alpha,citation:alpha-public}',
   manager => '{citation:alpha,citation:alpha-public}',
   admin => '{citation:alpha,citation:alpha-public}',
-  other_member => '{citation:alpha-public,citation:beta}'
+  other_member => '{citation:alpha-public,citation:beta}',
+  lapsed => '{citation:alpha-public}'
 );
 
 select tests.check_matrix(

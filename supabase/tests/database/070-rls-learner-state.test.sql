@@ -3,7 +3,7 @@
 -- touches anyone else's.
 
 begin;
-select plan(122);
+select plan(124);
 select tests.create_world();
 
 -- activity_progress ---------------------------------------------------------------------------------------
@@ -123,7 +123,8 @@ select tests.check_visibility(
   creator => '{}',
   manager => '{}',
   admin => '{}',
-  other_member => '{subscription:other_member}'
+  other_member => '{subscription:other_member}',
+  lapsed => '{subscription:lapsed}'
 );
 
 select tests.check_matrix(
@@ -223,8 +224,15 @@ select tests.check_as(
 select tests.check_as(
   'other_member',
   $$ select 1 from public.topics where id = tests.id('topic:alpha-shared') $$,
-  '1 row',
-  'other_member: a subscription keeps an entity-only topic readable for the subscriber'
+  'none',
+  'other_member: a subscription is a bookmark; it does not open another entity''s topic'
+);
+
+select tests.check_as(
+  'lapsed',
+  $$ select 1 from public.topics where id = tests.id('topic:alpha') $$,
+  'none',
+  'lapsed: a subscription made while active does not outlive the membership'
 );
 
 select * from finish();

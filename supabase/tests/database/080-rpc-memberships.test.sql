@@ -165,7 +165,7 @@ select tests.clear_authentication();
 select tests.authenticate_as('outsider');
 select throws_ok(
   $$ select public.accept_invitation(tests.id('membership:invitee')) $$,
-  'P0002', null,
+  'PT404', null,
   'an invitation cannot be accepted by another account'
 );
 
@@ -186,12 +186,12 @@ select isnt_empty(
 );
 select throws_ok(
   $$ select public.accept_invitation(tests.id('membership:invitee')) $$,
-  'P0002', null,
+  'PT404', null,
   'an invitation is accepted once'
 );
 select throws_ok(
   $$ select public.accept_invitation(tests.id('membership:member')) $$,
-  'P0002', null,
+  'PT404', null,
   'someone else''s active membership cannot be taken over'
 );
 
