@@ -1,4 +1,4 @@
-import { AbortTaskRunError } from "@trigger.dev/sdk";
+import { AbortTaskRunError, type Context } from "@trigger.dev/sdk";
 import {
   type GenerationGrant,
   GenerationGrantError,
@@ -6,6 +6,8 @@ import {
   verifyGenerationGrant,
 } from "../src/domain/generation-grant.ts";
 import { taskEnv } from "./env.ts";
+import { GENERATION_RETRY } from "./options.ts";
+import { topicTag } from "./schema.ts";
 
 /** What a generation payload claims: its topic, its grant and, for a course, the requesting user. */
 export interface GrantedPayload {
@@ -37,10 +39,70 @@ export async function authorizePayload(
   }
 }
 
+/** Both checks a generation run passes before it does any work: its grant, then its run options. */
+export async function authorizeRun(
+  task: GenerationTask,
+  payload: GrantedPayload,
+  ctx: Context,
+  maxDuration: number,
+): Promise<GenerationGrant> {
+  const grant = await authorizePayload(task, payload, ctx.run.createdAt);
+  assertIssuedRunOptions(
+    task,
+    payload,
+    {
+      queueName: ctx.queue.name,
+      tags: ctx.run.tags,
+      maxAttempts: ctx.run.maxAttempts,
+      maxDuration: ctx.run.maxDuration,
+    },
+    { maxAttempts: GENERATION_RETRY.maxAttempts, maxDuration },
+  );
+  return grant;
+}
+
 /** Whether the payload was genuine: only then may a failure be written to its topic. */
 export async function isAuthorized(task: GenerationTask, payload: GrantedPayload, runCreatedAt: Date) {
   return authorizePayload(task, payload, runCreatedAt).then(
     () => true,
     () => false,
   );
+}
+
+/** What a run's context says about the options it was triggered with. */
+export interface RunOptionsSeen {
+  queueName: string;
+  tags: readonly string[];
+  maxAttempts?: number;
+  maxDuration?: number;
+}
+
+/**
+ * A browser triggers the course task with a public token, and such a token cannot restrict the run
+ * options sent beside the payload. The task therefore refuses any run whose visible options differ from
+ * the ones the product uses (its own queue, the topic's tag, no more attempts or time than configured),
+ * before it spends anything. A concurrency key or delay is not visible to a task; neither adds cost, and
+ * the number of runs a user can start at all is capped by the generation limits in the database.
+ */
+export function assertIssuedRunOptions(
+  task: GenerationTask,
+  payload: { topicId: string },
+  seen: RunOptionsSeen,
+  limits: { maxAttempts: number; maxDuration: number },
+): void {
+  const problems = [
+    seen.queueName !== `task/${task}` && `queue "${seen.queueName}"`,
+    !sameTags(seen.tags, [topicTag(payload.topicId)]) && `tags ${JSON.stringify(seen.tags)}`,
+    seen.maxAttempts !== undefined && seen.maxAttempts > limits.maxAttempts && `${seen.maxAttempts} attempts`,
+    seen.maxDuration !== undefined &&
+      seen.maxDuration > limits.maxDuration &&
+      `maxDuration ${seen.maxDuration}`,
+  ].filter((problem): problem is string => typeof problem === "string");
+  if (problems.length > 0) {
+    throw new AbortTaskRunError(`Refused: run options the product did not issue (${problems.join(", ")}).`);
+  }
+}
+
+function sameTags(seen: readonly string[], expected: readonly string[]): boolean {
+  return seen.length === expected.length && expected.every((tag) => seen.includes(tag));
 }

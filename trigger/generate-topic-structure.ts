@@ -1,10 +1,13 @@
 import { schemaTask } from "@trigger.dev/sdk";
-import { authorizePayload, isAuthorized } from "./authorize.ts";
+import { authorizeRun, isAuthorized } from "./authorize.ts";
 import { runStructureGeneration } from "./generation/index.ts";
+import { llmUsageRecorder } from "./llm-usage.ts";
 import { GENERATION_QUEUE, GENERATION_RETRY } from "./options.ts";
 import { GENERATE_TOPIC_STRUCTURE, generateTopicStructureSchema } from "./schema.ts";
 import { serviceClient } from "./supabase.ts";
 import { markStructureFailed, runProgress } from "./topic-state.ts";
+
+const MAX_DURATION_SECONDS = 600;
 
 /** Ingests a topic's sources and writes its learning structure for review (trigger/generation). */
 export const generateTopicStructure = schemaTask({
@@ -12,10 +15,10 @@ export const generateTopicStructure = schemaTask({
   schema: generateTopicStructureSchema,
   queue: GENERATION_QUEUE,
   retry: GENERATION_RETRY,
-  maxDuration: 600,
+  maxDuration: MAX_DURATION_SECONDS,
   run: async (payload, { ctx }) => {
-    await authorizePayload(GENERATE_TOPIC_STRUCTURE, payload, ctx.run.createdAt);
-    return runStructureGeneration(serviceClient(), payload, runProgress());
+    await authorizeRun(GENERATE_TOPIC_STRUCTURE, payload, ctx, MAX_DURATION_SECONDS);
+    return runStructureGeneration(serviceClient(), payload, runProgress(), llmUsageRecorder());
   },
   onFailure: async ({ payload, error, ctx }) => {
     if (!(await isAuthorized(GENERATE_TOPIC_STRUCTURE, payload, ctx.run.createdAt))) return;

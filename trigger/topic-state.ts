@@ -35,18 +35,6 @@ export async function markStructureFailed(client: SupabaseClient, topicId: strin
   if (updateError) throw new Error(`Could not record the failure: ${updateError.message}`);
 }
 
-/**
- * The learning path could not be generated. The topic's status describes its structure, which is
- * fine, so only the error is recorded; pressing "Genereer leerpad" again is the retry.
- */
-export async function markCourseFailed(client: SupabaseClient, topicId: string, error: unknown) {
-  const { error: updateError } = await client
-    .from("topics")
-    .update({ processing_error: failureMessage("The learning path", error) })
-    .eq("id", topicId);
-  if (updateError) throw new Error(`Could not record the failure: ${updateError.message}`);
-}
-
 function failureMessage(what: string, error: unknown): string {
   const reason = error instanceof Error ? error.message : String(error);
   return `${what} could not be generated: ${reason}`.slice(0, 1000);

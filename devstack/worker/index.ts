@@ -18,6 +18,7 @@ import {
   sweepRuns,
 } from "./queue.ts";
 import { RUN_CHANGES_CHANNEL, type RunRecord } from "./runs.ts";
+import { fireDueSchedules, type ScheduledTask, scheduledTasks } from "./schedules.ts";
 
 /**
  * The local stand-in for Trigger.dev's workers: runs the tasks of trigger/ in this process, one
@@ -33,6 +34,8 @@ export interface WorkerOptions {
   root: string;
   /** Task directories, relative to root; default: trigger.config.ts's `dirs`. */
   taskDirs?: string[];
+  /** The task service's environment: scheduled runs are created in it. */
+  environmentId: string;
   /** The task environment (see trigger/env.ts). */
   env: Record<string, string>;
   log: (line: string) => void;
@@ -74,6 +77,7 @@ class Worker {
   private readonly leaseMs: number;
   private readonly inFlight = new Map<string, { abandon: AbortController; done: Promise<void> }>();
   private readonly claimable: ClaimableTask[];
+  private readonly schedules: ScheduledTask[];
   private listener: pg.Client | null = null;
   private stopped = false;
   private woken = false;
@@ -93,6 +97,7 @@ class Worker {
       id: task.id,
       concurrencyLimit: task.queue?.concurrencyLimit ?? undefined,
     }));
+    this.schedules = scheduledTasks(tasks.values());
   }
 
   async start(): Promise<void> {
@@ -236,6 +241,7 @@ class Worker {
       await renewLeases(pool, this.id, held, this.leaseMs);
       await this.abandonLostRuns(held);
       await sweepRuns(pool);
+      await fireDueSchedules(pool, this.options.environmentId, this.schedules);
     } catch (error) {
       if (!this.stopped) this.options.log(`worker: housekeeping failed: ${describe(error)}`);
     }

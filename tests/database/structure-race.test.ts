@@ -81,6 +81,8 @@ describe("start_structure_generation under two concurrent callers", () => {
       await owner.query("update public.topics set processing_status = 'pending' where id = $1", [
         fixture.topicId,
       ]);
+      // Each round is a fresh start; the per-topic generation limit is not what this test is about.
+      await owner.query("delete from public.generation_requests where topic_id = $1", [fixture.topicId]);
       const results = await Promise.all(
         [first, second].map(async (client) => {
           await beginAsUser(client, fixture.creatorId);

@@ -54,6 +54,32 @@ describe("auth-trigger-dev", () => {
     expect(grant.userId).toBe(world.manager.id);
   });
 
+  it("gives a structure token only to the caller whose start moved the topic to generating", async () => {
+    const topicId = await fixtures.topic(world.entityId, world.manager.id, { processing_status: "pending" });
+    const body = { taskName: "generate-topic-structure", topicId };
+    const answers = await Promise.all([
+      askToken(world.manager.supabase, body),
+      askToken(world.manager.supabase, body),
+    ]);
+    const statuses = await Promise.all(
+      answers.map(async (answer) => (answer.error ? (await failure(answer)).status : 200)),
+    );
+    expect(statuses.sort()).toEqual([200, 409]);
+    expect((await fixtures.topicRow(topicId)).processing_status).toBe("generating_structure");
+  });
+
+  it("answers 429 for a course token once the caller is over the limit for the topic", async () => {
+    const topicId = await fixtures.topic(world.entityId, world.manager.id, {});
+    const body = { taskName: "generate-course-content", topicId };
+    for (let count = 0; count < 10; count++) {
+      expect((await askToken(world.member.supabase, body)).error).toBeNull();
+    }
+    expect(await failure(await askToken(world.member.supabase, body))).toEqual({
+      status: 429,
+      body: { error: "Generation limit reached for this topic: at most 10 an hour. Try again later." },
+    });
+  });
+
   it("gives any reader of the topic a course token", async () => {
     const { data, error } = await askToken(world.member.supabase, {
       taskName: "generate-course-content",
@@ -134,6 +160,32 @@ describe("what a token and its grant can start", () => {
     await expect(triggerWithToken(token, "generate-course-content", payload)).rejects.toMatchObject({
       status: 422,
     });
+  });
+
+  it.each([
+    ["tags of its own", { tags: ["mine"] }],
+    ["more attempts", { maxAttempts: 25 }],
+    ["another queue", { queue: "fast-lane" }],
+  ])("cannot run with %s: the task refuses options the product did not issue", async (_case, options) => {
+    const topicId = await fixtures.topic(world.entityId, world.manager.id, {});
+    const { data } = await askToken(world.member.supabase, { taskName: "generate-course-content", topicId });
+    const { token, grant } = data as TokenAndGrant;
+    const payload = {
+      topicId,
+      createdBy: world.member.id,
+      title: "Mine",
+      publish: false,
+      mode: "refresh",
+      grant,
+    };
+    const handle = await auth.withAuth({ baseURL, accessToken: token }, () =>
+      tasks.trigger("generate-course-content", payload, options),
+    );
+    const run = await finishedRun(handle.id);
+    expect(run.isSuccess).toBe(false);
+    expect(JSON.stringify(run.error)).toContain("run options the product did not issue");
+    const courses = await fixtures.db.query("select id from public.courses where topic_id = $1", [topicId]);
+    expect(courses.rows).toEqual([]);
   });
 
   it("cannot start another task", async () => {

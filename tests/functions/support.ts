@@ -91,6 +91,16 @@ export class Fixtures {
     };
   }
 
+  /** The structure starts recorded for a topic, oldest first. */
+  async structureRequests(topicId: string) {
+    const result = await this.db.query<{ user_id: string; run_id: string | null }>(
+      `select user_id, run_id from public.generation_requests
+       where topic_id = $1 and task = 'generate-topic-structure' order by created_at`,
+      [topicId],
+    );
+    return result.rows;
+  }
+
   async user(label: string): Promise<TestUser> {
     const id = randomUUID();
     const sessionId = randomUUID();

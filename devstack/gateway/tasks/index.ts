@@ -190,6 +190,7 @@ function startLocalWorker(ctx: GatewayContext, options: TasksServiceOptions): Pr
     pool: ctx.pool,
     databaseUrl: ctx.databaseUrl,
     root: ROOT,
+    environmentId: localEnvironment(ctx).id,
     taskDirs: options.taskDirs,
     leaseMs: options.leaseMs,
     env: {

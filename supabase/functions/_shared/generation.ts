@@ -1,4 +1,4 @@
-import { auth, runs, tasks } from "@trigger.dev/sdk";
+import { auth, tasks } from "@trigger.dev/sdk";
 import { z } from "zod";
 import { canManageContent } from "../../../src/domain/access.ts";
 import {
@@ -6,12 +6,10 @@ import {
   type GenerationTask,
   signGenerationGrant,
 } from "../../../src/domain/generation-grant.ts";
-import { RUN_STATUSES, runStatusFlags } from "../../../src/domain/run-status.ts";
 import {
   GENERATE_TOPIC_STRUCTURE,
   type GenerateTopicStructurePayload,
   generationRunOptions,
-  topicTag,
 } from "../../../trigger/schema.ts";
 import { generationEnv } from "./env.ts";
 import { HttpError } from "./http.ts";
@@ -56,34 +54,44 @@ function distinctExpiry(task: GenerationTask): number {
   return expiry;
 }
 
-/** Starts the structure task server-side (secret key), with a grant from `issueGrant`. */
-export async function triggerStructureGeneration(topicId: string, grant: string): Promise<string> {
+/**
+ * Starts the structure task server-side (secret key), with a grant from `issueGrant`, and links the run
+ * to the caller's start so the sweep can tell when it ended without finishing the topic.
+ */
+export async function triggerStructureGeneration(
+  caller: Caller,
+  topicId: string,
+  grant: string,
+): Promise<string> {
   configureTrigger();
   const payload = { topicId, grant } satisfies GenerateTopicStructurePayload;
+  let runId: string;
   try {
-    const handle = await tasks.trigger(GENERATE_TOPIC_STRUCTURE, payload, generationRunOptions(payload));
-    return handle.id;
+    runId = (await tasks.trigger(GENERATE_TOPIC_STRUCTURE, payload, generationRunOptions(payload))).id;
   } catch (error) {
+    // The topic stays generating without a run; the sweep fails it, and Regenerate is the retry.
     console.error("triggering the structure task failed", error);
     throw new HttpError(502, "Could not start structure generation");
   }
+  const recorded = await caller.client.rpc("record_structure_run", { p_topic_id: topicId, p_run_id: runId });
+  if (recorded.error) throw databaseError(recorded.error);
+  return runId;
 }
 
-/** Statuses of a run that may still write the topic: neither finished nor cancelled. */
-const LIVE_STATUSES = RUN_STATUSES.filter((status) => {
-  const flags = runStatusFlags(status);
-  return !flags.completed && !flags.cancelled;
-});
-
-export async function hasLiveStructureRun(topicId: string): Promise<boolean> {
-  configureTrigger();
-  const page = await runs.list({
-    taskIdentifier: GENERATE_TOPIC_STRUCTURE,
-    tag: topicTag(topicId),
-    status: [...LIVE_STATUSES],
-    limit: 1,
-  });
-  return page.data.length > 0;
+/**
+ * Counts a trigger token as a generation started, before it is issued. A structure token also makes
+ * the start's transition: only the caller who moved the topic to generating gets one (409 otherwise).
+ */
+export async function claimGeneration(caller: Caller, topicId: string, task: GenerationTask): Promise<void> {
+  if (task === GENERATE_TOPIC_STRUCTURE) {
+    const started = await caller.client.rpc("start_structure_generation", { p_topic_id: topicId });
+    if (started.error) throw databaseError(started.error);
+    if (started.data !== true)
+      throw new HttpError(409, "A structure is already being generated for this topic");
+    return;
+  }
+  const claimed = await caller.client.rpc("claim_course_generation", { p_topic_id: topicId });
+  if (claimed.error) throw databaseError(claimed.error);
 }
 
 const membershipRowsSchema = z.array(

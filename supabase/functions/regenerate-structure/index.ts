@@ -4,16 +4,22 @@ import { issueGrant, triggerStructureGeneration } from "../_shared/generation.ts
 import { postHandler, readBody } from "../_shared/http.ts";
 import { databaseError, requireCaller } from "../_shared/supabase.ts";
 
-/** Regenerate (SPEC §4): clears the structure as the caller, then starts the structure task anew. */
+/**
+ * Regenerate: clears the structure as the caller and starts the structure task for the next variant, so
+ * the new structure differs from the old. Refused with 409 while a structure is still being generated,
+ * and with 429 over the caller's generation limits; both decided by the database.
+ */
 const bodySchema = z.object({ topicId: z.uuid() });
+const variantSchema = z.number().int().nonnegative();
 
 Deno.serve(
   postHandler(async (request) => {
     const caller = await requireCaller(request);
     const { topicId } = await readBody(request, bodySchema);
     const grant = await issueGrant(caller, topicId, GENERATE_TOPIC_STRUCTURE);
-    const { error } = await caller.client.rpc("regenerate_structure", { p_topic_id: topicId });
+    const { data, error } = await caller.client.rpc("regenerate_structure", { p_topic_id: topicId });
     if (error) throw databaseError(error);
-    return { runId: await triggerStructureGeneration(topicId, grant) };
+    const variant = variantSchema.parse(data);
+    return { runId: await triggerStructureGeneration(caller, topicId, grant), variant };
   }),
 );

@@ -3,7 +3,7 @@
 -- execute grants), the RPC signatures and the storage buckets.
 
 begin;
-select plan(62);
+select plan(63);
 
 -- Tables and columns ------------------------------------------------------------------------------------
 
@@ -12,7 +12,7 @@ select tables_are(
   array[
     'core_entities', 'core_memberships', 'profiles', 'subjects', 'modules', 'topics', 'topic_sources',
     'source_chunks', 'courses', 'chapters', 'activities', 'activity_progress', 'practice_card_states',
-    'activity_citations', 'favorites', 'topic_subscriptions'
+    'activity_citations', 'favorites', 'topic_subscriptions', 'generation_requests'
   ],
   'public holds exactly the tables of the contract'
 );
@@ -30,7 +30,7 @@ select columns_are('public', 'topics',
   array[
     'id', 'entity_id', 'module_id', 'created_by', 'title', 'description', 'level', 'subject_id',
     'thumbnail_image_url', 'structure', 'processing_status', 'processing_progress', 'processing_error',
-    'suggested_metadata', 'visibility', 'created_at', 'updated_at'
+    'suggested_metadata', 'visibility', 'structure_variant', 'created_at', 'updated_at'
   ]);
 select columns_are('public', 'topic_sources',
   array[
@@ -60,6 +60,8 @@ select columns_are('public', 'activity_citations',
 select columns_are('public', 'favorites', array['user_id', 'topic_id', 'created_at']);
 select columns_are('public', 'topic_subscriptions',
   array['id', 'user_id', 'topic_id', 'entity_id', 'entity_kind', 'created_at']);
+select columns_are('public', 'generation_requests',
+  array['id', 'user_id', 'topic_id', 'task', 'run_id', 'created_at']);
 
 select col_type_is('public', 'topics', 'structure', 'jsonb', 'topics.structure is jsonb');
 select col_type_is('public', 'topics', 'processing_progress', 'integer', 'topics.processing_progress is an integer');
@@ -231,7 +233,7 @@ select function_returns('public', 'invite_member', array['uuid', 'text', 'text']
 select function_returns('public', 'accept_invitation', array['uuid'], 'uuid');
 select function_returns('public', 'start_structure_generation', array['uuid'], 'boolean');
 select function_returns('public', 'accept_structure', array['uuid', 'jsonb'], 'void');
-select function_returns('public', 'regenerate_structure', array['uuid'], 'void');
+select function_returns('public', 'regenerate_structure', array['uuid'], 'integer');
 select function_returns('public', 'get_microlearning_outline', array['uuid'], 'jsonb');
 
 select is_definer('public', 'get_user_memberships', array['uuid'],

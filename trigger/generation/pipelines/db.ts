@@ -14,6 +14,7 @@ export const topicRowSchema = z.object({
   description: z.string().nullable(),
   structure: z.unknown().nullable(),
   processing_status: z.string().nullable(),
+  structure_variant: z.number().int().nonnegative(),
 });
 export type TopicRow = z.infer<typeof topicRowSchema>;
 
@@ -54,7 +55,7 @@ export async function loadTopic(client: SupabaseClient, topicId: string): Promis
     "loading the topic",
     await client
       .from("topics")
-      .select("id, entity_id, title, description, structure, processing_status")
+      .select("id, entity_id, title, description, structure, processing_status, structure_variant")
       .eq("id", topicId)
       .maybeSingle(),
   );

@@ -3,7 +3,7 @@ import type { VerificationCounts } from "../citations.ts";
 import type { CorpusSourceInput } from "../corpus.ts";
 import { generateStructure } from "../engine.ts";
 import { ingestSource, type SourceInput, SourceReadError } from "../ingest/index.ts";
-import { type ProviderReport, providerFromEnv } from "../providers/index.ts";
+import { type ProviderOptions, type ProviderReport, providerFromEnv } from "../providers/index.ts";
 import {
   downloadSource,
   loadSources,
@@ -40,8 +40,9 @@ export async function runStructureGeneration(
   client: SupabaseClient,
   payload: { topicId: string },
   progress: (pct: number) => Promise<void>,
+  hooks: ProviderOptions = {},
 ): Promise<StructureRunOutput> {
-  const { provider, report } = providerFromEnv();
+  const { provider, report } = providerFromEnv(process.env, hooks);
   const topic = await loadTopic(client, payload.topicId);
   const output: StructureRunOutput = {
     status: "skipped",
@@ -85,7 +86,7 @@ export async function runStructureGeneration(
   }
 
   const { structure, counts } = await generateStructure(
-    { title: topic.title, description: topic.description },
+    { title: topic.title, description: topic.description, variant: topic.structure_variant },
     inputs,
     provider,
   );

@@ -7,6 +7,12 @@ import type { SectionMaterial } from "../material.ts";
 export interface TopicBrief {
   title: string;
   description: string | null;
+  /**
+   * Which version of the structure to write: 0 the first time, one more on every regenerate. A provider
+   * writes a different valid structure for each variant (another selection and order, or a sampled
+   * model answer), so regenerating never hands back the same structure.
+   */
+  variant?: number;
 }
 
 /** A generated activity with the citations its content rests on (saved as `activity_citations`). */

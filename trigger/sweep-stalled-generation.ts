@@ -1,0 +1,23 @@
+import { ApiError, runs, schedules } from "@trigger.dev/sdk";
+import { runStatusFlags } from "../src/domain/run-status.ts";
+import { serviceClient } from "./supabase.ts";
+import { type RunLiveness, sweepStalledStructures } from "./sweep.ts";
+
+/** Every minute: fail topics whose structure run ended without finishing them (see sweep.ts). */
+export const sweepStalledGeneration = schedules.task({
+  id: "sweep-stalled-generation",
+  cron: "* * * * *",
+  maxDuration: 120,
+  run: () => sweepStalledStructures(serviceClient(), runLiveness),
+});
+
+export const runLiveness: RunLiveness = async (runId) => {
+  try {
+    const flags = runStatusFlags((await runs.retrieve(runId)).status);
+    return flags.completed || flags.cancelled ? "ended" : "live";
+  } catch (error) {
+    // A run the service no longer knows cannot write the topic any more.
+    if (error instanceof ApiError && error.status === 404) return "ended";
+    throw error;
+  }
+};
