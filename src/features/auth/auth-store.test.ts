@@ -9,6 +9,7 @@ import {
 } from "@/testing/accounts";
 import { createSupabaseStub, type SupabaseStub } from "@/testing/supabase-stub";
 import { AuthStore } from "./auth-store";
+import { MembershipsUnavailableError } from "./current-user";
 
 let stub: SupabaseStub;
 let errors: ReturnType<typeof vi.spyOn>;
@@ -81,6 +82,8 @@ describe("AuthStore", () => {
     const store = new AuthStore(stub.client, memoryChoices());
     await store.start();
     expect(store.getSnapshot().user?.memberships).toEqual([]);
+    // Unknown, not none: the guards must not take this user for one without memberships.
+    expect(store.getSnapshot().membershipsError).toBeInstanceOf(MembershipsUnavailableError);
     expect(errors).toHaveBeenCalledWith(
       "Failed to fetch memberships:",
       expect.objectContaining({ message: "down" }),
@@ -89,6 +92,7 @@ describe("AuthStore", () => {
     stub.on("POST /rest/v1/rpc/get_user_memberships", { body: [membershipRow()] });
     stub.on("GET /rest/v1/core_entities", { status: 500, body: { code: "XX000", message: "metadata down" } });
     await store.refresh();
+    expect(store.getSnapshot().membershipsError).toBeUndefined();
     expect(store.getSnapshot().user?.memberships[0]?.entityMetadata).toBeNull();
     expect(errors).toHaveBeenCalledWith(
       "Failed to fetch entity metadata:",

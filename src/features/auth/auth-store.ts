@@ -1,11 +1,23 @@
 import type { AuthChangeEvent, SupabaseClient } from "@supabase/supabase-js";
 import { type AppUser, resolveActiveMembershipId } from "@/domain/access";
-import { fetchCurrentUser, localMembershipChoice, type MembershipChoiceStore } from "./current-user";
+import {
+  type CurrentUser,
+  fetchCurrentUser,
+  localMembershipChoice,
+  type MembershipChoiceStore,
+  type MembershipsUnavailableError,
+} from "./current-user";
 
 export interface AuthSnapshot {
   /** SPEC §4: loading until the first session check has ended. */
   status: "loading" | "ready";
   user: AppUser | null;
+  /** Present while the signed-in user's memberships could not be read; refresh() tries again. */
+  membershipsError?: MembershipsUnavailableError;
+}
+
+function snapshotOf({ user, membershipsError }: CurrentUser): AuthSnapshot {
+  return membershipsError ? { status: "ready", user, membershipsError } : { status: "ready", user };
 }
 
 /**
@@ -20,7 +32,7 @@ export class AuthStore {
   private readonly readyPromise: Promise<AuthSnapshot>;
   private markReady: (snapshot: AuthSnapshot) => void = () => {};
   private started = false;
-  private refreshing: Promise<AppUser | null> | null = null;
+  private refreshing: Promise<CurrentUser> | null = null;
 
   constructor(
     readonly client: SupabaseClient,
@@ -56,8 +68,10 @@ export class AuthStore {
     this.started = true;
     const { data, error } = await this.client.auth.getSession();
     if (error) console.error("Failed to get session:", error);
-    const user = data.session ? await fetchCurrentUser(this.client, this.choices) : null;
-    this.set({ status: "ready", user });
+    const current = data.session
+      ? await fetchCurrentUser(this.client, this.choices)
+      : { user: null, membershipsError: null };
+    this.set(snapshotOf(current));
     this.markReady(this.snapshot);
     this.client.auth.onAuthStateChange((event) => {
       // Supabase warns against awaiting its own calls inside this callback; run after it returns.
@@ -70,9 +84,9 @@ export class AuthStore {
     this.refreshing ??= fetchCurrentUser(this.client, this.choices).finally(() => {
       this.refreshing = null;
     });
-    const user = await this.refreshing;
-    this.set({ status: "ready", user });
-    return user;
+    const current = await this.refreshing;
+    this.set(snapshotOf(current));
+    return current.user;
   }
 
   /** SPEC §4: the active membership is switchable and remembered. */

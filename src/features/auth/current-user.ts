@@ -43,33 +43,64 @@ export const localMembershipChoice: MembershipChoiceStore = {
 };
 
 /**
- * The signed-in user with memberships (SPEC §3). SPEC §8: failures are logged to the console only;
- * a failed user lookup gives null, failed membership or metadata reads give none.
+ * The memberships could not be read. Treating that as "no memberships" would send an existing admin
+ * to onboarding to create a second organisation, so the guards show it with a way to retry instead.
+ */
+export class MembershipsUnavailableError extends Error {
+  constructor(options?: { cause?: unknown }) {
+    super("Your memberships could not be loaded.", options);
+    this.name = "MembershipsUnavailableError";
+  }
+}
+
+export interface CurrentUser {
+  user: AppUser | null;
+  /** Set when the user is known but their memberships are not (the user then has none listed). */
+  membershipsError: MembershipsUnavailableError | null;
+}
+
+/**
+ * The signed-in user with memberships (SPEC §3). SPEC §8: failures are logged to the console; a failed
+ * user lookup gives null, a failed metadata read gives none, and a failed membership read is reported
+ * beside the user so nobody mistakes it for having no memberships.
  */
 export async function fetchCurrentUser(
   client: SupabaseClient,
   choices: MembershipChoiceStore,
-): Promise<AppUser | null> {
+): Promise<CurrentUser> {
   const { data, error } = await client.auth.getUser();
   if (error || !data.user) {
     // No session is not a failure: there is simply nobody signed in.
     if (error && !isAuthSessionMissingError(error)) console.error("Failed to fetch user:", error);
-    return null;
+    return { user: null, membershipsError: null };
   }
-  const memberships = await fetchMemberships(client, data.user.id);
+  let memberships: Membership[] = [];
+  let membershipsError: MembershipsUnavailableError | null = null;
+  try {
+    memberships = await fetchMemberships(client, data.user.id);
+  } catch (failure) {
+    membershipsError =
+      failure instanceof MembershipsUnavailableError
+        ? failure
+        : new MembershipsUnavailableError({ cause: failure });
+  }
   return {
-    id: data.user.id,
-    email: data.user.email ?? "",
-    memberships,
-    activeMembershipId: resolveActiveMembershipId(memberships, choices.read(data.user.id)),
+    user: {
+      id: data.user.id,
+      email: data.user.email ?? "",
+      memberships,
+      activeMembershipId: resolveActiveMembershipId(memberships, choices.read(data.user.id)),
+    },
+    membershipsError,
   };
 }
 
+/** The user's memberships; throws MembershipsUnavailableError when they cannot be read. */
 export async function fetchMemberships(client: SupabaseClient, userId: string): Promise<Membership[]> {
   const { data, error } = await client.rpc("get_user_memberships", { p_auth_user_id: userId });
   if (error) {
     console.error("Failed to fetch memberships:", error);
-    return [];
+    throw new MembershipsUnavailableError({ cause: error });
   }
   const rows = z.array(membershipRowSchema).parse(data ?? []);
   const metadata = await fetchEntityMetadata(client, [...new Set(rows.map((row) => row.entity_id))]);

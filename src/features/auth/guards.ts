@@ -18,9 +18,20 @@ export async function requireUser({ context, location }: GuardContext): Promise<
   return { user };
 }
 
+/**
+ * A user whose memberships could not be read has unknown memberships, not none: the route shows the
+ * failure with a retry (see MembershipsRouteError) instead of sending them to onboarding or onwards.
+ */
+async function requireKnownMemberships(guard: GuardContext): Promise<{ user: AppUser }> {
+  const { user } = await requireUser(guard);
+  const { membershipsError } = guard.context.auth.getSnapshot();
+  if (membershipsError) throw membershipsError;
+  return { user };
+}
+
 /** SPEC §2: /studymap, /favorites and /explore also need at least one active membership. */
 export async function requireMembership(guard: GuardContext): Promise<{ user: AppUser }> {
-  const { user } = await requireUser(guard);
+  const { user } = await requireKnownMemberships(guard);
   if (!hasActiveMembership(user.memberships)) throw redirect({ to: "/onboarding" });
   return { user };
 }
@@ -33,6 +44,6 @@ export async function redirectSignedIn({ context }: Pick<GuardContext, "context"
 
 /** SPEC §2: on /onboarding, a user with at least one active membership goes to /studymap. */
 export async function redirectMember(guard: GuardContext): Promise<void> {
-  const { user } = await requireUser(guard);
+  const { user } = await requireKnownMemberships(guard);
   if (hasActiveMembership(user.memberships)) throw redirect({ to: "/studymap" });
 }

@@ -1,4 +1,4 @@
-import { useNavigate } from "@tanstack/react-router";
+import { useNavigate, useRouter } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
 import { toast } from "sonner";
 import { Badge } from "@/components/ui/badge";
@@ -8,11 +8,15 @@ import { Field, Input, Select } from "@/components/ui/field";
 import { PageHeader } from "@/components/ui/page-header";
 import type { Membership } from "@/domain/access";
 import { useAuth } from "@/features/auth/auth-context";
+import { MembershipsErrorNotice } from "@/features/auth/memberships-error";
 import { errorMessage } from "@/lib/query";
 import { acceptInvitation, createEntity, ENTITY_KINDS, type EntityKind } from "./api";
 
 export function OnboardingScreen() {
-  const { user } = useAuth();
+  const { user, membershipsError } = useAuth();
+  const router = useRouter();
+  // Unknown memberships are not "none": an existing member must never be offered a new organisation.
+  if (membershipsError) return <MembershipsErrorNotice onRetried={() => void router.invalidate()} />;
   const invitations = user?.memberships.filter((membership) => membership.status === "invited") ?? [];
   return (
     <div className="mx-auto max-w-2xl">

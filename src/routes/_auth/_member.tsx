@@ -1,8 +1,10 @@
 import { createFileRoute, Outlet } from "@tanstack/react-router";
 import { requireMembership } from "@/features/auth/guards";
+import { MembershipsRouteError } from "@/features/auth/memberships-error";
 
 /** Pathless layout: /favorites and /explore also need an active membership (SPEC §2). */
 export const Route = createFileRoute("/_auth/_member")({
   beforeLoad: requireMembership,
+  errorComponent: MembershipsRouteError,
   component: Outlet,
 });
