@@ -14,7 +14,7 @@ import {
 } from "./fixtures/sources.ts";
 import { ingestSource } from "./ingest/index.ts";
 import { extractiveProvider } from "./providers/extractive/index.ts";
-import type { TopicBrief } from "./providers/index.ts";
+import type { GenerationProvider, TopicBrief } from "./providers/index.ts";
 import { isSupported } from "./support.ts";
 
 async function corpusOf(fixtures: readonly Fixture[]): Promise<CorpusSourceInput[]> {
@@ -182,5 +182,48 @@ describe("extractive generation", () => {
     expect(courseCitations(course.chapters)).toEqual([]);
     expect(course.chapters[0]?.activities[0]?.title).toMatch(/^Overzicht/);
     for (const chapter of course.chapters) expect(chapter.activities).toHaveLength(6);
+  });
+});
+
+describe("chapters written by a bounded pool", () => {
+  it("keeps the sections' order and reports progress counting up, whatever order chapters finish in", async () => {
+    const fixtures = await allFixtures();
+    const sources = await corpusOf(fixtures);
+    const topic = { title: "Topic", description: null };
+    const extractive = extractiveProvider();
+    const { structure } = await generateStructure(topic, sources, extractive);
+    const sequential = await generateCourse(topic, structure, sources, extractive, undefined, {
+      concurrency: 1,
+    });
+
+    let running = 0;
+    let most = 0;
+    // Later sections finish first: each chapter waits less than the one before it.
+    const slow: GenerationProvider = {
+      ...extractive,
+      chapter: async (request) => {
+        running++;
+        most = Math.max(most, running);
+        const index = structure.sections.findIndex((s) => s.section_id === request.section.section_id);
+        await new Promise((resolve) => setTimeout(resolve, 5 * (structure.sections.length - index)));
+        running--;
+        return extractive.chapter(request);
+      },
+    };
+    const progress: number[] = [];
+    const pooled = await generateCourse(
+      topic,
+      structure,
+      sources,
+      slow,
+      async (done, total) => {
+        progress.push(done);
+        expect(total).toBe(structure.sections.length);
+      },
+      { concurrency: 3 },
+    );
+    expect(most).toBe(3);
+    expect(pooled).toEqual(sequential);
+    expect(progress).toEqual(structure.sections.map((_, index) => index + 1));
   });
 });

@@ -3,6 +3,7 @@ import { type Structure, structureSchema } from "../../src/domain/structure.ts";
 import { CitationVerifier, type VerificationCounts } from "./citations.ts";
 import { buildCorpus, type Corpus, type CorpusSourceInput } from "./corpus.ts";
 import { assignMaterial } from "./material.ts";
+import { mapPool } from "./pool.ts";
 import type { ChapterDraft, GenerationProvider, TopicBrief } from "./providers/index.ts";
 import { detectLanguage, dominantLanguage, type Language } from "./text/language.ts";
 
@@ -29,9 +30,19 @@ export async function generateStructure(
   return { structure, counts: verifier.counts };
 }
 
+/** How many chapters are written at once when the caller does not say. */
+export const DEFAULT_CHAPTER_CONCURRENCY = 5;
+
+export interface CourseOptions {
+  /** Chapters written at the same time (an LLM call each); order and content do not depend on it. */
+  concurrency?: number;
+}
+
 /**
  * One chapter per section of an (accepted) structure, six activities each, with every citation and
- * every answer checked against the chunks. `onChapter` reports how many chapters are done.
+ * every answer checked against the chunks. Chapters are written by a bounded pool, so a long structure
+ * does not add its calls' latencies end to end; the output keeps the sections' order. `onChapter`
+ * reports how many chapters are done, one report at a time and always counting up.
  */
 export async function generateCourse(
   topic: TopicBrief,
@@ -39,21 +50,33 @@ export async function generateCourse(
   sources: readonly CorpusSourceInput[],
   provider: GenerationProvider,
   onChapter: (done: number, total: number) => Promise<void> = async () => {},
+  options: CourseOptions = {},
 ): Promise<CourseResult> {
   const corpus = buildCorpus(sources);
   const materials = assignMaterial(structure, corpus, topicLanguage(topic, corpus));
   const verifier = new CitationVerifier(corpus.chunks);
-  const chapters: ChapterDraft[] = [];
-  for (const section of structure.sections) {
+  const sections = structure.sections.flatMap((section) => {
     const material = materials.get(section.section_id);
-    if (!material) continue;
-    const draft = await provider.chapter({ topic, structure, section, material, corpus });
-    const chapter = verifier.chapter(draft);
-    for (const activity of chapter.activities) activitySchema.parse(activity);
-    chapters.push(chapter);
-    await onChapter(chapters.length, structure.sections.length);
-  }
-  return { chapters, counts: verifier.counts };
+    return material ? [{ section, material }] : [];
+  });
+  let done = 0;
+  let reported = Promise.resolve();
+  const written = await mapPool(
+    sections,
+    options.concurrency ?? DEFAULT_CHAPTER_CONCURRENCY,
+    async ({ section, material }) => {
+      const draft = await provider.chapter({ topic, structure, section, material, corpus });
+      const chapter = verifier.chapter(draft);
+      for (const activity of chapter.activities) activitySchema.parse(activity);
+      done++;
+      const count = done;
+      // Reports go out in sequence so a slow progress write never lets a later count overtake it.
+      reported = reported.then(() => onChapter(count, structure.sections.length));
+      await reported;
+      return chapter;
+    },
+  );
+  return { chapters: written, counts: verifier.counts };
 }
 
 /** The language of a topic: that of most of its source text, else of its title and description. */

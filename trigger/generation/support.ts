@@ -20,7 +20,8 @@ export function citedText(lines: readonly string[]): string {
 
 /**
  * Whether cited lines back an answer: they contain it word for word, or they contain its content
- * words (all of them for short answers, three in four for longer ones, which may be paraphrased).
+ * words (all of them for short answers, three in four for longer ones, which may be paraphrased), in
+ * any inflection ("reflect" is backed by "reflects", "planten" by "plant").
  */
 export function isSupported(answer: string, lines: readonly string[]): boolean {
   const cited = comparable(citedText(lines));
@@ -30,8 +31,19 @@ export function isSupported(answer: string, lines: readonly string[]): boolean {
   const numbers = expected.match(/\p{N}+/gu) ?? [];
   const terms = [...new Set([...contentTerms(expected), ...numbers])];
   if (terms.length === 0) return false;
-  const available = new Set([...contentTerms(cited), ...(cited.match(/\p{N}+/gu) ?? [])]);
-  const found = terms.filter((term) => available.has(term)).length;
+  const available = new Set([...contentTerms(cited), ...(cited.match(/\p{N}+/gu) ?? [])].map(stem));
+  const found = terms.filter((term) => available.has(stem(term))).length;
   const needed = terms.length <= 2 ? terms.length : Math.ceil(terms.length * 0.75);
   return found >= needed;
+}
+
+// Longest first; a stem keeps at least four letters so short words are compared whole.
+const SUFFIXES = ["ations", "ation", "ings", "ing", "ies", "ied", "ed", "es", "s", "en", "e"];
+
+/** A word without its inflection ending, enough to match a paraphrase's forms to the source's. */
+export function stem(word: string): string {
+  for (const suffix of SUFFIXES) {
+    if (word.endsWith(suffix) && word.length - suffix.length >= 4) return word.slice(0, -suffix.length);
+  }
+  return word;
 }

@@ -6,7 +6,12 @@ import type { VerificationCounts } from "../citations.ts";
 import type { CorpusSourceInput } from "../corpus.ts";
 import { generateCourse } from "../engine.ts";
 import type { Chunk } from "../ingest/index.ts";
-import { type ChapterDraft, type ProviderReport, providerFromEnv } from "../providers/index.ts";
+import {
+  type ChapterDraft,
+  type ProviderOptions,
+  type ProviderReport,
+  providerFromEnv,
+} from "../providers/index.ts";
 import { loadChunks, loadSources, loadTopic, must } from "./db.ts";
 
 export interface CoursePayload {
@@ -36,8 +41,9 @@ export async function runCourseGeneration(
   client: SupabaseClient,
   payload: CoursePayload,
   progress: (pct: number) => Promise<void>,
+  hooks: ProviderOptions = {},
 ): Promise<CourseRunOutput> {
-  const { provider, report } = providerFromEnv();
+  const { provider, report, chapterConcurrency } = providerFromEnv(process.env, hooks);
   const topic = await loadTopic(client, payload.topicId);
   const parsed = structureSchema.safeParse(topic.structure);
   if (!parsed.success) throw new Error(`Topic ${topic.id} has no structure to build a course from`);
@@ -51,6 +57,7 @@ export async function runCourseGeneration(
     sources,
     provider,
     (done, total) => progress(15 + Math.round((65 * done) / total)),
+    { concurrency: chapterConcurrency },
   );
 
   const title = payload.title.trim() || parsed.data.title;

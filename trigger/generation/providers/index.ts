@@ -1,29 +1,45 @@
 import type { Structure } from "../../../src/domain/structure.ts";
 import { extractiveProvider } from "./extractive/index.ts";
-import { llmProvider, llmSettingsFromEnv } from "./llm.ts";
+import { type LlmHooks, type LlmStats, llmProvider, llmSettingsFromEnv } from "./llm.ts";
 import type { ChapterDraft, GenerationProvider } from "./types.ts";
 
+export type { LlmHooks, LlmStats, LlmUsage } from "./llm.ts";
 export type { ActivityDraft, ChapterDraft, GenerationProvider, TopicBrief } from "./types.ts";
 
 /** Which provider wrote a run's content, and why the LLM was not used where it was configured. */
 export interface ProviderReport {
   provider: GenerationProvider["name"];
   fallbacks: string[];
+  /** The LLM's token use, cost and coverage over the run (a live object, final when the run ends). */
+  llm?: LlmStats;
 }
+
+/** What a run's provider needs besides the environment. */
+export interface ProviderOptions extends LlmHooks {}
 
 /**
  * The provider for a run: the LLM when LLM_BASE_URL and LLM_API_KEY are set, else the extractive one.
- * An LLM request that fails (unreachable, refused, an answer that does not fit the schema) falls back to
- * the extractive provider for that piece, so a learner still gets grounded content; the report says so.
+ * An LLM request that fails (unreachable, refused, an answer that does not fit the schema even after a
+ * repair) falls back to the extractive provider for that piece, so a learner still gets grounded
+ * content; the report says so. `chapterConcurrency` is how many chapters the engine should write at once.
  */
-export function providerFromEnv(env: Record<string, string | undefined> = process.env): {
-  provider: GenerationProvider;
-  report: ProviderReport;
-} {
+export function providerFromEnv(
+  env: Record<string, string | undefined> = process.env,
+  options: ProviderOptions = {},
+): { provider: GenerationProvider; report: ProviderReport; chapterConcurrency: number } {
   const extractive = extractiveProvider();
   const settings = llmSettingsFromEnv(env);
-  if (!settings) return { provider: extractive, report: { provider: "extractive", fallbacks: [] } };
-  return withFallback(llmProvider(settings), extractive);
+  if (!settings) {
+    return {
+      provider: extractive,
+      report: { provider: "extractive", fallbacks: [] },
+      chapterConcurrency: 1,
+    };
+  }
+  const llm = llmProvider(settings, options);
+  const { provider, report } = withFallback(llm, extractive);
+  report.llm = llm.stats;
+  return { provider, report, chapterConcurrency: settings.concurrency };
 }
 
 export function withFallback(primary: GenerationProvider, fallback: GenerationProvider) {

@@ -1,17 +1,21 @@
 import { afterEach, describe, expect, it } from "vitest";
-import type { Citation } from "../../../src/domain/citation.ts";
-import type { Structure } from "../../../src/domain/structure.ts";
 import type { CorpusSourceInput } from "../corpus.ts";
 import { generateCourse, generateStructure } from "../engine.ts";
+import { longSource } from "../fixtures/long-source.ts";
 import {
   type ChatAnswer,
   type ChatRequest,
+  cooperativeModel,
   type OpenAiStandIn,
+  requestText,
+  schemaName,
+  shownChunks,
   startOpenAiStandIn,
 } from "../fixtures/openai-stand-in.ts";
 import { englishPdf } from "../fixtures/sources.ts";
 import { type Chunk, ingestSource } from "../ingest/index.ts";
-import { providerFromEnv } from "./index.ts";
+import { type LlmUsage, providerFromEnv } from "./index.ts";
+import type { LineRef } from "./llm-outline.ts";
 
 let standIn: OpenAiStandIn | undefined;
 afterEach(async () => {
@@ -25,44 +29,38 @@ async function pdfSource(): Promise<CorpusSourceInput> {
   return { id: fixture.input.id, kind: "pdf", file_name: fixture.input.file_name, chunks };
 }
 
-/** A citation of the chunk line that contains `text`, as a careful model would write it. */
-function cite(chunks: readonly Chunk[], text: string): Citation {
+/** A reference to the chunk line that contains `text`, as a careful model writes it: id and lines only. */
+function ref(chunks: readonly Chunk[], text: string): LineRef {
   const chunk = chunks.find((candidate) => candidate.content.includes(text));
   if (!chunk) throw new Error(`no chunk contains ${text}`);
-  const offset = chunk.content.split("\n").findIndex((line) => line.includes(text));
-  const line = chunk.line_start + offset;
-  return {
-    chunk_id: chunk.id,
-    file_path: chunk.file_path,
-    page_number: chunk.page_number,
-    line_start: line,
-    line_end: line,
-    exactLines: [chunk.content.split("\n")[offset] ?? ""],
-    snippet: text,
-    source_url: null,
-  };
+  const line =
+    chunk.line_start + chunk.content.split("\n").findIndex((candidate) => candidate.includes(text));
+  return { chunk_id: chunk.id, line_start: line, line_end: line };
 }
 
-function structureAnswer(chunks: readonly Chunk[]): Structure {
-  const chlorophyll = cite(chunks, "Chlorophyll is a green pigment");
+function outlineAnswer(chunks: readonly Chunk[]) {
+  const chlorophyll = ref(chunks, "Chlorophyll is a green pigment");
   return {
     title: "Photosynthesis",
     description: "How plants capture light.",
     sections: [
       {
-        section_id: "pigments",
         title: "Pigments",
         description: "Which pigments capture light.",
+        continues_previous: false,
         subtopics: [
           {
-            subtopic_id: "chlorophyll",
             title: "Chlorophyll",
             description: "The green pigment.",
             key_points: ["Chlorophyll absorbs red and blue light."],
             citations: [
               chlorophyll,
-              // Invented: the model "quotes" a line the source does not have.
-              { ...chlorophyll, exactLines: ["Chlorophyll is the only pigment plants have."] },
+              // Lines past the end of the chunk, and a chunk that was never shown.
+              {
+                ...chlorophyll,
+                line_start: chlorophyll.line_start + 400,
+                line_end: chlorophyll.line_end + 400,
+              },
               { ...chlorophyll, chunk_id: "00000000-0000-8000-8000-000000000000" },
             ],
           },
@@ -72,81 +70,112 @@ function structureAnswer(chunks: readonly Chunk[]): Structure {
   };
 }
 
-function chapterAnswer(chunks: readonly Chunk[]) {
-  const chlorophyll = cite(chunks, "Chlorophyll is a green pigment");
-  const question = (stem: string, options: string[], citations: Citation[]) => ({
-    id: "q1",
+function question(stem: string, options: string[], citations: LineRef[], correct = 0) {
+  return {
     stem,
     options,
-    correct_option: 0,
+    correct_option: correct,
     explanation: "See the source.",
     difficulty: "easy",
+    form: "definition",
     subtopic_id: "section-1-1",
     citations,
-  });
-  return {
-    overview: {
-      title: "Overview",
-      payload: { slides: [{ title: "Pigments", bullets: ["Green"] }], objectives: ["Name the pigment"] },
-    },
-    diagnostic: {
-      title: "Check",
-      payload: {
-        questions: [
-          question("Which pigment is green?", ["Chlorophyll", "Rubisco"], [chlorophyll]),
-          question("Which organelle is green?", ["Mitochondria", "Chlorophyll"], [chlorophyll]),
-        ],
-      },
-    },
-    study: {
-      title: "Study",
-      payload: {
-        blocks: [
-          {
-            type: "text",
-            content: "Chlorophyll is green.",
-            question: null,
-            subtopic_id: null,
-            citations: [chlorophyll],
-          },
-        ],
-      },
-    },
-    practice: {
-      title: "Practice",
-      payload: {
-        cards: [
-          {
-            id: "c",
-            q: "Green pigment?",
-            a: "Chlorophyll",
-            hint: null,
-            subtopic_id: null,
-            citations: [chlorophyll],
-          },
-        ],
-      },
-    },
-    mastery: {
-      title: "Mastery",
-      payload: {
-        questions: [
-          question("What does chlorophyll absorb?", ["Red and blue light", "Green light"], [chlorophyll]),
-        ],
-      },
-    },
-    recap: { title: "Recap", payload: { transcript: "Chlorophyll is green.", bullets: ["Chlorophyll"] } },
   };
 }
 
-async function llmFromStandIn(answer: (request: ChatRequest) => ChatAnswer) {
-  standIn = await startOpenAiStandIn(answer);
-  return providerFromEnv({
-    LLM_BASE_URL: standIn.baseURL,
-    LLM_API_KEY: "test-key",
-    LLM_MODEL: "stand-in-model",
-  });
+function chapterAnswer(chunks: readonly Chunk[]) {
+  const chlorophyll = ref(chunks, "Chlorophyll is a green pigment");
+  return {
+    overview: {
+      title: "Overview",
+      slides: [{ title: "Pigments", bullets: ["Green"] }],
+      objectives: ["Name the pigment that makes leaves green"],
+    },
+    diagnostic: {
+      title: "Check",
+      questions: [
+        question("Which pigment is green?", ["Chlorophyll", "Rubisco", "Carotene", "Starch"], [chlorophyll]),
+        // The answer is not what the cited line says.
+        question("Which organelle is green?", ["Mitochondria", "Chlorophyll"], [chlorophyll]),
+      ],
+    },
+    study: {
+      title: "Study",
+      blocks: [
+        {
+          type: "text",
+          content: "Chlorophyll is green.",
+          question: null,
+          subtopic_id: null,
+          citations: [chlorophyll],
+        },
+      ],
+    },
+    practice: {
+      title: "Practice",
+      cards: [
+        {
+          q: "Green pigment?",
+          a: "Chlorophyll",
+          hint: "It starts with chlorophyll",
+          subtopic_id: null,
+          citations: [chlorophyll],
+        },
+        {
+          q: "Which colours does the green pigment absorb?",
+          a: "Red and blue light",
+          hint: null,
+          subtopic_id: null,
+          // An invalid range: the citation goes, and with it the card.
+          citations: [
+            { ...chlorophyll, line_start: chlorophyll.line_end + 1, line_end: chlorophyll.line_start },
+          ],
+        },
+      ],
+    },
+    mastery: {
+      title: "Mastery",
+      questions: [
+        question(
+          "Why do most leaves look green?",
+          [
+            "They absorb green light",
+            "They reflect green light",
+            "They store green sugar",
+            "They lack pigments",
+          ],
+          // The reason is on the line after the pigment's definition.
+          [{ ...chlorophyll, line_end: chlorophyll.line_end + 1 }],
+          1,
+        ),
+      ],
+    },
+    recap: { title: "Recap", transcript: "Chlorophyll is green.", bullets: ["Chlorophyll"] },
+  };
 }
+
+async function llmFromStandIn(
+  answer: (request: ChatRequest) => ChatAnswer | Promise<ChatAnswer>,
+  env: Record<string, string> = {},
+  delayMs = 0,
+) {
+  standIn = await startOpenAiStandIn(answer, { delayMs });
+  const usage: LlmUsage[] = [];
+  const chosen = providerFromEnv(
+    {
+      LLM_BASE_URL: standIn.baseURL,
+      LLM_API_KEY: "test-key",
+      LLM_MODEL: "stand-in-model",
+      LLM_COST_PER_1K_INPUT: "0.15",
+      LLM_COST_PER_1K_OUTPUT: "0.6",
+      ...env,
+    },
+    { onUsage: (call) => usage.push(call) },
+  );
+  return { ...chosen, usage };
+}
+
+const topic = { title: "Photosynthesis", description: null };
 
 describe("llm provider", () => {
   it("is used only when LLM_BASE_URL and LLM_API_KEY are set", () => {
@@ -157,75 +186,116 @@ describe("llm provider", () => {
     );
   });
 
-  it("asks an OpenAI-compatible endpoint for a structure and drops the citations it invents", async () => {
+  it("asks for an outline citing lines by reference, fills the lines in and drops invalid ranges", async () => {
     const source = await pdfSource();
-    const { provider, report } = await llmFromStandIn(() => ({
-      content: JSON.stringify(structureAnswer(source.chunks)),
+    const { provider, report, usage } = await llmFromStandIn(() => ({
+      content: JSON.stringify(outlineAnswer(source.chunks)),
+      usage: { prompt_tokens: 2000, completion_tokens: 500 },
     }));
-    const { structure, counts } = await generateStructure(
-      { title: "Photosynthesis", description: null },
-      [source],
-      provider,
-    );
+    const { structure, counts } = await generateStructure(topic, [source], provider);
 
     const request = standIn?.requests[0];
     expect(request?.headers.authorization).toBe("Bearer test-key");
     expect(request?.body.model).toBe("stand-in-model");
-    expect(request?.body.response_format?.type).toBe("json_schema");
-    expect(request?.body.response_format?.json_schema?.name).toBe("structure");
-    expect(JSON.stringify(request?.body.messages)).toContain(source.chunks[0]?.id);
+    expect(request?.body.temperature).toBe(0.4);
+    expect(schemaName(request as ChatRequest)).toBe("outline");
+    expect(requestText(request as ChatRequest)).toContain(source.chunks[0]?.id);
+    expect(JSON.stringify(request?.body.response_format)).not.toContain("exactLines");
 
     expect(report.fallbacks).toEqual([]);
     const citations = structure.sections[0]?.subtopics[0]?.citations ?? [];
     expect(citations).toHaveLength(1);
     expect(citations[0]?.exactLines[0]).toContain("Chlorophyll is a green pigment");
+    expect(citations[0]?.file_path).toBe(source.chunks[0]?.file_path);
     expect(counts.citations).toEqual({ verified: 1, dropped: 2 });
-    expect(structure.sections[0]?.section_id).toBe("section-1");
+    expect(structure.title).toBe("Photosynthesis");
+
+    expect(usage).toEqual([{ calls: 1, inputTokens: 2000, outputTokens: 500, costUsd: 0.3 + 0.3 }]);
+    expect(report.llm).toMatchObject({ calls: 1, inputTokens: 2000, outputTokens: 500, repairs: 0 });
+    expect(report.llm?.chunks.seen).toBe(source.chunks.length);
   });
 
-  it("writes chapters through the same schemas and drops a question its citation does not support", async () => {
+  it("samples more freely for each regenerate and tells the model which version it writes", async () => {
     const source = await pdfSource();
-    const { provider } = await llmFromStandIn((request) => ({
+    const { provider } = await llmFromStandIn(() => ({
+      content: JSON.stringify(outlineAnswer(source.chunks)),
+    }));
+    await generateStructure({ ...topic, variant: 2 }, [source], provider);
+    const request = standIn?.requests[0] as ChatRequest;
+    expect(request.body.temperature).toBeCloseTo(0.8);
+    expect(request.body.seed).toBe(2);
+    expect(requestText(request)).toContain("version 3");
+  });
+
+  it("fills chapter citations, drops unsupported answers and invalid ranges, and strips revealing hints", async () => {
+    const source = await pdfSource();
+    const { provider, report } = await llmFromStandIn((request) => ({
       content: JSON.stringify(
-        request.body.response_format?.json_schema?.name === "structure"
-          ? structureAnswer(source.chunks)
-          : chapterAnswer(source.chunks),
+        schemaName(request) === "outline" ? outlineAnswer(source.chunks) : chapterAnswer(source.chunks),
       ),
     }));
-    const topic = { title: "Photosynthesis", description: null };
     const { structure } = await generateStructure(topic, [source], provider);
     const { chapters, counts } = await generateCourse(topic, structure, [source], provider);
 
-    expect(standIn?.requests.map((request) => request.body.response_format?.json_schema?.name)).toEqual([
-      "structure",
-      "chapter",
-    ]);
+    expect(standIn?.requests.map(schemaName)).toEqual(["outline", "chapter"]);
+    const chapterPrompt = requestText(standIn?.requests[1] as ChatRequest);
+    expect(chapterPrompt).toContain("Why");
+    expect(chapterPrompt).toContain("150-230 words");
+    expect(report.fallbacks).toEqual([]);
+
     const [overview, diagnostic, , practice, mastery] = chapters[0]?.activities ?? [];
     expect(diagnostic?.kind === "diagnostic" && diagnostic.payload.questions.map((q) => q.stem)).toEqual([
       "Which pigment is green?",
     ]);
-    expect(mastery?.kind === "mastery" && mastery.payload.questions).toHaveLength(1);
-    expect(practice?.kind === "practice" && practice.payload.cards).toHaveLength(1);
+    const kept = diagnostic?.kind === "diagnostic" ? diagnostic.payload.questions[0] : undefined;
+    expect(kept?.options[kept.correct_option]).toBe("Chlorophyll");
+    expect(kept?.citations[0]?.exactLines[0]).toContain("Chlorophyll is a green pigment");
+    expect(kept?.subtopic_id).toBe("section-1-1");
+    const why = mastery?.kind === "mastery" ? mastery.payload.questions[0] : undefined;
+    expect(why?.options[why.correct_option]).toBe("They reflect green light");
+    expect(
+      practice?.kind === "practice" && practice.payload.cards.map((card) => [card.a, card.hint]),
+    ).toEqual([["Chlorophyll", null]]);
     expect(overview?.citations).toHaveLength(1);
-    expect(counts.items.dropped).toBe(1);
-    const ids = chapters[0]?.activities.flatMap((activity) =>
-      activity.kind === "diagnostic" || activity.kind === "mastery"
-        ? activity.payload.questions.map((q) => q.id)
-        : [],
-    );
-    expect(new Set(ids).size).toBe(ids?.length);
+    // The unsupported diagnostic question and the card whose only citation had an invalid range.
+    expect(counts.items.dropped).toBe(2);
+    expect(counts.citations.dropped).toBe(1);
+    expect(report.llm?.hintsRemoved).toBe(1);
   });
 
-  it("falls back to the extractive provider when the answer does not fit the schema, and says so", async () => {
+  it("sends a schema failure back once with the validation error, and keeps the repaired answer", async () => {
     const source = await pdfSource();
-    const { provider, report } = await llmFromStandIn(() => ({ content: '{"title": 42}' }));
-    const { structure, counts } = await generateStructure(
-      { title: "Photosynthesis", description: null },
-      [source],
-      provider,
-    );
+    let calls = 0;
+    const { provider, report } = await llmFromStandIn(() => {
+      calls++;
+      return calls === 1
+        ? { content: '{"title": 42, "sections": "none"}' }
+        : { content: JSON.stringify(outlineAnswer(source.chunks)) };
+    });
+    const { structure } = await generateStructure(topic, [source], provider);
+    expect(report.fallbacks).toEqual([]);
+    expect(report.llm?.repairs).toBe(1);
+    expect(structure.sections[0]?.title).toBe("Pigments");
+    const repair = standIn?.requests[1] as ChatRequest;
+    expect(repair.body.messages.map((message) => message.role)).toEqual([
+      "system",
+      "user",
+      "assistant",
+      "user",
+    ]);
+    expect(repair.body.messages.at(-1)?.content).toMatch(/does not match the required JSON schema "outline"/);
+    expect(repair.body.messages.at(-1)?.content).toContain("title");
+  });
+
+  it("falls back to the extractive provider when the repaired answer still does not fit, and says so", async () => {
+    const source = await pdfSource();
+    const { provider, report } = await llmFromStandIn(() => ({ content: "not json at all" }));
+    const { structure, counts } = await generateStructure(topic, [source], provider);
+    expect(standIn?.requests).toHaveLength(2);
     expect(report.fallbacks).toHaveLength(1);
-    expect(report.fallbacks[0]).toMatch(/^structure: /);
+    expect(report.fallbacks[0]).toMatch(
+      /^structure: the outline answer did not fit its schema, also after a repair/,
+    );
     expect(structure.sections.map((section) => section.title)).toContain("The Calvin cycle");
     expect(counts.citations.dropped).toBe(0);
   });
@@ -236,12 +306,62 @@ describe("llm provider", () => {
       status: 401,
       error: "Incorrect API key provided",
     }));
-    const { structure } = await generateStructure(
-      { title: "Photosynthesis", description: null },
-      [source],
-      provider,
-    );
+    const { structure } = await generateStructure(topic, [source], provider);
     expect(report.fallbacks[0]).toContain("Incorrect API key provided");
     expect(structure.sections.length).toBe(3);
+  });
+
+  it("reads all of a 200-page source, a bounded number of calls at a time, and writes every chapter", async () => {
+    const source = longSource(200);
+    const { provider, report, usage, chapterConcurrency } = await llmFromStandIn(
+      cooperativeModel,
+      { LLM_CONCURRENCY: "3" },
+      5,
+    );
+    const { structure, counts } = await generateStructure(topic, [source], provider);
+
+    const outlineCalls = standIn?.requests.filter((request) => schemaName(request) === "outline") ?? [];
+    const seen = new Set(outlineCalls.flatMap((request) => shownChunks(request).map((chunk) => chunk.id)));
+    expect(seen.size).toBe(source.chunks.length);
+    expect([...seen].sort()).toEqual(source.chunks.map((chunk) => chunk.id).sort());
+    expect(outlineCalls.length).toBeGreaterThan(5);
+    expect(outlineCalls.every((request) => requestText(request).length < 48_000)).toBe(true);
+    expect(standIn?.requests.filter((request) => schemaName(request) === "structure")).toHaveLength(1);
+    expect(standIn?.maxInFlight).toBeLessThanOrEqual(3);
+    expect(standIn?.maxInFlight).toBeGreaterThan(1);
+
+    // Twenty chapters of ten pages each, whichever batch boundaries cut through them.
+    expect(structure.sections).toHaveLength(20);
+    expect(structure.sections.map((section) => section.title)).toEqual(
+      Array.from({ length: 20 }, (_, index) => expect.stringMatching(new RegExp(`^Chapter ${index + 1} `))),
+    );
+    expect(counts.citations.dropped).toBe(0);
+    expect(report.fallbacks).toEqual([]);
+
+    const before = standIn?.requests.length ?? 0;
+    const progress: number[] = [];
+    const course = await generateCourse(
+      topic,
+      structure,
+      [source],
+      provider,
+      async (done) => {
+        progress.push(done);
+      },
+      { concurrency: chapterConcurrency },
+    );
+    expect(chapterConcurrency).toBe(3);
+    expect((standIn?.requests.length ?? 0) - before).toBe(20);
+    expect(standIn?.maxInFlight).toBeLessThanOrEqual(3);
+    expect(course.chapters.map((chapter) => chapter.section_id)).toEqual(
+      structure.sections.map((section) => section.section_id),
+    );
+    expect(progress).toEqual(Array.from({ length: 20 }, (_, index) => index + 1));
+    expect(course.counts.items.dropped).toBe(0);
+    expect(course.counts.items.kept).toBeGreaterThan(100);
+    expect(report.fallbacks).toEqual([]);
+    expect(usage).toHaveLength(standIn?.requests.length ?? -1);
+    expect(report.llm?.calls).toBe(standIn?.requests.length);
+    expect(report.llm?.chunks).toEqual({ total: source.chunks.length, seen: source.chunks.length });
   });
 });

@@ -1,171 +1,554 @@
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
-import { generateText, type LanguageModel, Output } from "ai";
-import { z } from "zod";
 import {
-  overviewPayloadSchema,
-  practicePayloadSchema,
-  quizPayloadSchema,
-  recapPayloadSchema,
-  studyPayloadSchema,
-} from "../../../src/domain/activity-payload.ts";
+  generateText,
+  type LanguageModel,
+  type LanguageModelUsage,
+  NoObjectGeneratedError,
+  Output,
+} from "ai";
+import { z } from "zod";
+import type { Question, StudyBlock } from "../../../src/domain/activity-payload.ts";
 import { uniqueCitations } from "../../../src/domain/citation.ts";
-import { type Structure, structureSchema } from "../../../src/domain/structure.ts";
+import type { Structure } from "../../../src/domain/structure.ts";
 import type { Corpus, CorpusChunk } from "../corpus.ts";
 import { stableId } from "../ids.ts";
+import { mapPool } from "../pool.ts";
+import { distinctOptions, placeAnswer, revealsAnswer } from "../support-check.ts";
 import { dominantLanguage, type Language } from "../text/language.ts";
+import {
+  batchChunks,
+  fillCitation,
+  type Grouping,
+  groupingSchema,
+  type LineRef,
+  lineRefSchema,
+  type MergedSection,
+  mergeOutlines,
+  type Outline,
+  outlineSchema,
+  renderChunk,
+  structureOf,
+} from "./llm-outline.ts";
+import { chapterSystem, outlineSystem, reduceSystem } from "./llm-prompts.ts";
 import type { ActivityDraft, ChapterDraft, ChapterRequest, GenerationProvider, TopicBrief } from "./types.ts";
 
 export interface LlmSettings {
   baseURL: string;
   apiKey: string;
   model: string;
+  /** Calls in flight at once while mapping over a source's batches. */
+  concurrency: number;
+  /** Characters of rendered source text one call may carry. */
+  batchCharacters: number;
+  /** A call that takes longer is abandoned (and that piece falls back). */
+  timeoutMs: number;
+  /** Price per 1,000 tokens, to put a cost on a run; null when unknown. */
+  costPer1kInput: number | null;
+  costPer1kOutput: number | null;
 }
 
-const DEFAULT_MODEL = "gpt-4o-mini";
-/** How much source text one request may carry; longer material is cut at a chunk boundary. */
-const MAX_SOURCE_CHARACTERS = 120_000;
+/** Token use of one or more calls, and what it cost when prices are configured. */
+export interface LlmUsage {
+  calls: number;
+  inputTokens: number;
+  outputTokens: number;
+  costUsd: number;
+}
 
-/** LLM settings from LLM_BASE_URL, LLM_API_KEY and LLM_MODEL; null unless the first two are set. */
+/** What the provider did over a run, beyond token use; reported with the run's output. */
+export interface LlmStats extends LlmUsage {
+  /** Calls that answered outside the schema and were asked once more with the validation error. */
+  repairs: number;
+  /** Chunks of the corpus, and how many of them some structure call was shown. */
+  chunks: { total: number; seen: number };
+  /** Chunks of long sections a chapter call could not carry (sampled evenly, each subtopic's first). */
+  chapterChunksLeftOut: number;
+  /** Items the provider refused before verification: repeated options, a stem or card giving the answer. */
+  itemsRejected: number;
+  /** Card hints removed because they contained the answer. */
+  hintsRemoved: number;
+}
+
+export interface LlmHooks {
+  /** Called after every model call with what that call used (for the run's metadata). */
+  onUsage?: (usage: LlmUsage) => void;
+}
+
+export const DEFAULT_MODEL = "gpt-4o-mini";
+export const DEFAULT_CONCURRENCY = 5;
+/** About 10,000 tokens of source per call: small enough to read closely, large enough for few calls. */
+export const DEFAULT_BATCH_CHARACTERS = 40_000;
+const DEFAULT_TIMEOUT_MS = 120_000;
+/** Temperature of a first version; each regenerate samples a little more freely. */
+const BASE_TEMPERATURE = 0.4;
+
+const positive = (value: string | undefined, fallback: number) => {
+  const number = Number(value);
+  return value !== undefined && value.trim() !== "" && Number.isFinite(number) && number > 0
+    ? number
+    : fallback;
+};
+const price = (value: string | undefined) => {
+  const number = Number(value);
+  return value !== undefined && value.trim() !== "" && Number.isFinite(number) && number >= 0 ? number : null;
+};
+
+/**
+ * LLM settings from LLM_BASE_URL, LLM_API_KEY and LLM_MODEL (null unless the first two are set), with
+ * LLM_CONCURRENCY, LLM_BATCH_CHARACTERS, LLM_TIMEOUT_MS, LLM_COST_PER_1K_INPUT and LLM_COST_PER_1K_OUTPUT.
+ */
 export function llmSettingsFromEnv(env: Record<string, string | undefined>): LlmSettings | null {
   const baseURL = env.LLM_BASE_URL?.trim();
   const apiKey = env.LLM_API_KEY?.trim();
   if (!baseURL || !apiKey) return null;
-  return { baseURL, apiKey, model: env.LLM_MODEL?.trim() || DEFAULT_MODEL };
+  return {
+    baseURL,
+    apiKey,
+    model: env.LLM_MODEL?.trim() || DEFAULT_MODEL,
+    concurrency: Math.floor(positive(env.LLM_CONCURRENCY, DEFAULT_CONCURRENCY)),
+    batchCharacters: Math.floor(positive(env.LLM_BATCH_CHARACTERS, DEFAULT_BATCH_CHARACTERS)),
+    timeoutMs: positive(env.LLM_TIMEOUT_MS, DEFAULT_TIMEOUT_MS),
+    costPer1kInput: price(env.LLM_COST_PER_1K_INPUT),
+    costPer1kOutput: price(env.LLM_COST_PER_1K_OUTPUT),
+  };
 }
 
-const activityOutput = <T extends z.ZodType>(payload: T) => z.object({ title: z.string().min(1), payload });
+/** Sampling temperature for a version: 0.4 the first time, up to 1.0 for later regenerates. */
+export function temperatureFor(variant: number): number {
+  return Math.min(1, BASE_TEMPERATURE + 0.2 * Math.max(0, variant));
+}
 
-/** What the model writes for one chapter: the six activities by kind (citations of the structure are added). */
+const difficultySchema = z.enum(["easy", "medium", "hard"]);
+const questionOutput = z
+  .object({
+    stem: z.string().min(1),
+    options: z.array(z.string()).min(2),
+    correct_option: z.number().int(),
+    explanation: z.string(),
+    difficulty: difficultySchema,
+    form: z.enum(["definition", "cause", "application", "comparison", "blank"]),
+    subtopic_id: z.string().nullable(),
+    citations: z.array(lineRefSchema),
+  })
+  .refine((question) => question.correct_option >= 0 && question.correct_option < question.options.length, {
+    message: "correct_option must index one of the options",
+    path: ["correct_option"],
+  });
+type QuestionOutput = z.infer<typeof questionOutput>;
+
+/** What the model writes for one chapter: the six activities, citing lines by reference only. */
 const chapterOutputSchema = z.object({
-  overview: activityOutput(overviewPayloadSchema),
-  diagnostic: activityOutput(quizPayloadSchema),
-  study: activityOutput(studyPayloadSchema),
-  practice: activityOutput(practicePayloadSchema),
-  mastery: activityOutput(quizPayloadSchema),
-  recap: activityOutput(recapPayloadSchema),
+  overview: z.object({
+    title: z.string().min(1),
+    slides: z.array(z.object({ title: z.string().min(1), bullets: z.array(z.string()) })),
+    objectives: z.array(z.string()),
+  }),
+  diagnostic: z.object({ title: z.string().min(1), questions: z.array(questionOutput) }),
+  study: z.object({
+    title: z.string().min(1),
+    blocks: z.array(
+      z
+        .object({
+          type: z.enum(["heading", "example", "qa", "text"]),
+          content: z.string(),
+          question: z.object({ stem: z.string().min(1), answer: z.string().min(1) }).nullable(),
+          subtopic_id: z.string().nullable(),
+          citations: z.array(lineRefSchema),
+        })
+        .refine((block) => (block.type === "qa") === (block.question !== null), {
+          message: "a qa block has a question and other blocks have question null",
+          path: ["question"],
+        }),
+    ),
+  }),
+  practice: z.object({
+    title: z.string().min(1),
+    cards: z.array(
+      z.object({
+        q: z.string().min(1),
+        a: z.string().min(1),
+        hint: z.string().nullable(),
+        subtopic_id: z.string().nullable(),
+        citations: z.array(lineRefSchema),
+      }),
+    ),
+  }),
+  mastery: z.object({ title: z.string().min(1), questions: z.array(questionOutput) }),
+  recap: z.object({ title: z.string().min(1), transcript: z.string(), bullets: z.array(z.string()) }),
 });
+type ChapterOutput = z.infer<typeof chapterOutputSchema>;
 
-const LANGUAGE_NAMES: Record<Language, string> = { en: "English", nl: "Dutch" };
+interface Ask<T> {
+  name: string;
+  schema: z.ZodType<T>;
+  system: string;
+  prompt: string;
+  temperature: number;
+  seed: number;
+}
 
-const CITATION_RULES = [
-  "Sources are given as <chunk> elements; every line is prefixed with its line number and a colon.",
-  "A citation copies chunk_id, file_path and page_number from its chunk exactly (page_number null when absent),",
-  "gives line_start and line_end (0-based, inclusive, the numbers shown, within one chunk),",
-  "exactLines: those lines verbatim without the number prefix, snippet: a short quote from them, source_url: null.",
-  "Never cite lines that are not shown. Anything that cannot be cited is left out.",
-].join(" ");
+/** A provider that also tells what it did: token use, repairs, coverage. */
+export interface LlmProvider extends GenerationProvider {
+  readonly stats: LlmStats;
+}
 
-/** Any OpenAI-compatible chat endpoint, asked for objects of the domain schemas (structured output). */
-export function llmProvider(settings: LlmSettings): GenerationProvider {
-  const provider = createOpenAICompatible({
+/**
+ * Any OpenAI-compatible chat endpoint, asked for JSON of fixed schemas. A structure maps over every
+ * chunk of the sources in batches (several calls at once) and reduces the outlines; a chapter is one
+ * call over its section's chunks. The model cites by chunk id and line range; the lines are filled in
+ * here and verified by the engine.
+ */
+export function llmProvider(settings: LlmSettings, hooks: LlmHooks = {}): LlmProvider {
+  const model = createOpenAICompatible({
     name: "llm",
     baseURL: settings.baseURL,
     apiKey: settings.apiKey,
     supportsStructuredOutputs: true,
-  });
-  const model = provider.chatModel(settings.model);
+  }).chatModel(settings.model);
+  const stats: LlmStats = {
+    calls: 0,
+    inputTokens: 0,
+    outputTokens: 0,
+    costUsd: 0,
+    repairs: 0,
+    chunks: { total: 0, seen: 0 },
+    chapterChunksLeftOut: 0,
+    itemsRejected: 0,
+    hintsRemoved: 0,
+  };
+  const record = (usage: LanguageModelUsage | undefined) => {
+    const inputTokens = usage?.inputTokens ?? 0;
+    const outputTokens = usage?.outputTokens ?? 0;
+    const cost =
+      (inputTokens / 1000) * (settings.costPer1kInput ?? 0) +
+      (outputTokens / 1000) * (settings.costPer1kOutput ?? 0);
+    const call: LlmUsage = { calls: 1, inputTokens, outputTokens, costUsd: cost };
+    stats.calls++;
+    stats.inputTokens += inputTokens;
+    stats.outputTokens += outputTokens;
+    stats.costUsd += cost;
+    hooks.onUsage?.(call);
+  };
+  const ask = <T>(request: Ask<T>) => askModel(model, settings, request, record, () => stats.repairs++);
   return {
     name: "llm",
-    structure: (topic, corpus) => llmStructure(model, topic, corpus),
-    chapter: (request) => llmChapter(model, request),
+    stats,
+    structure: (topic, corpus) => llmStructure(ask, settings, stats, topic, corpus),
+    chapter: (request) => llmChapter(ask, settings, stats, request),
   };
 }
 
-async function llmStructure(model: LanguageModel, topic: TopicBrief, corpus: Corpus): Promise<Structure> {
-  const language = dominantLanguage(
-    corpus.sources.map((source) => ({ language: source.language, weight: 1 })),
-  );
-  const chunks = [...corpus.chunks.values()];
-  const { output } = await generateText({
-    model,
-    temperature: 0,
-    output: Output.object({ schema: structureSchema, name: "structure" }),
-    system: [
-      "You design learning structures for learners from their own sources.",
-      "A structure has sections (chapters of study) with subtopics; each subtopic has a description,",
-      "2-4 key points and the citations that ground them.",
-      chunks.length > 0
-        ? CITATION_RULES
-        : "There are no sources: write the structure from the topic alone, with no citations.",
-      `Write in ${LANGUAGE_NAMES[language]}.`,
-    ].join(" "),
-    prompt: [topicText(topic), sourcesText(chunks)].join("\n\n"),
-  });
-  return output;
+/** A model answered outside the schema twice: the first time and after the repair request. */
+export class SchemaMismatchError extends Error {
+  constructor(schema: string, problem: string) {
+    super(`the ${schema} answer did not fit its schema, also after a repair: ${problem.slice(0, 300)}`);
+    this.name = "SchemaMismatchError";
+  }
 }
 
-async function llmChapter(model: LanguageModel, request: ChapterRequest): Promise<ChapterDraft> {
-  const { section, material } = request;
-  const chunkIds = new Set([
-    ...material.sentences.map((sentence) => sentence.chunk.id),
-    ...section.subtopics.flatMap((subtopic) => subtopic.citations.map((citation) => citation.chunk_id)),
-  ]);
-  const chunks = [...request.corpus.chunks.values()].filter((chunk) => chunkIds.has(chunk.id));
-  const { output } = await generateText({
+type Asker = <T>(request: Ask<T>) => Promise<T>;
+
+/**
+ * One call for an object of `schema`. An answer that is not valid JSON of the schema is sent back once
+ * with the validation error for a repair; a second failure throws, and the caller falls back.
+ */
+async function askModel<T>(
+  model: LanguageModel,
+  settings: LlmSettings,
+  request: Ask<T>,
+  record: (usage: LanguageModelUsage | undefined) => void,
+  onRepair: () => void,
+): Promise<T> {
+  const common = {
     model,
-    temperature: 0,
-    output: Output.object({ schema: chapterOutputSchema, name: "chapter" }),
-    system: [
-      "You write one chapter of a micro-learning course from a learner's sources, as six activities:",
-      "overview (slides with title and bullets, learning objectives), diagnostic (3 multiple-choice questions),",
-      "study (blocks of type heading, text, example, or qa with a question {stem, answer}; question null otherwise),",
-      "practice (flashcards q/a with an optional hint), mastery (5 harder questions), recap (a 60-90 second",
-      "spoken transcript and bullets). Questions have options, correct_option (index of the right option),",
-      "an explanation and a difficulty (easy, medium, hard). Every question, qa block and card cites the lines",
-      "that contain its answer; subtopic_id names the subtopic it practises.",
-      CITATION_RULES,
-      `Write in ${LANGUAGE_NAMES[material.language]}.`,
-    ].join(" "),
-    prompt: [
-      topicText(request.topic),
-      `Chapter: ${JSON.stringify({ ...section, subtopics: section.subtopics.map(({ citations: _, ...rest }) => rest) })}`,
-      sourcesText(chunks),
-    ].join("\n\n"),
-  });
-  const citations = uniqueCitations(section.subtopics.flatMap((subtopic) => subtopic.citations));
-  const ids = (prefix: string, text: string) => stableId(prefix, section.section_id, text);
-  const activities: ActivityDraft[] = [
-    { kind: "overview", ...output.overview, citations },
-    quiz("diagnostic", output.diagnostic, ids),
-    { kind: "study", ...output.study, citations: [] },
-    {
-      kind: "practice",
-      title: output.practice.title,
-      payload: { cards: output.practice.payload.cards.map((card) => ({ ...card, id: ids("card", card.q) })) },
-      citations: [],
-    },
-    quiz("mastery", output.mastery, ids),
-    { kind: "recap", ...output.recap, citations },
-  ];
-  return { section_id: section.section_id, title: section.title, summary: section.description, activities };
+    temperature: request.temperature,
+    seed: request.seed,
+    output: Output.object({ schema: request.schema, name: request.name }),
+    system: request.system,
+    abortSignal: AbortSignal.timeout(settings.timeoutMs),
+  };
+  try {
+    const result = await generateText({ ...common, prompt: request.prompt });
+    record(result.totalUsage);
+    return result.output as T;
+  } catch (error) {
+    if (!NoObjectGeneratedError.isInstance(error)) throw error;
+    record(error.usage);
+    onRepair();
+    const problem = (error.cause instanceof Error ? error.cause.message : error.message).slice(0, 4000);
+    try {
+      const result = await generateText({
+        ...common,
+        abortSignal: AbortSignal.timeout(settings.timeoutMs),
+        messages: [
+          { role: "user", content: request.prompt },
+          { role: "assistant", content: error.text ?? "" },
+          {
+            role: "user",
+            content: `That answer does not match the required JSON schema "${request.name}":\n${problem}\nAnswer again with the complete corrected JSON object only.`,
+          },
+        ],
+      });
+      record(result.totalUsage);
+      return result.output as T;
+    } catch (retry) {
+      if (NoObjectGeneratedError.isInstance(retry)) {
+        record(retry.usage);
+        throw new SchemaMismatchError(request.name, problem);
+      }
+      throw retry;
+    }
+  }
 }
 
-/** Question ids made unique and stable here; the model's own ids may repeat across chapters. */
-function quiz(
-  kind: "diagnostic" | "mastery",
-  activity: z.infer<typeof chapterOutputSchema>["diagnostic"],
-  ids: (prefix: string, text: string) => string,
-): ActivityDraft {
-  const questions = activity.payload.questions.map((question) => ({
-    ...question,
-    id: ids(`q-${kind}`, question.stem),
-  }));
-  return { kind, title: activity.title, payload: { questions }, citations: [] };
+function corpusLanguage(corpus: Corpus): Language {
+  return dominantLanguage(corpus.sources.map((source) => ({ language: source.language, weight: 1 })));
 }
 
 function topicText(topic: TopicBrief): string {
   return `Topic: ${topic.title}${topic.description ? `\nDescription: ${topic.description}` : ""}`;
 }
 
-function sourcesText(chunks: readonly CorpusChunk[]): string {
-  const parts: string[] = [];
-  let length = 0;
-  for (const chunk of chunks) {
-    const numbered = chunk.lines.map((line, offset) => `${chunk.line_start + offset}: ${line}`).join("\n");
-    const part = `<chunk chunk_id="${chunk.id}" file_path=${JSON.stringify(chunk.file_path)} page_number=${chunk.page_number ?? "null"} file_name=${JSON.stringify(chunk.file_name)}>\n${numbered}\n</chunk>`;
-    if (length + part.length > MAX_SOURCE_CHARACTERS) break;
-    parts.push(part);
-    length += part.length;
+/** Map: every chunk in some batch, each batch outlined by its own call. Reduce: merge, then group. */
+async function llmStructure(
+  ask: Asker,
+  settings: LlmSettings,
+  stats: LlmStats,
+  topic: TopicBrief,
+  corpus: Corpus,
+): Promise<Structure> {
+  const variant = topic.variant ?? 0;
+  const language = corpusLanguage(corpus);
+  const chunks = [...corpus.chunks.values()].sort((a, b) => a.order - b.order);
+  const batches = batchChunks(chunks, settings.batchCharacters);
+  stats.chunks.total += chunks.length;
+  const outlines = await mapPool(
+    batches.length > 0 ? batches : [[]],
+    settings.concurrency,
+    async (batch, index): Promise<{ outline: Outline; shown: Map<string, CorpusChunk> }> => {
+      const outline = await ask({
+        name: "outline",
+        schema: outlineSchema,
+        system: outlineSystem(language, batch.length > 0, variant),
+        prompt: [
+          topicText(topic),
+          batches.length > 1 ? `Part ${index + 1} of ${batches.length} of the material.` : "",
+          batch.length > 0 ? `Sources:\n${batch.map(renderChunk).join("\n")}` : "Sources: none",
+        ]
+          .filter((part) => part !== "")
+          .join("\n\n"),
+        temperature: temperatureFor(variant),
+        seed: variant,
+      });
+      stats.chunks.seen += batch.length;
+      return { outline, shown: new Map(batch.map((chunk) => [chunk.id, chunk])) };
+    },
+  );
+  const merged = mergeOutlines(outlines);
+  const first = outlines[0]?.outline;
+  if (outlines.length === 1 && first) {
+    return structureOf(first.title || topic.title, first.description, merged, null);
   }
-  return parts.length > 0 ? `Sources:\n${parts.join("\n")}` : "Sources: none";
+  const grouping = await reduce(ask, topic, merged, language);
+  return structureOf(
+    grouping?.title ?? topic.title,
+    grouping?.description ?? topic.description ?? first?.description ?? "",
+    merged,
+    grouping,
+  );
+}
+
+/**
+ * The small reduce call: only titles and page ranges, no source text. When even a repaired answer does
+ * not fit, the merged sections stand as they are; the map work is not thrown away.
+ */
+async function reduce(
+  ask: Asker,
+  topic: TopicBrief,
+  merged: readonly MergedSection[],
+  language: Language,
+): Promise<Grouping | null> {
+  if (merged.length === 0) return null;
+  const entries = merged.map((section, index) => {
+    const pages = section.pages.filter((page) => page !== null);
+    const where = pages.length > 0 ? ` (pages ${Math.min(...pages)}-${Math.max(...pages)})` : "";
+    const subtopics = section.subtopics.map((subtopic) => subtopic.title).join("; ");
+    return `[${index}] ${section.title}${where}\n    ${section.description}\n    Subtopics: ${subtopics}`;
+  });
+  try {
+    return await ask({
+      name: "structure",
+      schema: groupingSchema(merged.length),
+      system: reduceSystem(language),
+      prompt: `${topicText(topic)}\n\nSections in reading order:\n${entries.join("\n")}`,
+      temperature: 0.2,
+      seed: topic.variant ?? 0,
+    });
+  } catch (error) {
+    if (error instanceof SchemaMismatchError) return null;
+    throw error;
+  }
+}
+
+/**
+ * The chunks a chapter call is shown: those of its section, in reading order. A section longer than a
+ * call's budget keeps every chunk its subtopics cite and an even sample of the rest.
+ */
+function chapterChunks(request: ChapterRequest, budget: number, stats: LlmStats): CorpusChunk[] {
+  const { section, material, corpus } = request;
+  const cited = new Set(section.subtopics.flatMap((s) => s.citations.map((c) => c.chunk_id)));
+  const ids = new Set([...material.sentences.map((sentence) => sentence.chunk.id), ...cited]);
+  const all = [...ids].flatMap((id) => corpus.chunks.get(id) ?? []).sort((a, b) => a.order - b.order);
+  const size = (chunk: CorpusChunk) => renderChunk(chunk).length + 1;
+  const total = all.reduce((sum, chunk) => sum + size(chunk), 0);
+  if (total <= budget) return all;
+  const chosen = new Set<CorpusChunk>();
+  let used = 0;
+  const take = (chunk: CorpusChunk) => {
+    if (chosen.has(chunk) || used + size(chunk) > budget) return;
+    chosen.add(chunk);
+    used += size(chunk);
+  };
+  for (const chunk of all) if (cited.has(chunk.id)) take(chunk);
+  const rest = all.filter((chunk) => !chosen.has(chunk));
+  const room = Math.max(1, Math.floor((budget - used) / (total / all.length)));
+  const stride = Math.max(1, rest.length / room);
+  for (let at = 0; at < rest.length; at += stride) take(rest[Math.floor(at)] as CorpusChunk);
+  stats.chapterChunksLeftOut += all.length - chosen.size;
+  return all.filter((chunk) => chosen.has(chunk));
+}
+
+async function llmChapter(
+  ask: Asker,
+  settings: LlmSettings,
+  stats: LlmStats,
+  request: ChapterRequest,
+): Promise<ChapterDraft> {
+  const { section, material } = request;
+  const variant = request.topic.variant ?? 0;
+  const chunks = chapterChunks(request, settings.batchCharacters, stats);
+  const outline = {
+    title: section.title,
+    description: section.description,
+    subtopics: section.subtopics.map((subtopic) => ({
+      id: subtopic.subtopic_id,
+      title: subtopic.title,
+      description: subtopic.description,
+      key_points: subtopic.key_points,
+    })),
+  };
+  const output = await ask({
+    name: "chapter",
+    schema: chapterOutputSchema,
+    system: chapterSystem(material.language, variant),
+    prompt: [
+      topicText(request.topic),
+      `Chapter outline: ${JSON.stringify(outline)}`,
+      chunks.length > 0 ? `Sources:\n${chunks.map(renderChunk).join("\n")}` : "Sources: none",
+    ].join("\n\n"),
+    temperature: temperatureFor(variant),
+    seed: variant,
+  });
+  return chapterDraft(output, request, new Map(chunks.map((chunk) => [chunk.id, chunk])), stats);
+}
+
+/** The model's chapter as activity drafts: citations filled in, items that give themselves away refused. */
+function chapterDraft(
+  output: ChapterOutput,
+  request: ChapterRequest,
+  shown: ReadonlyMap<string, CorpusChunk>,
+  stats: LlmStats,
+): ChapterDraft {
+  const { section } = request;
+  const variant = request.topic.variant ?? 0;
+  const subtopicIds = new Set(section.subtopics.map((subtopic) => subtopic.subtopic_id));
+  const subtopic = (id: string | null) => (id !== null && subtopicIds.has(id) ? id : null);
+  const cite = (refs: readonly LineRef[]) => uniqueCitations(refs.map((ref) => fillCitation(ref, shown)));
+  const ids = (prefix: string, text: string) => stableId(prefix, section.section_id, text);
+
+  const questions = (kind: "diagnostic" | "mastery", written: readonly QuestionOutput[]): Question[] =>
+    written.flatMap((question) => {
+      const distinct = distinctOptions(question.options, question.correct_option);
+      const answer = distinct?.options[distinct.correct] ?? "";
+      if (!distinct || revealsAnswer(question.stem, answer)) {
+        stats.itemsRejected++;
+        return [];
+      }
+      const id = ids(`q-${kind}`, question.stem);
+      // Where the answer sits follows from the question and the version, not from the model's habit.
+      const placed = placeAnswer(distinct.options, distinct.correct, slotOf(`${id}:${variant}`));
+      return [
+        {
+          id,
+          stem: question.stem,
+          options: placed.options,
+          correct_option: placed.correct,
+          explanation: question.explanation,
+          difficulty: question.difficulty,
+          subtopic_id: subtopic(question.subtopic_id),
+          citations: cite(question.citations),
+        },
+      ];
+    });
+  const quiz = (kind: "diagnostic" | "mastery", activity: ChapterOutput["diagnostic"]): ActivityDraft => ({
+    kind,
+    title: activity.title,
+    payload: { questions: questions(kind, activity.questions) },
+    citations: [],
+  });
+
+  const blocks = output.study.blocks.map(
+    (block): StudyBlock => ({
+      type: block.type,
+      content: block.content,
+      question: block.type === "qa" ? block.question : null,
+      subtopic_id: subtopic(block.subtopic_id),
+      citations: cite(block.citations),
+    }),
+  );
+  const cards = output.practice.cards.flatMap((card) => {
+    if (revealsAnswer(card.q, card.a)) {
+      stats.itemsRejected++;
+      return [];
+    }
+    const hint = card.hint !== null && revealsAnswer(card.hint, card.a) ? null : card.hint;
+    if (hint !== card.hint) stats.hintsRemoved++;
+    return [
+      {
+        id: ids("card", card.q),
+        q: card.q,
+        a: card.a,
+        hint: hint?.trim() ? hint : null,
+        subtopic_id: subtopic(card.subtopic_id),
+        citations: cite(card.citations),
+      },
+    ];
+  });
+  const citations = uniqueCitations(section.subtopics.flatMap((s) => s.citations));
+  const activities: ActivityDraft[] = [
+    {
+      kind: "overview",
+      title: output.overview.title,
+      payload: { slides: output.overview.slides, objectives: output.overview.objectives },
+      citations,
+    },
+    quiz("diagnostic", output.diagnostic),
+    { kind: "study", title: output.study.title, payload: { blocks }, citations: [] },
+    { kind: "practice", title: output.practice.title, payload: { cards }, citations: [] },
+    quiz("mastery", output.mastery),
+    {
+      kind: "recap",
+      title: output.recap.title,
+      payload: { transcript: output.recap.transcript, bullets: output.recap.bullets },
+      citations,
+    },
+  ];
+  return { section_id: section.section_id, title: section.title, summary: section.description, activities };
+}
+
+/** A small number from a text, the same every time for the same text. */
+function slotOf(text: string): number {
+  let hash = 0;
+  for (const character of text) hash = (hash * 31 + (character.codePointAt(0) ?? 0)) >>> 0;
+  return hash;
 }

@@ -1,0 +1,299 @@
+import { z } from "zod";
+import { type Citation, uniqueCitations } from "../../../src/domain/citation.ts";
+import type { Structure } from "../../../src/domain/structure.ts";
+import { type CorpusChunk, linesOf } from "../corpus.ts";
+import { citedText } from "../support.ts";
+
+/**
+ * The map/reduce half of the LLM provider that needs no model: cutting a corpus into batches that fit
+ * one call, turning a model's line references into citations, and merging the outlines of consecutive
+ * batches into one structure.
+ */
+
+/** How a model cites: a chunk it was shown and an inclusive range of that chunk's line numbers. */
+export const lineRefSchema = z.object({
+  chunk_id: z.string(),
+  line_start: z.number().int(),
+  line_end: z.number().int(),
+});
+export type LineRef = z.infer<typeof lineRefSchema>;
+
+/** What one map call proposes for its batch. */
+export const outlineSchema = z.object({
+  title: z.string(),
+  description: z.string(),
+  sections: z.array(
+    z.object({
+      title: z.string().min(1),
+      description: z.string(),
+      continues_previous: z.boolean(),
+      subtopics: z.array(
+        z.object({
+          title: z.string().min(1),
+          description: z.string(),
+          key_points: z.array(z.string()),
+          citations: z.array(lineRefSchema),
+        }),
+      ),
+    }),
+  ),
+});
+export type Outline = z.infer<typeof outlineSchema>;
+
+/** The reduce answer: consecutive merged sections grouped into chapters, covering each exactly once. */
+export function groupingSchema(count: number) {
+  return z
+    .object({
+      title: z.string().min(1),
+      description: z.string(),
+      sections: z.array(
+        z.object({
+          first: z.number().int(),
+          last: z.number().int(),
+          title: z.string().min(1),
+          description: z.string(),
+        }),
+      ),
+    })
+    .superRefine((value, context) => {
+      let expected = 0;
+      for (const [index, group] of value.sections.entries()) {
+        if (group.first !== expected || group.last < group.first) {
+          context.addIssue({
+            code: "custom",
+            path: ["sections", index],
+            message: `section ${index} must start at ${expected} and end at or after its first`,
+          });
+          return;
+        }
+        expected = group.last + 1;
+      }
+      if (expected !== count) {
+        context.addIssue({
+          code: "custom",
+          path: ["sections"],
+          message: `the ranges must cover 0 to ${count - 1} in order, each number once`,
+        });
+      }
+    });
+}
+export type Grouping = z.infer<ReturnType<typeof groupingSchema>>;
+
+/** How a chunk is shown to a model: its id, page and file, then its lines prefixed with their numbers. */
+export function renderChunk(chunk: CorpusChunk): string {
+  const page = chunk.page_number === null ? "" : ` page="${chunk.page_number}"`;
+  const numbered = chunk.lines.map((line, offset) => `${chunk.line_start + offset}: ${line}`).join("\n");
+  return `<chunk id="${chunk.id}"${page} file=${JSON.stringify(chunk.file_name)}>\n${numbered}\n</chunk>`;
+}
+
+/**
+ * Consecutive chunks in batches whose rendered text stays within `budget` characters. A chunk is never
+ * split or skipped: one longer than the budget travels alone.
+ */
+export function batchChunks(chunks: readonly CorpusChunk[], budget: number): CorpusChunk[][] {
+  const batches: CorpusChunk[][] = [];
+  let current: CorpusChunk[] = [];
+  let size = 0;
+  for (const chunk of chunks) {
+    const length = renderChunk(chunk).length + 1;
+    if (current.length > 0 && size + length > budget) {
+      batches.push(current);
+      current = [];
+      size = 0;
+    }
+    current.push(chunk);
+    size += length;
+  }
+  if (current.length > 0) batches.push(current);
+  return batches;
+}
+
+const SNIPPET_LENGTH = 240;
+
+/**
+ * The citation a line reference stands for, with the lines looked up in the chunk. A reference to a
+ * chunk that was not shown, or to lines outside it or blank, keeps its address but no lines, so the
+ * citation verifier drops it and counts it.
+ */
+export function fillCitation(ref: LineRef, shown: ReadonlyMap<string, CorpusChunk>): Citation {
+  const chunk = shown.get(ref.chunk_id);
+  const lineStart = Math.max(0, ref.line_start);
+  const lineEnd = Math.max(0, ref.line_end);
+  const inside =
+    chunk !== undefined &&
+    ref.line_start >= chunk.line_start &&
+    ref.line_start <= ref.line_end &&
+    ref.line_end <= chunk.line_end;
+  const exactLines = inside ? linesOf(chunk, lineStart, lineEnd) : [];
+  const text = citedText(exactLines);
+  return {
+    chunk_id: ref.chunk_id,
+    file_path: chunk?.file_path ?? null,
+    page_number: chunk?.page_number ?? null,
+    line_start: lineStart,
+    line_end: lineEnd,
+    exactLines: text === "" ? [] : exactLines,
+    snippet: text === "" ? null : shorten(text),
+    source_url: null,
+  };
+}
+
+export const isFilled = (citation: Citation) => citation.exactLines.length > 0;
+
+function shorten(text: string): string {
+  if (text.length <= SNIPPET_LENGTH) return text;
+  const cut = text.slice(0, SNIPPET_LENGTH);
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(" "), SNIPPET_LENGTH / 2))}…`;
+}
+
+interface PartSubtopic {
+  title: string;
+  description: string;
+  key_points: string[];
+  citations: Citation[];
+  position: number;
+}
+
+/** A section after merging the batches' outlines, before the optional reduce call groups them. */
+export interface MergedSection {
+  title: string;
+  description: string;
+  subtopics: PartSubtopic[];
+  /** Pages (or null for page-less sources) the section cites, for the reduce prompt. */
+  pages: Array<number | null>;
+}
+
+const MAX_KEY_POINTS = 4;
+const sameTitle = (a: string, b: string) => normalTitle(a) === normalTitle(b);
+const normalTitle = (title: string) =>
+  title
+    .toLowerCase()
+    .replace(/^[\d.\s]+/, "")
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .trim();
+
+/**
+ * The batches' outlines as one list of sections in reading order: a batch's first section that
+ * continues the previous batch's last (or carries the same title) is merged into it, subtopics of the
+ * same title are merged, and citations repeat once.
+ */
+export function mergeOutlines(
+  batches: ReadonlyArray<{ outline: Outline; shown: ReadonlyMap<string, CorpusChunk> }>,
+): MergedSection[] {
+  const merged: MergedSection[] = [];
+  for (const { outline, shown } of batches) {
+    let last = -1;
+    const sections = outline.sections.map((section) => {
+      const subtopics = section.subtopics.map((subtopic): PartSubtopic => {
+        const citations = uniqueCitations(subtopic.citations.map((ref) => fillCitation(ref, shown)));
+        return {
+          title: subtopic.title,
+          description: subtopic.description,
+          key_points: subtopic.key_points,
+          citations,
+          position: firstPosition(citations, shown),
+        };
+      });
+      // A section the model cited nothing for stays where the model put it.
+      const position = Math.min(...subtopics.map((subtopic) => subtopic.position));
+      last = Number.isFinite(position) ? position : last;
+      return { section, subtopics, position: last };
+    });
+    sections.sort((a, b) => a.position - b.position);
+    sections.forEach(({ section, subtopics }, index) => {
+      const previous = merged.at(-1);
+      const continues =
+        previous !== undefined &&
+        ((index === 0 && section.continues_previous) || sameTitle(previous.title, section.title));
+      if (previous && continues) {
+        previous.subtopics.push(...subtopics);
+        if (previous.description === "") previous.description = section.description;
+      } else {
+        merged.push({ title: section.title, description: section.description, subtopics, pages: [] });
+      }
+    });
+  }
+  for (const section of merged) {
+    section.subtopics = mergeSubtopics(section.subtopics);
+    section.pages = [
+      ...new Set(section.subtopics.flatMap((s) => s.citations.filter(isFilled).map((c) => c.page_number))),
+    ];
+  }
+  return merged;
+}
+
+/** Where a subtopic starts in reading order: its earliest real citation (chunk order, then line). */
+function firstPosition(citations: readonly Citation[], shown: ReadonlyMap<string, CorpusChunk>): number {
+  let first = Number.POSITIVE_INFINITY;
+  for (const citation of citations) {
+    const chunk = shown.get(citation.chunk_id);
+    if (!chunk || !isFilled(citation)) continue;
+    first = Math.min(first, chunk.order * 100_000 + citation.line_start);
+  }
+  return first;
+}
+
+function mergeSubtopics(subtopics: readonly PartSubtopic[]): PartSubtopic[] {
+  const byTitle = new Map<string, PartSubtopic>();
+  for (const subtopic of subtopics) {
+    const key = normalTitle(subtopic.title);
+    const existing = byTitle.get(key);
+    if (!existing) {
+      byTitle.set(key, { ...subtopic, key_points: subtopic.key_points.slice(0, MAX_KEY_POINTS) });
+      continue;
+    }
+    existing.citations = uniqueCitations([...existing.citations, ...subtopic.citations]);
+    existing.key_points = [...new Set([...existing.key_points, ...subtopic.key_points])].slice(
+      0,
+      MAX_KEY_POINTS,
+    );
+    existing.position = Math.min(existing.position, subtopic.position);
+  }
+  // A subtopic the model cited nothing for stays right after the one it followed.
+  let last = -1;
+  return [...byTitle.values()]
+    .map((subtopic) => {
+      last = Number.isFinite(subtopic.position) ? subtopic.position : last;
+      return { subtopic, at: last };
+    })
+    .sort((a, b) => a.at - b.at)
+    .map(({ subtopic }) => subtopic);
+}
+
+/**
+ * The structure from merged sections: as they are, or grouped into chapters by a reduce answer (whose
+ * titles and descriptions then replace the pieces').
+ */
+export function structureOf(
+  title: string,
+  description: string,
+  sections: readonly MergedSection[],
+  grouping: Grouping | null,
+): Structure {
+  const groups =
+    grouping?.sections ??
+    sections.map((section, index) => ({
+      first: index,
+      last: index,
+      title: section.title,
+      description: section.description,
+    }));
+  return {
+    title,
+    description,
+    sections: groups.map((group, index) => ({
+      section_id: `section-${index + 1}`,
+      title: group.title,
+      description: group.description,
+      subtopics: mergeSubtopics(sections.slice(group.first, group.last + 1).flatMap((s) => s.subtopics)).map(
+        (subtopic, position) => ({
+          subtopic_id: `section-${index + 1}-${position + 1}`,
+          title: subtopic.title,
+          description: subtopic.description,
+          key_points: subtopic.key_points,
+          citations: subtopic.citations,
+        }),
+      ),
+    })),
+  };
+}
