@@ -105,7 +105,7 @@ describe("planting a membership on a stranger", () => {
   });
 
   it.each(["active", "invited", "inactive"])(
-    "refuses a %s membership naming the victim with 403",
+    "refuses an %s membership naming the victim with 403",
     async (status) => {
       const result = await attacker.client
         .from("core_memberships")
