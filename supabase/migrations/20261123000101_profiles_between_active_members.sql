@@ -31,7 +31,7 @@ grant execute on function private.co_member_user_ids() to authenticated, service
 drop policy "Profiles are visible to their user and to admins and managers of the user's entities"
   on public.profiles;
 
-create policy "Profiles are visible to their user and to those sharing an active membership with them"
+create policy "Profiles are visible to their user and active co-members"
   on public.profiles for select
   to authenticated
   using (

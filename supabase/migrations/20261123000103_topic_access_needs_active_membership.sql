@@ -38,7 +38,7 @@ comment on function private.can_read_topic(uuid) is
 drop policy "Topics are visible to entity members, subscribers, and everyone signed in when public"
   on public.topics;
 
-create policy "Topics are visible to their entity's active members, and to everyone signed in when public"
+create policy "Topics are visible to active members, and to all when public"
   on public.topics for select
   to authenticated
   using (
