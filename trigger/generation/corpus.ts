@@ -1,6 +1,6 @@
 import type { Citation } from "../../src/domain/citation.ts";
-import type { Chunk, SourceKind } from "./ingest/index.ts";
-import { type Heading, headingsOfLines } from "./text/headings.ts";
+import { type Chunk, type LineRoles, rolesOf, type SourceKind } from "./ingest/index.ts";
+import { type Heading, headingFromLines, headingsOfLines } from "./text/headings.ts";
 import { detectLanguage, isStopword, type Language, words } from "./text/language.ts";
 import { isNonProse, joinLines, plainText } from "./text/markup.ts";
 import { isCompleteSentence, splitSentences } from "./text/sentences.ts";
@@ -44,7 +44,18 @@ export interface Sentence {
 }
 
 export type CorpusItem =
-  | { type: "heading"; heading: Heading; source: CorpusSource; chunk: CorpusChunk }
+  | {
+      type: "heading";
+      /** Its level: 1 is the document's top level (a title, or the chapters when there is no title). */
+      heading: Heading;
+      source: CorpusSource;
+      chunk: CorpusChunk;
+      /** The heading's own lines, so it is never read as part of a sentence. */
+      line_start: number;
+      line_end: number;
+      /** Whether the document's layout says so (styles, font size, `#`), or only its shape suggests it. */
+      marked: boolean;
+    }
   | { type: "paragraph"; sentences: Sentence[]; source: CorpusSource };
 
 export interface Corpus {
@@ -86,17 +97,11 @@ function pagesOf(chunks: readonly Chunk[]): Chunk[][] {
 }
 
 function readPage(corpus: Corpus, source: CorpusSource, pageChunks: Chunk[]) {
-  // The page as the chunker saw it: the gaps between chunks were blank lines.
-  const pageLines: string[] = [];
-  for (const chunk of pageChunks) {
-    chunk.content.split("\n").forEach((line, offset) => {
-      pageLines[chunk.line_start + offset] = line;
-    });
-  }
-  const headings = headingsOfLines(
-    Array.from(pageLines, (line) => line ?? ""),
-    source.kind === "markdown",
-  );
+  // Chunks stored without a layout (plain or pasted text, older rows): guess headings from line shape,
+  // looking at the page as the chunker saw it — the gaps between chunks were blank lines.
+  const guessed = pageChunks.every((chunk) => chunk.layout)
+    ? new Map<number, Heading>()
+    : guessHeadings(pageChunks, source.kind === "markdown");
   let inFence = false;
   for (const chunk of pageChunks) {
     const corpusChunk: CorpusChunk = {
@@ -105,31 +110,78 @@ function readPage(corpus: Corpus, source: CorpusSource, pageChunks: Chunk[]) {
       order: corpus.chunks.size,
     };
     corpus.chunks.set(chunk.id, corpusChunk);
+    const roles = chunk.layout ? rolesOf(chunk.layout) : null;
     let paragraph: number[] = [];
     const closeParagraph = () => {
-      if (paragraph.length > 0) addParagraph(corpus, source, corpusChunk, paragraph);
+      if (paragraph.length > 0) addParagraph(corpus, source, corpusChunk, paragraph, roles);
       paragraph = [];
     };
-    corpusChunk.lines.forEach((line, offset) => {
-      const lineNumber = chunk.line_start + offset;
+    const lineAt = (lineNumber: number) => corpusChunk.lines[lineNumber - chunk.line_start] ?? "";
+    for (let lineNumber = chunk.line_start; lineNumber <= chunk.line_end; lineNumber++) {
+      const line = lineAt(lineNumber);
       if (/^(```|~~~)/.test(line)) inFence = !inFence;
-      const heading = inFence ? undefined : headings.get(lineNumber);
+      const marked = inFence ? undefined : roles?.headings.get(lineNumber);
+      const lineEnd = marked ? Math.min(marked.end, chunk.line_end) : lineNumber;
+      const heading = marked
+        ? headingFromLines(range(lineNumber, lineEnd).map(lineAt), marked.level)
+        : inFence || roles
+          ? undefined
+          : guessed.get(lineNumber);
       if (heading) {
         closeParagraph();
-        corpus.items.push({ type: "heading", heading, source, chunk: corpusChunk });
+        corpus.items.push({
+          type: "heading",
+          heading,
+          source,
+          chunk: corpusChunk,
+          line_start: lineNumber,
+          line_end: lineEnd,
+          marked: marked !== undefined,
+        });
+        lineNumber = lineEnd;
       } else if (line === "" || inFence || isNonProse(line)) {
         closeParagraph();
       } else {
+        if (roles?.paragraphs.has(lineNumber)) closeParagraph();
         paragraph.push(lineNumber);
       }
-    });
+    }
     closeParagraph();
   }
 }
 
-function addParagraph(corpus: Corpus, source: CorpusSource, chunk: CorpusChunk, lineNumbers: number[]) {
+function guessHeadings(pageChunks: readonly Chunk[], markup: boolean): Map<number, Heading> {
+  const pageLines: string[] = [];
+  for (const chunk of pageChunks) {
+    chunk.content.split("\n").forEach((line, offset) => {
+      pageLines[chunk.line_start + offset] = line;
+    });
+  }
+  return headingsOfLines(
+    Array.from(pageLines, (line) => line ?? ""),
+    markup,
+  );
+}
+
+function range(first: number, last: number): number[] {
+  return Array.from({ length: Math.max(0, last - first + 1) }, (_, offset) => first + offset);
+}
+
+function addParagraph(
+  corpus: Corpus,
+  source: CorpusSource,
+  chunk: CorpusChunk,
+  lineNumbers: number[],
+  roles: LineRoles | null,
+) {
   const lines = lineNumbers.map((lineNumber) => plainText(chunk.lines[lineNumber - chunk.line_start] ?? ""));
-  const { text, starts } = joinLines(lines);
+  // With a layout, only the joins it records undo a line-end hyphen; without one, joinLines guesses.
+  const joins = roles
+    ? lineNumbers.map((lineNumber, index) =>
+        lineNumbers[index + 1] === lineNumber + 1 ? roles.joins.get(lineNumber) : undefined,
+      )
+    : undefined;
+  const { text, starts } = joinLines(lines, joins);
   const lineAt = (offset: number) => {
     let index = 0;
     while (index + 1 < starts.length && (starts[index + 1] ?? Number.POSITIVE_INFINITY) <= offset) index++;

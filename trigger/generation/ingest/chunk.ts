@@ -1,5 +1,6 @@
 import { stableUuid } from "../ids.ts";
 import { headingsOfLines } from "../text/headings.ts";
+import { type ChunkLayout, chunkLayoutOf, type PageLayout } from "./layout.ts";
 
 /** A run of whole lines of one page (PDF) or file, as stored in `source_chunks`. */
 export interface Chunk {
@@ -13,6 +14,11 @@ export interface Chunk {
   line_end: number;
   /** The lines line_start..line_end joined by "\n" (lines never contain a line break). */
   content: string;
+  /**
+   * Headings, paragraph starts and broken words among these lines, as the document's layout says;
+   * null (or absent) when only the text is known and headings must be guessed from line shape.
+   */
+  layout?: ChunkLayout | null;
 }
 
 export interface ChunkSource {
@@ -34,16 +40,18 @@ interface Block {
 /**
  * Cuts one page into chunks of at most `maxLines` lines. Paragraphs are kept whole where they fit and
  * every heading starts a new chunk, so a sentence or a section rarely straddles two chunks; a line is
- * never split. Blank lines at chunk edges are left out.
+ * never split. Blank lines and page furniture (running headers, footers, page numbers) at chunk edges are
+ * left out, so they are never cited nor read as text.
  */
 export function chunkPage(
   source: ChunkSource,
-  page: { page_number: number | null; lines: readonly string[] },
+  page: { page_number: number | null; lines: readonly string[]; layout?: PageLayout | null },
   maxLines = DEFAULT_CHUNK_LINES,
 ): Chunk[] {
   const ranges: Array<[number, number]> = [];
   let current: [number, number] | null = null;
-  for (const block of blocksOf(page.lines, source.markup)) {
+  const blocks = page.layout ? blocksOfLayout(page.lines, page.layout) : blocksOf(page.lines, source.markup);
+  for (const block of blocks) {
     for (let start = block.start; start <= block.end; start += maxLines) {
       const piece = { start, end: Math.min(block.end, start + maxLines - 1) };
       const fits = current !== null && piece.end - current[0] < maxLines && !block.heading;
@@ -67,6 +75,7 @@ export function chunkPage(
       line_start: lineStart,
       line_end: lineEnd,
       content,
+      layout: page.layout ? chunkLayoutOf(page.layout, lineStart, lineEnd) : null,
     };
   });
 }
@@ -88,5 +97,28 @@ function blocksOf(lines: readonly string[], markup: boolean): Block[] {
     blocks.push(block);
     open = heading ? null : block;
   });
+  return blocks;
+}
+
+/** Blocks as the layout says: headings (over all their lines), paragraphs; furniture is in none. */
+function blocksOfLayout(lines: readonly string[], layout: PageLayout): Block[] {
+  const blocks: Block[] = [];
+  let open: Block | null = null;
+  for (let index = 0; index < lines.length; index++) {
+    const heading = layout.headings.get(index);
+    if (lines[index] === "" || layout.furniture.has(index)) {
+      open = null;
+    } else if (heading) {
+      const end = Math.min(Math.max(heading.end, index), lines.length - 1);
+      blocks.push({ start: index, end, heading: true });
+      open = null;
+      index = end;
+    } else if (open && !layout.paragraphs.has(index)) {
+      open.end = index;
+    } else {
+      open = { start: index, end: index, heading: false };
+      blocks.push(open);
+    }
+  }
   return blocks;
 }

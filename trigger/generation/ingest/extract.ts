@@ -1,11 +1,22 @@
-import mammoth from "mammoth";
-import { extractText } from "unpdf";
+import { headingsOfLines } from "../text/headings.ts";
+import { detectLanguage } from "../text/language.ts";
+import { readDocx } from "./docx.ts";
 import { type SourceKind, SourceReadError } from "./errors.ts";
+import { vocabularyOf } from "./hyphenation.ts";
+import { markdownLayout, markJoins, type PageLayout } from "./layout.ts";
+import { normalizeLines } from "./lines.ts";
+import { pdfLayouts, readPdfLines } from "./pdf.ts";
 
-/** The text of one page of a PDF (page_number from 1), or of a whole file (page_number null). */
+/** The lines of one page of a PDF (page_number from 1), or of a whole file (page_number null). */
 export interface SourcePage {
   page_number: number | null;
-  text: string;
+  /** Normalised lines (see normalizeLines), numbered from 0 as citations count them. */
+  lines: string[];
+  /**
+   * What the document itself says about its lines (headings, furniture, paragraph starts, broken words);
+   * null for plain and pasted text, whose headings can only be guessed from line shape.
+   */
+  layout: PageLayout | null;
 }
 
 export interface SourceContent {
@@ -15,29 +26,58 @@ export interface SourceContent {
   content: Uint8Array | string;
 }
 
-/** The text of a source, page by page; a file that cannot be read throws a SourceReadError. */
+/** The lines of a source, page by page; a file that cannot be read throws a SourceReadError. */
 export async function extractPages(source: SourceContent): Promise<SourcePage[]> {
+  const pages = await readPages(source);
+  const withLayout = pages.filter((page) => page.layout !== null);
+  if (source.kind !== "markdown" && withLayout.every((page) => page.layout?.headings.size === 0)) {
+    // A document that sets no heading apart by style (same font, no Heading styles) still has titles a
+    // reader sees by their shape: short lines on their own. Guess those once, here, and store them.
+    for (const page of withLayout) if (page.layout) guessHeadings(page.lines, page.layout);
+  }
+  if (withLayout.length > 0) {
+    const all = pages.flatMap((page) => page.lines);
+    const language = detectLanguage(all.join("\n"));
+    const vocabulary = vocabularyOf(all);
+    for (const page of withLayout) if (page.layout) markJoins(page.lines, page.layout, language, vocabulary);
+  }
+  return pages;
+}
+
+function guessHeadings(lines: readonly string[], layout: PageLayout) {
+  const text = lines.map((line, index) => (layout.furniture.has(index) ? "" : line));
+  for (const [line, { level }] of headingsOfLines(text, false))
+    layout.headings.set(line, { level, end: line });
+}
+
+async function readPages(source: SourceContent): Promise<SourcePage[]> {
   const fail = (reason: string) => new SourceReadError(source.file_name, source.kind, reason);
-  if (typeof source.content === "string") return [{ page_number: null, text: source.content }];
+  const textPage = (text: string): SourcePage[] => {
+    const lines = normalizeLines(text);
+    return [{ page_number: null, lines, layout: source.kind === "markdown" ? markdownLayout(lines) : null }];
+  };
+  if (typeof source.content === "string") return textPage(source.content);
   switch (source.kind) {
     case "pdf":
       return pdfPages(source.content).catch((error) => Promise.reject(fail(readableReason(error))));
     case "docx":
-      return docxPages(source.content).catch((error) => Promise.reject(fail(readableReason(error))));
+      return readDocx(source.content).then(
+        ({ lines, layout }) => [{ page_number: null, lines, layout }],
+        (error) => Promise.reject(fail(readableReason(error))),
+      );
     default:
-      return [{ page_number: null, text: decodeText(source.content, fail) }];
+      return textPage(decodeText(source.content, fail));
   }
 }
 
 async function pdfPages(bytes: Uint8Array): Promise<SourcePage[]> {
-  // PDF.js takes ownership of the buffer it is given; hand it a copy.
-  const { text } = await extractText(new Uint8Array(bytes), { mergePages: false });
-  return text.map((pageText, index) => ({ page_number: index + 1, text: pageText }));
-}
-
-async function docxPages(bytes: Uint8Array): Promise<SourcePage[]> {
-  const { value } = await mammoth.extractRawText({ buffer: Buffer.from(bytes) });
-  return [{ page_number: null, text: value }];
+  const pages = await readPdfLines(bytes);
+  const layouts = pdfLayouts(pages);
+  return pages.map((page, index) => ({
+    page_number: page.page_number,
+    lines: page.lines.map((line) => line.text),
+    layout: layouts[index] ?? null,
+  }));
 }
 
 function decodeText(bytes: Uint8Array, fail: (reason: string) => SourceReadError): string {

@@ -1,10 +1,10 @@
 import { type Chunk, chunkPage, DEFAULT_CHUNK_LINES } from "./chunk.ts";
 import { type SourceKind, SourceReadError } from "./errors.ts";
 import { extractPages } from "./extract.ts";
-import { normalizeLines } from "./lines.ts";
 
 export type { Chunk } from "./chunk.ts";
 export { type SourceKind, SourceReadError } from "./errors.ts";
+export { type ChunkLayout, chunkLayoutSchema, type LineRoles, rolesOf } from "./layout.ts";
 
 /** One learner source with its content: a file's bytes, or pasted text. */
 export interface SourceInput {
@@ -22,7 +22,8 @@ export interface IngestedSource {
 }
 
 /**
- * Reads a source into chunks of whole, normalised lines that keep file, page and line numbers.
+ * Reads a source into chunks of whole, normalised lines that keep file, page and line numbers, each with
+ * the layout the document gives its lines (headings, paragraph starts, words broken at line ends).
  * Throws a SourceReadError when the file cannot be read or holds no text at all.
  */
 export async function ingestSource(
@@ -32,9 +33,7 @@ export async function ingestSource(
   const { content, ...source } = input;
   const pages = await extractPages(input);
   const chunkSource = { ...source, markup: source.kind === "markdown" };
-  const chunks = pages.flatMap((page) =>
-    chunkPage(chunkSource, { page_number: page.page_number, lines: normalizeLines(page.text) }, maxLines),
-  );
+  const chunks = pages.flatMap((page) => chunkPage(chunkSource, page, maxLines));
   if (chunks.length === 0) {
     const reason =
       source.kind === "pdf" ? "it contains no selectable text (is it a scanned document?)" : "it is empty";

@@ -9,11 +9,12 @@ const CONTROL = /\p{Cc}/gu;
  * stay, so line numbers of a Markdown or text file match what an editor shows.
  */
 export function normalizeLines(text: string): string[] {
-  const lines = text
-    .normalize("NFC")
-    .replace(INVISIBLE, "")
-    .split(/\r\n|\r|\n|\u2028|\u2029/)
-    .map((line) => line.replace(CONTROL, " ").replace(/\s+/g, " ").trim());
+  const lines = text.split(/\r\n|\r|\n|\u2028|\u2029/).map(normalizeLine);
   while (lines.length > 0 && lines[lines.length - 1] === "") lines.pop();
   return lines;
+}
+
+/** One line as the engine stores it (see normalizeLines); it must not contain a line break. */
+export function normalizeLine(line: string): string {
+  return line.normalize("NFC").replace(INVISIBLE, "").replace(CONTROL, " ").replace(/\s+/g, " ").trim();
 }

@@ -15,7 +15,7 @@ interface LineContext {
   markup: boolean;
 }
 
-const MARKDOWN_HEADING = /^(#{1,6})\s+(.+?)(?:\s+#+)?$/;
+export const MARKDOWN_HEADING = /^(#{1,6})\s+(.+?)(?:\s+#+)?$/;
 const NUMBERING = /^(\d{1,2}(?:\.\d{1,2})*)\.?\s+\p{Lu}/u;
 const CLOSING_PUNCTUATION = /[.!?…:;,]["'”’)]*$/;
 const SENTENCE_END = /[.!?:]["'”’)]*$/;
@@ -74,4 +74,18 @@ export function headingsOfLines(lines: readonly string[], markup: boolean): Map<
     previousIsHeading = heading !== null;
   });
   return headings;
+}
+
+/**
+ * A heading the document's layout marked, from its lines: Markdown `#` marks, a leading number ("2.1")
+ * and inline markup are not part of its title; the level is the layout's.
+ */
+export function headingFromLines(lines: readonly string[], level: number): Heading {
+  const text = lines
+    .map((line) => MARKDOWN_HEADING.exec(line)?.[2] ?? line)
+    .join(" ")
+    .replace(/^\d{1,2}(?:\.\d{1,2})*\.?\s+(?=\p{L})/u, "")
+    .replace(/(\*\*|__|\*|_|`)(?=\S)(.+?)(?<=\S)\1/g, "$2")
+    .trim();
+  return { level, text };
 }

@@ -21,24 +21,36 @@ export function isNonProse(line: string): boolean {
 }
 
 /**
- * Joins consecutive lines of one paragraph into running text, undoing hyphenation at line ends
- * ("photo-" + "synthesis" → "photosynthesis"). Returns the text and where each line starts in it.
+ * Joins consecutive lines of one paragraph into running text. Returns the text and where each line
+ * starts in it. Where ingestion knew the layout, `joins[i]` says how line i meets line i + 1: a word
+ * broken across the line end is joined without a space, keeping its hyphen when `true` ("well-known")
+ * and dropping it when `false` ("transpi-" + "ration"); `undefined` there means a plain space. Without
+ * `joins` (plain or pasted text), a lower-case letter and hyphen before a lower-case word is taken for a
+ * typesetter's break ("photo-" + "synthesis" → "photosynthesis").
  */
-export function joinLines(lines: readonly string[]): { text: string; starts: number[] } {
+export function joinLines(
+  lines: readonly string[],
+  joins?: ReadonlyArray<boolean | undefined>,
+): { text: string; starts: number[] } {
   let text = "";
   const starts: number[] = [];
-  for (const line of lines) {
-    if (text === "") {
-      starts.push(0);
-      text = line;
-    } else if (/\p{Ll}-$/u.test(text) && /^\p{Ll}/u.test(line)) {
-      text = text.slice(0, -1);
+  lines.forEach((line, index) => {
+    const join = joins ? joins[index - 1] : guessJoin(text, line);
+    if (index === 0 || text === "") {
       starts.push(text.length);
       text += line;
-    } else {
+    } else if (join === undefined) {
       starts.push(text.length + 1);
       text += ` ${line}`;
+    } else {
+      if (!join && text.endsWith("-")) text = text.slice(0, -1);
+      starts.push(text.length);
+      text += line;
     }
-  }
+  });
   return { text, starts };
+}
+
+function guessJoin(text: string, line: string): false | undefined {
+  return /\p{Ll}-$/u.test(text) && /^\p{Ll}/u.test(line) ? false : undefined;
 }

@@ -1,0 +1,132 @@
+import { z } from "zod";
+import { MARKDOWN_HEADING } from "../text/headings.ts";
+import type { Language } from "../text/language.ts";
+import { isNonProse } from "../text/markup.ts";
+import { joinAcrossLines } from "./hyphenation.ts";
+
+/**
+ * What ingestion knows about the lines of one page (or unpaged file) beyond their text: which lines are
+ * headings and at what level, which lines open a paragraph without a blank line before them, which lines
+ * end in a word broken across the line end, and which lines are page furniture (running headers,
+ * footers, page numbers). Line numbers are the page's own, 0-based.
+ */
+export interface PageLayout {
+  /** Heading lines by their first line; `end` is the last line of a heading set over several lines. */
+  headings: Map<number, { level: number; end: number }>;
+  /** Lines that start a paragraph although no blank line precedes them (PDF spacing or indent). */
+  paragraphs: Set<number>;
+  /** Lines ending in a broken word, joined to the next line without a space; `hyphen` keeps the hyphen. */
+  joins: Map<number, { hyphen: boolean }>;
+  /** Running headers, footers and page numbers: kept in the page's numbering, left out of every chunk. */
+  furniture: Set<number>;
+}
+
+export function emptyLayout(): PageLayout {
+  return { headings: new Map(), paragraphs: new Set(), joins: new Map(), furniture: new Set() };
+}
+
+/**
+ * The layout of one chunk as stored with it (`source_chunks.layout`), lines numbered as the chunk's
+ * `line_start`/`line_end` are. Empty lists are left out, so a chunk without headings, paragraph starts or
+ * joins stores `{}` — which still says "read by layout": the engine then guesses nothing from line shape.
+ * A null layout (plain or pasted text, chunks stored before layouts existed) means: guess.
+ */
+export const chunkLayoutSchema = z
+  .object({
+    headings: z
+      .array(
+        z
+          .object({
+            line: z.number().int().min(0),
+            level: z.number().int().min(1).max(6),
+            end: z.number().int().min(0).optional(),
+          })
+          .strict(),
+      )
+      .optional(),
+    paragraphs: z.array(z.number().int().min(0)).optional(),
+    joins: z.array(z.object({ line: z.number().int().min(0), hyphen: z.boolean() }).strict()).optional(),
+  })
+  .strict();
+export type ChunkLayout = z.infer<typeof chunkLayoutSchema>;
+
+/** The part of a page's layout that falls in lines lineStart..lineEnd, in the stored form. */
+export function chunkLayoutOf(layout: PageLayout, lineStart: number, lineEnd: number): ChunkLayout {
+  const inside = (line: number) => line >= lineStart && line <= lineEnd;
+  const headings = [...layout.headings]
+    .filter(([line]) => inside(line))
+    .sort(([a], [b]) => a - b)
+    .map(([line, { level, end }]) =>
+      end > line ? { line, level, end: Math.min(end, lineEnd) } : { line, level },
+    );
+  // A paragraph start at the chunk's first line says nothing the chunk edge does not say already.
+  const paragraphs = [...layout.paragraphs]
+    .filter((line) => inside(line) && line > lineStart)
+    .sort((a, b) => a - b);
+  // A join needs the next line in the same chunk.
+  const joins = [...layout.joins]
+    .filter(([line]) => line >= lineStart && line < lineEnd)
+    .sort(([a], [b]) => a - b)
+    .map(([line, { hyphen }]) => ({ line, hyphen }));
+  return {
+    ...(headings.length > 0 ? { headings } : {}),
+    ...(paragraphs.length > 0 ? { paragraphs } : {}),
+    ...(joins.length > 0 ? { joins } : {}),
+  };
+}
+
+/** A stored layout read back as a lookup by line. */
+export interface LineRoles {
+  headings: Map<number, { level: number; end: number }>;
+  paragraphs: Set<number>;
+  joins: Map<number, boolean>;
+}
+
+export function rolesOf(layout: ChunkLayout): LineRoles {
+  return {
+    headings: new Map(
+      (layout.headings ?? []).map(({ line, level, end }) => [
+        line,
+        { level, end: Math.max(line, end ?? line) },
+      ]),
+    ),
+    paragraphs: new Set(layout.paragraphs ?? []),
+    joins: new Map((layout.joins ?? []).map(({ line, hyphen }) => [line, hyphen])),
+  };
+}
+
+/** Markdown marks its own headings: `#` lines outside code fences, the level by the number of `#`. */
+export function markdownLayout(lines: readonly string[]): PageLayout {
+  const layout = emptyLayout();
+  let inFence = false;
+  lines.forEach((line, index) => {
+    if (/^(```|~~~)/.test(line)) inFence = !inFence;
+    const marks = inFence ? undefined : MARKDOWN_HEADING.exec(line)?.[1];
+    if (marks) layout.headings.set(index, { level: marks.length, end: index });
+  });
+  return layout;
+}
+
+/**
+ * Marks the lines of a page that end in a word broken across the line end, where the next line goes on
+ * with the same paragraph, and whether the hyphen stays (see joinAcrossLines).
+ */
+export function markJoins(
+  lines: readonly string[],
+  layout: PageLayout,
+  language: Language,
+  vocabulary: ReadonlySet<string>,
+) {
+  const inHeading = new Set<number>();
+  for (const [start, { end }] of layout.headings)
+    for (let line = start; line <= end; line++) inHeading.add(line);
+  const prose = (index: number) => {
+    const line = lines[index];
+    return Boolean(line) && !layout.furniture.has(index) && !inHeading.has(index) && !isNonProse(line ?? "");
+  };
+  lines.forEach((line, index) => {
+    if (!prose(index) || !prose(index + 1) || layout.paragraphs.has(index + 1)) return;
+    const join = joinAcrossLines(line, lines[index + 1] ?? "", language, vocabulary);
+    if (join) layout.joins.set(index, join);
+  });
+}

@@ -1,0 +1,287 @@
+import { getDocumentProxy } from "unpdf";
+import { emptyLayout, type PageLayout } from "./layout.ts";
+import { normalizeLine } from "./lines.ts";
+
+/** One line as it sits on the page: its text, baseline, left edge and the style most of its text has. */
+export interface PdfLine {
+  text: string;
+  /** Baseline, in PDF units from the bottom of the page. */
+  y: number;
+  x: number;
+  size: number;
+  bold: boolean;
+}
+
+export interface PdfPage {
+  page_number: number;
+  height: number;
+  lines: PdfLine[];
+}
+
+interface Piece {
+  str: string;
+  x: number;
+  y: number;
+  width: number;
+  size: number;
+  bold: boolean;
+}
+
+const BOLD_NAME = /bold|black|heavy|semibold|demi/i;
+
+/**
+ * The lines of every page, rebuilt from PDF.js text items: items on one baseline form a line, read left
+ * to right; lines are read top down. Each line keeps its font size and weight for the layout analysis.
+ */
+export async function readPdfLines(bytes: Uint8Array): Promise<PdfPage[]> {
+  // PDF.js takes ownership of the buffer it is given; hand it a copy.
+  const pdf = await getDocumentProxy(new Uint8Array(bytes));
+  const pages: PdfPage[] = [];
+  try {
+    for (let number = 1; number <= pdf.numPages; number++) {
+      const page = await pdf.getPage(number);
+      const content = await page.getTextContent();
+      // Fonts reach `commonObjs` (with their real names and bold flags) only once the page is parsed.
+      await page.getOperatorList();
+      const boldFonts = new Map<string, boolean>();
+      const isBold = (fontName: string) => {
+        let bold = boldFonts.get(fontName);
+        if (bold === undefined) {
+          const font = page.commonObjs.has(fontName)
+            ? (page.commonObjs.get(fontName) as { name?: string; bold?: boolean; black?: boolean } | null)
+            : null;
+          bold = Boolean(font?.bold || font?.black || BOLD_NAME.test(font?.name ?? fontName));
+          boldFonts.set(fontName, bold);
+        }
+        return bold;
+      };
+      const pieces: Piece[] = [];
+      for (const item of content.items) {
+        if (!("str" in item) || item.str.trim() === "") continue;
+        const [a = 0, b = 0, c = 0, d = 0, x = 0, y = 0] = item.transform as number[];
+        const size = Math.hypot(c, d) || Math.hypot(a, b) || item.height;
+        pieces.push({ str: item.str, x, y, width: item.width, size, bold: isBold(item.fontName) });
+      }
+      const [, bottom = 0, , top = 0] = page.view;
+      pages.push({ page_number: number, height: top - bottom, lines: linesOf(pieces) });
+      page.cleanup();
+    }
+  } finally {
+    await pdf.loadingTask.destroy();
+  }
+  return pages;
+}
+
+/** Groups pieces by baseline (within half the smaller font size), each line read left to right. */
+function linesOf(pieces: Piece[]): PdfLine[] {
+  const sorted = [...pieces].sort((p, q) => q.y - p.y || p.x - q.x);
+  const groups: Piece[][] = [];
+  for (const piece of sorted) {
+    const group = groups.at(-1);
+    const first = group?.[0];
+    if (group && first && Math.abs(first.y - piece.y) <= Math.min(first.size, piece.size) / 2)
+      group.push(piece);
+    else groups.push([piece]);
+  }
+  return groups.flatMap((group) => {
+    group.sort((p, q) => p.x - q.x);
+    let text = "";
+    let previous: Piece | undefined;
+    const chars = new Map<string, number>();
+    for (const piece of group) {
+      // Fake bold prints the same text twice a hair apart.
+      if (previous && piece.str === previous.str && Math.abs(piece.x - previous.x) < 1) continue;
+      const gap = previous ? piece.x - (previous.x + previous.width) : 0;
+      if (previous && gap > piece.size * 0.15 && !/\s$/.test(text) && !/^\s/.test(piece.str)) text += " ";
+      text += piece.str;
+      const key = `${piece.size}|${piece.bold}`;
+      chars.set(key, (chars.get(key) ?? 0) + piece.str.length);
+      previous = piece;
+    }
+    const line = normalizeLine(text);
+    if (!line) return [];
+    const [style = "0|false"] = [...chars].sort((p, q) => q[1] - p[1]).map(([key]) => key);
+    const [size, bold] = style.split("|");
+    const boldChars = [...chars].filter(([key]) => key.endsWith("|true")).reduce((sum, [, n]) => sum + n, 0);
+    const allChars = [...chars.values()].reduce((sum, n) => sum + n, 0);
+    return [
+      {
+        text: line,
+        y: group[0]?.y ?? 0,
+        x: group[0]?.x ?? 0,
+        size: Number(size),
+        bold: bold === "true" && boldChars >= allChars * 0.7,
+      },
+    ];
+  });
+}
+
+// A page number alone: "3", "- 3 -", "Page 3", "Pagina 3 van 10", "3 of 10", "3/10", "iv".
+const PAGE_NUMBER =
+  /^(?:(?:page|pagina|blz\.?|bladzijde|p\.|pag\.?)\s*)?[-–—]?\s*(?:\d{1,4}|[ivxlcdm]{1,7})\s*[-–—]?(?:\s*(?:of|van|\/)\s*\d{1,4})?$/i;
+// How far from the top or bottom edge page furniture sits, as a share of the page height.
+const EDGE_BAND = 0.12;
+const MAX_HEADING_WORDS = 14;
+const MAX_HEADING_CHARS = 120;
+const MAX_HEADING_LINES = 3;
+
+/**
+ * The layout of each page: running headers and footers (a line at the top or bottom edge that repeats,
+ * digits aside, at the same height on at least half the pages) and page numbers are furniture; headings
+ * are short lines set larger than the body text (the size most characters have) or bold where the body is
+ * not, their level by style from the largest down; a paragraph starts where the gap between lines is
+ * clearly wider than the usual line spacing, or where the first line is indented.
+ */
+export function pdfLayouts(pages: readonly PdfPage[]): PageLayout[] {
+  const layouts = pages.map(() => emptyLayout());
+  markFurniture(pages, layouts);
+  const body = bodyStyle(pages, layouts);
+  markHeadings(pages, layouts, body);
+  markParagraphs(pages, layouts, body);
+  return layouts;
+}
+
+function markFurniture(pages: readonly PdfPage[], layouts: PageLayout[]) {
+  const signature = (line: PdfLine) =>
+    `${Math.round(line.y / 4)}|${line.text.toLowerCase().replace(/\d+/g, "#").replace(/\s+/g, " ")}`;
+  const edgeLines = pages.map((page) =>
+    page.lines
+      .map((line, index) => ({ line, index }))
+      .filter(({ line, index }) => {
+        const nearEdge = line.y >= page.height * (1 - EDGE_BAND) || line.y <= page.height * EDGE_BAND;
+        const outer = index < 2 || index >= page.lines.length - 2;
+        return nearEdge && outer;
+      }),
+  );
+  const pagesBySignature = new Map<string, Set<number>>();
+  edgeLines.forEach((lines, pageIndex) => {
+    for (const { line } of lines) {
+      const pagesWith = pagesBySignature.get(signature(line)) ?? new Set();
+      pagesWith.add(pageIndex);
+      pagesBySignature.set(signature(line), pagesWith);
+    }
+  });
+  const repeatsOn = Math.max(2, Math.ceil(pages.length / 2));
+  edgeLines.forEach((lines, pageIndex) => {
+    for (const { line, index } of lines) {
+      const repeated = (pagesBySignature.get(signature(line))?.size ?? 0) >= repeatsOn;
+      const page = pages[pageIndex];
+      const outermost = index === 0 || index === (page?.lines.length ?? 0) - 1;
+      if (repeated || (outermost && PAGE_NUMBER.test(line.text))) layouts[pageIndex]?.furniture.add(index);
+    }
+  });
+}
+
+interface BodyStyle {
+  size: number;
+  bold: boolean;
+  /** The usual distance between the baselines of two lines of one paragraph. */
+  leading: number;
+}
+
+function bodyStyle(pages: readonly PdfPage[], layouts: readonly PageLayout[]): BodyStyle {
+  const bySize = new Map<number, { chars: number; bold: number }>();
+  pages.forEach((page, pageIndex) => {
+    page.lines.forEach((line, index) => {
+      if (layouts[pageIndex]?.furniture.has(index)) return;
+      const size = Math.round(line.size * 2) / 2;
+      const entry = bySize.get(size) ?? { chars: 0, bold: 0 };
+      entry.chars += line.text.length;
+      if (line.bold) entry.bold += line.text.length;
+      bySize.set(size, entry);
+    });
+  });
+  const [size = 0, entry = { chars: 0, bold: 0 }] =
+    [...bySize].sort((p, q) => q[1].chars - p[1].chars)[0] ?? [];
+  const gaps: number[] = [];
+  pages.forEach((page, pageIndex) => {
+    page.lines.forEach((line, index) => {
+      const previous = page.lines[index - 1];
+      const layout = layouts[pageIndex];
+      if (!previous || layout?.furniture.has(index) || layout?.furniture.has(index - 1)) return;
+      if (Math.abs(line.size - size) > 0.5 || Math.abs(previous.size - size) > 0.5) return;
+      const gap = previous.y - line.y;
+      if (gap > 0) gaps.push(gap);
+    });
+  });
+  gaps.sort((p, q) => p - q);
+  // The lower quartile: paragraph gaps are wider, so they must not pull the estimate up.
+  const leading = gaps[Math.floor(gaps.length / 4)] ?? size * 1.2;
+  return { size, bold: entry.bold > entry.chars / 2, leading };
+}
+
+function markHeadings(pages: readonly PdfPage[], layouts: PageLayout[], body: BodyStyle) {
+  const styleOf = (line: PdfLine) => `${Math.round(line.size * 2) / 2}|${line.bold}`;
+  const looksLikeHeading = (line: PdfLine) => {
+    const larger = line.size >= body.size * 1.15;
+    const emphasised = line.bold && !body.bold && line.size >= body.size * 0.95;
+    return (
+      (larger || emphasised) &&
+      /\p{L}/u.test(line.text) &&
+      line.text.length <= MAX_HEADING_CHARS &&
+      line.text.split(" ").length <= MAX_HEADING_WORDS &&
+      !/[.,;:]$/.test(line.text)
+    );
+  };
+  const found: Array<{
+    pageIndex: number;
+    start: number;
+    end: number;
+    style: string;
+    size: number;
+    bold: boolean;
+  }> = [];
+  pages.forEach((page, pageIndex) => {
+    const layout = layouts[pageIndex];
+    let index = 0;
+    while (index < page.lines.length) {
+      const line = page.lines[index];
+      if (!line || layout?.furniture.has(index) || !looksLikeHeading(line)) {
+        index++;
+        continue;
+      }
+      // A heading set over several lines: the same style, one line spacing apart.
+      let end = index;
+      for (;;) {
+        const next = page.lines[end + 1];
+        const current = page.lines[end];
+        if (!next || !current || layout?.furniture.has(end + 1)) break;
+        if (styleOf(next) !== styleOf(line) || current.y - next.y > line.size * 1.6) break;
+        end++;
+      }
+      const lineCount = end - index + 1;
+      const lastLine = page.lines[end];
+      // Several lines of large text, or a run ending like a sentence, is a lead paragraph, not a title.
+      if (lineCount <= MAX_HEADING_LINES && lastLine && !/[.,;:]$/.test(lastLine.text)) {
+        found.push({ pageIndex, start: index, end, style: styleOf(line), size: line.size, bold: line.bold });
+      }
+      index = end + 1;
+    }
+  });
+  const styles = [...new Map(found.map((heading) => [heading.style, heading])).values()]
+    .sort((p, q) => q.size - p.size || Number(q.bold) - Number(p.bold))
+    .map((heading) => heading.style);
+  for (const heading of found) {
+    const level = Math.min(6, styles.indexOf(heading.style) + 1);
+    layouts[heading.pageIndex]?.headings.set(heading.start, { level, end: heading.end });
+  }
+}
+
+function markParagraphs(pages: readonly PdfPage[], layouts: PageLayout[], body: BodyStyle) {
+  pages.forEach((page, pageIndex) => {
+    const layout = layouts[pageIndex];
+    if (!layout) return;
+    const inHeading = new Set<number>();
+    for (const [start, { end }] of layout.headings)
+      for (let line = start; line <= end; line++) inHeading.add(line);
+    const isText = (index: number) => !layout.furniture.has(index) && !inHeading.has(index);
+    const margin = Math.min(...page.lines.filter((_, index) => isText(index)).map((line) => line.x));
+    page.lines.forEach((line, index) => {
+      const previous = page.lines[index - 1];
+      if (!previous || !isText(index) || !isText(index - 1)) return;
+      const wideGap = previous.y - line.y > body.leading * 1.35;
+      const indented = line.x - margin >= line.size * 0.8 && previous.x - margin < line.size * 0.8;
+      if (wideGap || indented) layout.paragraphs.add(index);
+    });
+  });
+}
