@@ -25,5 +25,11 @@ export function createPool(databaseUrl: string, log: (line: string) => void = ()
   // An idle client loses its connection when Postgres stops (e.g. at test teardown); the pool
   // replaces it on next use, so the error is logged instead of crashing the process.
   pool.on("error", (error) => log(`postgres pool: ${error.message}`));
+  // The pool only listens for errors of idle clients. A checked-out client whose connection dies
+  // between two queries emits `error` with no listener, which would end the whole gateway; the query
+  // in flight fails on its own, and the broken client is discarded when it is released with the error.
+  pool.on("connect", (client) => {
+    client.on("error", (error) => log(`postgres client: ${error.message}`));
+  });
   return pool;
 }

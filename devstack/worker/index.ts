@@ -54,6 +54,9 @@ export interface WorkerHandle {
   stop(): Promise<void>;
 }
 
+/** How long the worker waits before opening a lost LISTEN connection again. */
+const RELISTEN_DELAY_MS = 1_000;
+
 export async function startWorker(options: WorkerOptions): Promise<WorkerHandle> {
   const config = await loadTriggerConfig(options.root);
   // Task folders given by the caller (tests) are not the config's, so the config's ignore list is not theirs.
@@ -101,15 +104,46 @@ class Worker {
   }
 
   async start(): Promise<void> {
-    this.listener = new pg.Client({ connectionString: this.options.databaseUrl });
-    this.listener.on("notification", (message) => this.onRunChanged(message.payload));
-    this.listener.on("error", (error) => this.options.log(`worker: listener: ${describe(error)}`));
-    await this.listener.connect();
-    unrefSocket(this.listener);
-    await this.listener.query(`listen ${RUN_CHANGES_CHANNEL}`);
+    await this.listen();
     this.housekeeping = setInterval(() => void this.keepHouse(), Math.max(250, this.leaseMs / 3));
     this.housekeeping.unref();
     this.loopDone = this.loop();
+  }
+
+  /**
+   * The LISTEN connection that notices new and cancelled runs at once. When Postgres goes away it is
+   * opened again (after a pause, until it works), and the loop is woken to catch what it missed; the
+   * regular poll keeps runs moving meanwhile.
+   */
+  private async listen(): Promise<void> {
+    const listener = new pg.Client({ connectionString: this.options.databaseUrl });
+    this.listener = listener;
+    listener.on("notification", (message) => this.onRunChanged(message.payload));
+    listener.on("error", (error) => {
+      this.options.log(`worker: listener: ${describe(error)}`);
+      this.relistenLater(listener);
+    });
+    listener.on("end", () => this.relistenLater(listener));
+    await listener.connect();
+    unrefSocket(listener);
+    await listener.query(`listen ${RUN_CHANGES_CHANNEL}`);
+  }
+
+  private relistenLater(lost: pg.Client): void {
+    if (this.listener !== lost || this.stopped) return;
+    this.listener = null;
+    lost.end().catch(() => {});
+    const retry = setTimeout(() => {
+      if (this.stopped || this.options.pool.ending) return;
+      this.listen().then(
+        () => this.wake(),
+        (error: unknown) => {
+          this.options.log(`worker: listener: ${describe(error)}`);
+          if (this.listener) this.relistenLater(this.listener);
+        },
+      );
+    }, RELISTEN_DELAY_MS);
+    retry.unref();
   }
 
   async stop(): Promise<void> {
