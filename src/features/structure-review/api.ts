@@ -11,6 +11,8 @@ const reviewTopicRowSchema = z.object({
   processing_progress: z.number().nullable(),
   processing_error: z.string().nullable().optional(),
   structure: z.unknown(),
+  // 0 for the first structure, one more on each regenerate; absent where the column does not exist yet.
+  structure_variant: z.number().int().nonnegative().nullable().optional(),
 });
 
 export interface ReviewTopic {
@@ -20,6 +22,8 @@ export interface ReviewTopic {
   processingProgress: number | null;
   processingError: string | null;
   structure: Structure | null;
+  /** Which generated version the structure is (0 first); null when the topic does not say. */
+  structureVariant: number | null;
 }
 
 /** SPEC §7: the topic, all columns, by id (single row). */
@@ -36,6 +40,7 @@ export async function fetchReviewTopic(client: SupabaseClient, topicId: string):
     processingProgress: row.processing_progress,
     processingError: row.processing_error ?? null,
     structure: structure?.success ? structure.data : null,
+    structureVariant: row.structure_variant ?? null,
   };
 }
 

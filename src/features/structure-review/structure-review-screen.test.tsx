@@ -69,6 +69,7 @@ function topic(overrides: Partial<api.ReviewTopic> = {}): api.ReviewTopic {
     processingProgress: 100,
     processingError: null,
     structure,
+    structureVariant: null,
     ...overrides,
   };
 }
@@ -275,6 +276,69 @@ describe("regenerate", () => {
     expect(await screen.findByText("Not allowed")).toBeInTheDocument();
     await userEvent.click(await screen.findByRole("button", { name: "Regenerate" }));
     expect(await screen.findByText("Failed to regenerate")).toBeInTheDocument();
+  });
+});
+
+describe("a new version", () => {
+  it("names the structure's version, and nothing without a variant", async () => {
+    fetchTopic.mockResolvedValue(topic({ structureVariant: 2 }));
+    renderScreen();
+    expect(await screen.findByText("Version 3")).toBeInTheDocument();
+    expect(screen.getByRole("heading", { name: "Learning Structure" })).toBeInTheDocument();
+    expect(screen.queryByText("New version")).not.toBeInTheDocument();
+  });
+
+  it("says a new version was generated when the regenerated structure appears", async () => {
+    fetchTopic.mockResolvedValue(topic({ structureVariant: 0 }));
+    regenerate.mockResolvedValue(undefined);
+    renderScreen();
+    expect(await screen.findByText("Version 1")).toBeInTheDocument();
+    expect(screen.queryByText("New version generated")).not.toBeInTheDocument();
+
+    fetchTopic.mockResolvedValue(
+      topic({ processingStatus: "generating_structure", processingProgress: 1, structure: null }),
+    );
+    await userEvent.click(screen.getByRole("button", { name: "Regenerate" }));
+    expect(await screen.findByText("Generating structure…", { selector: "h2" })).toBeInTheDocument();
+    expect(screen.queryByText("New version generated")).not.toBeInTheDocument();
+
+    fetchTopic.mockResolvedValue(
+      topic({ structure: { ...structure, title: "Rivers, again" }, structureVariant: 1 }),
+    );
+    await userEvent.click(screen.getByRole("button", { name: "Refresh" }));
+    expect(await screen.findByText("New version generated")).toBeInTheDocument();
+    expect(screen.getByRole("heading", { name: "Rivers, again" })).toBeInTheDocument();
+    expect(screen.getByText("Version 2")).toBeInTheDocument();
+    expect(screen.getByText("New version")).toBeInTheDocument();
+  });
+
+  it("says nothing new when regenerating fails and the old structure stays", async () => {
+    fetchTopic.mockResolvedValue(topic({ structureVariant: 0 }));
+    regenerate.mockRejectedValue(new Error("Not allowed"));
+    renderScreen();
+    await userEvent.click(await screen.findByRole("button", { name: "Regenerate" }));
+    expect(await screen.findByText("Not allowed")).toBeInTheDocument();
+    expect(await screen.findByText("Version 1")).toBeInTheDocument();
+    expect(screen.queryByText("New version generated")).not.toBeInTheDocument();
+  });
+
+  it("reads structure_variant from the topic row and tolerates its absence", async () => {
+    const { fetchReviewTopic } = await vi.importActual<typeof import("./api.ts")>("./api.ts");
+    const row = {
+      id: "t1",
+      title: "Rivers",
+      processing_status: "completed",
+      processing_progress: 100,
+      structure: null,
+    };
+    const clientAnswering = (data: unknown) =>
+      ({
+        from: () => ({ select: () => ({ eq: () => ({ single: async () => ({ data, error: null }) }) }) }),
+      }) as unknown as Parameters<typeof fetchReviewTopic>[0];
+    expect(
+      (await fetchReviewTopic(clientAnswering({ ...row, structure_variant: 4 }), "t1")).structureVariant,
+    ).toBe(4);
+    expect((await fetchReviewTopic(clientAnswering(row), "t1")).structureVariant).toBeNull();
   });
 });
 

@@ -1,3 +1,4 @@
+import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
@@ -80,12 +81,32 @@ function SectionItem({ section }: { section: Section }) {
   );
 }
 
-function StructureCard({ structure }: { structure: Structure | null }) {
+/** Which version the structure is, counted from 1, and whether it just arrived after Regenerate. */
+function VersionLine({ variant, isNew }: { variant: number | null; isNew: boolean }) {
+  if (variant === null && !isNew) return null;
+  return (
+    <p className="flex items-center gap-2 text-xs text-neutral-500">
+      {variant !== null && <span>Version {variant + 1}</span>}
+      {isNew && <Badge tone="info">New version</Badge>}
+    </p>
+  );
+}
+
+function StructureCard({
+  structure,
+  variant,
+  isNew,
+}: {
+  structure: Structure | null;
+  variant: number | null;
+  isNew: boolean;
+}) {
   const sections = structure?.sections ?? [];
   return (
     <Card className="flex flex-col gap-4 p-6">
       <div>
         <h2 className="text-lg font-semibold">{structure?.title || "Learning Structure"}</h2>
+        <VersionLine variant={variant} isNew={isNew} />
         <p className="text-sm text-neutral-600 dark:text-neutral-400">
           {structure?.description || "Generated learning path"}
         </p>
@@ -105,7 +126,10 @@ function StructureCard({ structure }: { structure: Structure | null }) {
 
 /** SPEC §2: the structure review screen (loading, generating, ready; DECISIONS §4: failed). */
 export function StructureReviewScreen({ topicId, onAccepted }: { topicId: string; onAccepted: () => void }) {
-  const { topic, error, busy, accept, regenerate, refresh } = useStructureReview(topicId, onAccepted);
+  const { topic, error, busy, newVersion, accept, regenerate, refresh } = useStructureReview(
+    topicId,
+    onAccepted,
+  );
   if (!topic && error) {
     return (
       <Card role="alert" className="mx-auto flex max-w-4xl flex-col items-start gap-3 p-6">
@@ -141,7 +165,9 @@ export function StructureReviewScreen({ topicId, onAccepted }: { topicId: string
           </>
         }
       />
-      {state === "ready" && <StructureCard structure={topic.structure} />}
+      {state === "ready" && (
+        <StructureCard structure={topic.structure} variant={topic.structureVariant} isNew={newVersion} />
+      )}
       {(state === "generating" || state === "not-started") && (
         <GeneratingCard topic={topic} onRefresh={refresh} />
       )}

@@ -40,6 +40,23 @@ export function useStructureReview(topicId: string, onAccepted: () => void) {
     onError: (loadError) => toast.error(errorMessage(loadError, "Failed to load topic")),
   });
 
+  // DECISIONS §13: a regenerated structure is a new version, and the screen says so when it appears,
+  // whether this learner pressed Regenerate or the variant moved on while the screen was open.
+  const [newVersion, setNewVersion] = useState(false);
+  const awaitingNewVersion = useRef(false);
+  const shownVariant = useRef<number | null>(null);
+  useEffect(() => {
+    if (!topic?.structure) return;
+    const variant = topic.structureVariant;
+    const before = shownVariant.current;
+    shownVariant.current = variant;
+    const moved = variant !== null && before !== null && variant > before;
+    if (!awaitingNewVersion.current && !moved) return;
+    awaitingNewVersion.current = false;
+    setNewVersion(true);
+    toast.info("New version generated");
+  }, [topic]);
+
   const openedTopic = useRef<string | null>(null);
   useEffect(() => {
     if (!topic || openedTopic.current === topicId) return;
@@ -74,9 +91,11 @@ export function useStructureReview(topicId: string, onAccepted: () => void) {
   const regenerate = useCallback(async () => {
     setPollingStopped(true);
     setBusy("regenerate");
+    setNewVersion(false);
     await mutate((current) => current && clearedForRegeneration(current), { revalidate: false });
     try {
       await regenerateStructure(client, topicId);
+      awaitingNewVersion.current = true;
     } catch (regenerateError) {
       toast.error(errorMessage(regenerateError, "Failed to regenerate"));
     } finally {
@@ -88,5 +107,5 @@ export function useStructureReview(topicId: string, onAccepted: () => void) {
 
   const refresh = useCallback(() => mutate(), [mutate]);
 
-  return { topic, error: error as Error | undefined, busy, accept, regenerate, refresh };
+  return { topic, error: error as Error | undefined, busy, newVersion, accept, regenerate, refresh };
 }
