@@ -1,6 +1,6 @@
--- A user's mistake gets an answer PostgREST turns into a 4xx, never a 500 (the P0 class but P0001 maps to
--- 500), and what a user may store or create is bounded: profile preferences and names, and the number of
--- organisations one account creates in a day.
+-- A user's mistake gets an answer PostgREST turns into a 4xx, never a 500 (PostgREST answers every P0 code
+-- but P0001 with 500), and what a user may store or create is bounded: profile preferences and names, and
+-- the number of organisations one account creates in a day.
 
 begin;
 select plan(16);
