@@ -12,7 +12,7 @@ import { citedText } from "../support.ts";
 
 /** How a model cites: a chunk it was shown and an inclusive range of that chunk's line numbers. */
 export const lineRefSchema = z.object({
-  chunk_id: z.string(),
+  chunk_id: z.string().min(1),
   line_start: z.number().int(),
   line_end: z.number().int(),
 });

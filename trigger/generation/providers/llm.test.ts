@@ -122,6 +122,14 @@ function chapterAnswer(chunks: readonly Chunk[]) {
           citations: [chlorophyll],
         },
         {
+          q: "Which enzyme binds carbon dioxide?",
+          a: "Rubisco",
+          hint: null,
+          subtopic_id: null,
+          // True, but from another chapter's lines, which this chapter's call was not shown.
+          citations: [ref(chunks, "Rubisco is the enzyme")],
+        },
+        {
           q: "Which colours does the green pigment absorb?",
           a: "Red and blue light",
           hint: null,
@@ -257,9 +265,9 @@ describe("llm provider", () => {
       practice?.kind === "practice" && practice.payload.cards.map((card) => [card.a, card.hint]),
     ).toEqual([["Chlorophyll", null]]);
     expect(overview?.citations).toHaveLength(1);
-    // The unsupported diagnostic question and the card whose only citation had an invalid range.
-    expect(counts.items.dropped).toBe(2);
-    expect(counts.citations.dropped).toBe(1);
+    // The unsupported diagnostic question, the card citing another chapter, the card with an invalid range.
+    expect(counts.items.dropped).toBe(3);
+    expect(counts.citations.dropped).toBe(2);
     expect(report.llm?.hintsRemoved).toBe(1);
   });
 
@@ -298,6 +306,49 @@ describe("llm provider", () => {
     );
     expect(structure.sections.map((section) => section.title)).toContain("The Calvin cycle");
     expect(counts.citations.dropped).toBe(0);
+  });
+
+  it("keeps the merged outline when the reduce answer does not cover every section, even after a repair", async () => {
+    const source = longSource(30);
+    const { provider, report } = await llmFromStandIn(
+      (request) =>
+        schemaName(request) === "structure"
+          ? {
+              content: JSON.stringify({
+                title: "T",
+                description: "",
+                sections: [{ first: 0, last: 0, title: "Only", description: "" }],
+              }),
+            }
+          : cooperativeModel(request),
+      { LLM_BATCH_CHARACTERS: "8000" },
+    );
+    const { structure } = await generateStructure(topic, [source], provider);
+    expect(standIn?.requests.filter((request) => schemaName(request) === "structure")).toHaveLength(2);
+    expect(report.llm?.repairs).toBe(1);
+    expect(report.fallbacks).toEqual([]);
+    expect(structure.title).toBe("Photosynthesis");
+    expect(structure.sections.map((section) => section.title)).toEqual([
+      expect.stringMatching(/^Chapter 1 /),
+      expect.stringMatching(/^Chapter 2 /),
+      expect.stringMatching(/^Chapter 3 /),
+    ]);
+  });
+
+  it("falls back to the extractive provider for a chapter whose answer stays outside the schema", async () => {
+    const source = await pdfSource();
+    const { provider, report } = await llmFromStandIn((request) =>
+      schemaName(request) === "outline"
+        ? { content: JSON.stringify(outlineAnswer(source.chunks)) }
+        : { content: JSON.stringify({ overview: { title: "" } }) },
+    );
+    const { structure } = await generateStructure(topic, [source], provider);
+    const { chapters } = await generateCourse(topic, structure, [source], provider);
+    expect(standIn?.requests.map(schemaName)).toEqual(["outline", "chapter", "chapter"]);
+    expect(report.fallbacks).toEqual([
+      expect.stringMatching(/^chapter section-1: the chapter answer did not fit/),
+    ]);
+    expect(chapters[0]?.activities).toHaveLength(6);
   });
 
   it("falls back as well when the endpoint refuses the request", async () => {

@@ -78,7 +78,8 @@ export const DEFAULT_MODEL = "gpt-4o-mini";
 export const DEFAULT_CONCURRENCY = 5;
 /** About 10,000 tokens of source per call: small enough to read closely, large enough for few calls. */
 export const DEFAULT_BATCH_CHARACTERS = 40_000;
-const DEFAULT_TIMEOUT_MS = 120_000;
+/** A chapter is several thousand output tokens; a hosted model writes that in one to two minutes. */
+const DEFAULT_TIMEOUT_MS = 150_000;
 /** Temperature of a first version; each regenerate samples a little more freely. */
 const BASE_TEMPERATURE = 0.4;
 
@@ -345,6 +346,8 @@ async function llmStructure(
     },
   );
   const merged = mergeOutlines(outlines);
+  // Material without a single section would leave the learner nothing to study; better the fallback.
+  if (merged.length === 0 && chunks.length > 0) throw new Error("the outlines proposed no sections");
   const first = outlines[0]?.outline;
   if (outlines.length === 1 && first) {
     return structureOf(first.title || topic.title, first.description, merged, null);

@@ -1,0 +1,114 @@
+import { describe, expect, it } from "vitest";
+import { buildCorpus, type CorpusChunk } from "../corpus.ts";
+import { longSource } from "../fixtures/long-source.ts";
+import { revealsAnswer } from "../support-check.ts";
+import {
+  batchChunks,
+  fillCitation,
+  groupingSchema,
+  mergeOutlines,
+  type Outline,
+  renderChunk,
+} from "./llm-outline.ts";
+
+const corpus = buildCorpus([longSource(40)]);
+const chunks = [...corpus.chunks.values()];
+const shownOf = (list: readonly CorpusChunk[]) => new Map(list.map((chunk) => [chunk.id, chunk]));
+const firstLine = (chunk: CorpusChunk) => ({
+  chunk_id: chunk.id,
+  line_start: chunk.line_start,
+  line_end: chunk.line_start,
+});
+
+describe("llm outline map/reduce", () => {
+  it("puts every chunk in exactly one batch, in order, each batch within its budget", () => {
+    const batches = batchChunks(chunks, 6000);
+    expect(batches.flat().map((chunk) => chunk.id)).toEqual(chunks.map((chunk) => chunk.id));
+    for (const batch of batches) {
+      const size = batch.reduce((sum, chunk) => sum + renderChunk(chunk).length + 1, 0);
+      expect(batch.length === 1 || size <= 6000).toBe(true);
+    }
+    // A chunk larger than the budget still travels, alone.
+    expect(batchChunks(chunks.slice(0, 3), 10).map((batch) => batch.length)).toEqual([1, 1, 1]);
+  });
+
+  it("fills lines from the chunk and leaves a reference outside the shown chunks without lines", () => {
+    const [first, second] = chunks as [CorpusChunk, CorpusChunk];
+    const shown = shownOf([first]);
+    const filled = fillCitation(
+      { chunk_id: first.id, line_start: first.line_start, line_end: first.line_start + 1 },
+      shown,
+    );
+    expect(filled.exactLines).toEqual(first.lines.slice(0, 2));
+    expect(filled.file_path).toBe(first.file_path);
+    expect(filled.page_number).toBe(first.page_number);
+    expect(filled.snippet).not.toBeNull();
+    expect(fillCitation(firstLine(second), shown).exactLines).toEqual([]);
+    expect(fillCitation({ ...firstLine(first), line_end: first.line_end + 1 }, shown).exactLines).toEqual([]);
+    expect(fillCitation({ ...firstLine(first), line_start: -3 }, shown)).toMatchObject({
+      line_start: 0,
+      exactLines: [],
+    });
+  });
+
+  it("merges a section cut by a batch boundary, and subtopics of the same title", () => {
+    const [a, b, c] = chunks as [CorpusChunk, CorpusChunk, CorpusChunk];
+    const section = (
+      title: string,
+      continues: boolean,
+      subtopics: Outline["sections"][number]["subtopics"],
+    ) => ({
+      title,
+      description: "",
+      continues_previous: continues,
+      subtopics,
+    });
+    const subtopic = (title: string, chunk: CorpusChunk) => ({
+      title,
+      description: "",
+      key_points: [title],
+      citations: [firstLine(chunk)],
+    });
+    const merged = mergeOutlines([
+      {
+        outline: { title: "", description: "", sections: [section("One", false, [subtopic("Rivers", a)])] },
+        shown: shownOf([a]),
+      },
+      {
+        outline: {
+          title: "",
+          description: "",
+          // Listed out of reading order; the merge restores it.
+          sections: [
+            section("Two", false, [subtopic("Harbours", c)]),
+            section("One (cont.)", true, [subtopic("rivers", b)]),
+          ],
+        },
+        shown: shownOf([b, c]),
+      },
+    ]);
+    expect(merged.map((s) => s.title)).toEqual(["One", "Two"]);
+    expect(merged[0]?.subtopics).toHaveLength(1);
+    expect(merged[0]?.subtopics[0]?.citations.map((citation) => citation.chunk_id)).toEqual([a.id, b.id]);
+  });
+
+  it("accepts only groupings that cover every merged section once, in order", () => {
+    const group = (first: number, last: number) => ({ first, last, title: "T", description: "" });
+    const schema = groupingSchema(4);
+    expect(
+      schema.safeParse({ title: "T", description: "", sections: [group(0, 1), group(2, 3)] }).success,
+    ).toBe(true);
+    expect(
+      schema.safeParse({ title: "T", description: "", sections: [group(0, 1), group(3, 3)] }).success,
+    ).toBe(false);
+    expect(schema.safeParse({ title: "T", description: "", sections: [group(0, 2)] }).success).toBe(false);
+    expect(schema.safeParse({ title: "T", description: "", sections: [group(1, 3)] }).success).toBe(false);
+  });
+
+  it("recognises a hint or stem that hands over the answer", () => {
+    expect(revealsAnswer("Think of chlorophyll", "Chlorophyll")).toBe(true);
+    expect(revealsAnswer("It reflects a colour", "They reflect green light")).toBe(false);
+    expect(revealsAnswer("Which pigment is green?", "Chlorophyll")).toBe(false);
+    expect(revealsAnswer("Denk aan de planten", "plant")).toBe(true);
+  });
+});
