@@ -11,8 +11,6 @@ create table if not exists auth.one_time_tokens (
   relates_to text not null,
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),
-  -- local: wrong codes tried against this one; the code is void once it reaches the limit.
-  failed_attempts integer not null default 0 check (failed_attempts >= 0),
   unique (user_id, token_type)
 );
 create index if not exists one_time_tokens_token_hash_idx on auth.one_time_tokens using hash (token_hash);

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { cors } from "hono/cors";
 import { authService } from "./auth/index.ts";
+import { type AuthSettings, authSettingsFromEnv } from "./auth/settings.ts";
 import type { GatewayContext } from "./context.ts";
 import { functionsService, stopFunctions } from "./functions/index.ts";
 import { inboxService } from "./inbox/index.ts";
@@ -13,13 +14,24 @@ import { stopTasksService, tasksService } from "./tasks/index.ts";
  * The local gateway: one port speaking the Supabase APIs (/rest/v1, /auth/v1, /storage/v1,
  * /functions/v1) and the Trigger.dev API subset (/api, /realtime) that the official clients use.
  */
-export function createGatewayApp(ctx: GatewayContext): Hono {
+export interface GatewayOptions {
+  /** Auth settings that differ from the environment's (see auth/settings.ts). */
+  auth?: Partial<AuthSettings>;
+}
+
+export function createGatewayApp(ctx: GatewayContext, options: GatewayOptions = {}): Hono {
   const app = new Hono();
   // Hosted Supabase and Trigger.dev answer browsers from any origin; edge functions set their own CORS.
-  app.use("*", async (c, next) => (c.req.path.startsWith("/functions/") ? next() : apiCors(c, next)));
+  // The inbox holds sign-in codes: only the product's own web client may read it from a browser, so a
+  // page on another site open in the developer's browser cannot.
+  const inboxCors = cors({ origin: (origin) => (origin === new URL(ctx.siteUrl).origin ? origin : null) });
+  app.use("*", async (c, next) => {
+    if (c.req.path.startsWith("/functions/")) return next();
+    return c.req.path.startsWith("/inbox") ? inboxCors(c, next) : apiCors(c, next);
+  });
   app.get("/health", (c) => c.json({ status: "ok" }));
   app.route("/rest/v1", restService(ctx));
-  app.route("/auth/v1", authService(ctx));
+  app.route("/auth/v1", authService(ctx, { ...authSettingsFromEnv(process.env), ...options.auth }));
   app.route("/storage/v1", storageService(ctx));
   app.route("/inbox", inboxService(ctx));
   app.route("/functions/v1", functionsService(ctx));
@@ -83,8 +95,12 @@ export interface GatewayHandle {
   stop(): Promise<void>;
 }
 
-export async function startGateway(ctx: GatewayContext, port: number): Promise<GatewayHandle> {
-  const served = await serveApp(createGatewayApp(ctx), port);
+export async function startGateway(
+  ctx: GatewayContext,
+  port: number,
+  options: GatewayOptions = {},
+): Promise<GatewayHandle> {
+  const served = await serveApp(createGatewayApp(ctx, options), port);
   return {
     url: served.url,
     stop: async () => {

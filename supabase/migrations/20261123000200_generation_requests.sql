@@ -105,7 +105,7 @@ begin
   -- As the caller: RLS decides whether they can read the topic, and so may generate a course for it.
   perform 1 from public.topics t where t.id = p_topic_id;
   if not found then
-    raise exception 'Topic not found' using errcode = 'P0002';
+    raise exception 'Topic not found' using errcode = 'PT404';
   end if;
   return private.claim_generation(p_topic_id, 'generate-course-content');
 end;
@@ -113,7 +113,7 @@ $$;
 
 comment on function public.claim_course_generation(uuid) is
   'Counts a learning-path generation the caller is about to start on a topic they can read (a trigger '
-  'token is only issued after this). Raises P0002 for a topic they cannot read, PT429 over the limits.';
+  'token is only issued after this). Raises PT404 (HTTP 404) for a topic they cannot read, PT429 over the limits.';
 
 revoke execute on function public.claim_course_generation(uuid) from public, anon, authenticated, service_role;
 grant execute on function public.claim_course_generation(uuid) to authenticated;

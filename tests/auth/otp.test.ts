@@ -154,19 +154,46 @@ describe("e-mail OTP sign-in", () => {
     expect(late.error).toMatchObject({ status: 403, code: "otp_expired" });
   });
 
-  it("voids a code after five wrong attempts", async () => {
-    const email = uniqueEmail("guessing");
-    await anonClient().auth.signInWithOtp({ email });
-    const { code } = await latestCode(email);
-    const wrongCode = String((Number(code) + 1) % 1_000_000).padStart(6, "0");
-    for (let attempt = 0; attempt < 5; attempt++) {
-      const guess = await anonClient().auth.verifyOtp({ email, token: wrongCode, type: "email" });
-      expect(guess.error?.code).toBe("otp_expired");
+  it("limits code guessing per client, so a stranger can neither find nor void someone's code", async () => {
+    const gateway = await startAuthGateway({ tokenVerificationsPer5Min: 5 });
+    try {
+      const email = uniqueEmail("guessed");
+      expect((await anonClient(gateway.url).auth.signInWithOtp({ email })).error).toBeNull();
+      const { code } = await latestCode(email, gateway.url);
+      const wrongCode = String((Number(code) + 1) % 1_000_000).padStart(6, "0");
+      const verify = (token: string, client: string) =>
+        callAuth(
+          "POST",
+          "/verify",
+          { email, token, type: "email" },
+          { "x-forwarded-for": client },
+          gateway.url,
+        );
+
+      const guesses = [];
+      for (let attempt = 0; attempt < 6; attempt++) guesses.push(await verify(wrongCode, "203.0.113.7"));
+      expect(guesses.slice(0, 5).map((guess) => guess.body.code)).toEqual(Array(5).fill("otp_expired"));
+      expect(guesses[5]).toMatchObject({
+        status: 429,
+        body: { code: "over_request_rate_limit", message: "Request rate limit reached" },
+      });
+
+      const owner = await verify(code, "198.51.100.2");
+      expect(owner.status).toBe(200);
+      expect(owner.body.access_token).toEqual(expect.any(String));
+    } finally {
+      await gateway.stop();
     }
-    const tooLate = await anonClient().auth.verifyOtp({ email, token: code, type: "email" });
-    expect(tooLate.error).toMatchObject({ status: 403, code: "otp_expired" });
-    const left = await db.query("select 1 from auth.one_time_tokens where relates_to = $1", [email]);
-    expect(left.rowCount).toBe(0);
+  });
+
+  it("lets only the product's own web client read the inbox from a browser", async () => {
+    const read = (origin: string) =>
+      fetch(`${stack().supabaseUrl}/inbox/api/messages?email=nobody@example.com`, { headers: { origin } });
+    const own = await read(stack().siteUrl);
+    expect(own.headers.get("access-control-allow-origin")).toBe(stack().siteUrl);
+    const stranger = await read("https://evil.example");
+    expect(stranger.headers.get("access-control-allow-origin")).toBeNull();
+    expect(stranger.headers.get("access-control-allow-credentials")).toBeNull();
   });
 
   it("spaces mails to one user by 60 seconds", async () => {

@@ -23,6 +23,7 @@ import {
   startSession,
 } from "./sessions.ts";
 import { type AuthSettings, authSettingsFromEnv } from "./settings.ts";
+import { ClientThrottle } from "./throttle.ts";
 import { verifyAccessToken } from "./tokens.ts";
 import { isBanned, loadUser, mergeUserMetadata, type User, userJson } from "./users.ts";
 
@@ -60,8 +61,16 @@ export function authService(
     }),
   );
   app.get("/settings", (c) => c.json(publicSettings(settings)));
-  app.post("/otp", (c) => handleOtp(issuer, c));
-  app.post("/verify", (c) => handleVerify(issuer, c));
+  const signIns = new ClientThrottle(settings.signInsPer5Min);
+  const verifications = new ClientThrottle(settings.tokenVerificationsPer5Min);
+  app.post("/otp", (c) => {
+    signIns.take(c);
+    return handleOtp(issuer, c);
+  });
+  app.post("/verify", (c) => {
+    verifications.take(c);
+    return handleVerify(issuer, c);
+  });
   app.post("/token", (c) => handleToken(issuer, c));
   app.get("/user", async (c) => c.json(userJson((await authenticate(issuer, c)).user)));
   app.put("/user", (c) => handleUpdateUser(issuer, c));

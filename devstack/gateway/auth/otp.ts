@@ -2,7 +2,6 @@ import { createHash } from "node:crypto";
 import type pg from "pg";
 import { deliverMail } from "../inbox/index.ts";
 import { escapeHtml } from "../inbox/page.ts";
-import { CommitThenFail } from "./db.ts";
 import { AuthError } from "./errors.ts";
 import type { SessionIssuer } from "./sessions.ts";
 import { newOtp } from "./tokens.ts";
@@ -58,7 +57,7 @@ export async function sendOtp(
      values ($1, $2, $3, $4, now(), now())
      on conflict (user_id, token_type) do update
        set token_hash = excluded.token_hash, relates_to = excluded.relates_to, created_at = now(),
-           updated_at = now(), failed_attempts = 0`,
+           updated_at = now()`,
     [user.id, tokenType, tokenHash, request.email],
   );
   await client.query(`update auth.users set ${SENT_AT_COLUMN[tokenType]} = now() where id = $1`, [user.id]);
@@ -150,12 +149,11 @@ interface CandidateToken {
   user_id: string;
   token_hash: string;
   expired: boolean;
-  failed_attempts: number;
 }
 
 /**
- * Checks an e-mail plus code. A wrong code counts against the user's pending codes, and a code that
- * reaches the attempt limit is void; those counts are kept even though the request fails.
+ * Checks an e-mail plus code. As in GoTrue, a wrong code changes nothing: guessing is limited per
+ * client address (throttle.ts), so nobody can void another user's code by guessing wrong.
  */
 export async function consumeEmailCode(
   issuer: SessionIssuer,
@@ -168,23 +166,10 @@ export async function consumeEmailCode(
   const candidates = await lockTokens(issuer, client, "t.user_id = $1", user.id, tokenTypes);
   const hash = hashOtp(input.email, input.code);
   const match = candidates.find(
-    (token) =>
-      !token.expired &&
-      token.failed_attempts < issuer.settings.otpMaxAttempts &&
-      (token.token_hash === hash || token.token_hash === `pkce_${hash}`),
+    (token) => !token.expired && (token.token_hash === hash || token.token_hash === `pkce_${hash}`),
   );
-  if (match) return consume(client, match);
-
-  const ids = candidates.map((token) => token.id);
-  await client.query(
-    "update auth.one_time_tokens set failed_attempts = failed_attempts + 1, updated_at = now() where id = any($1::uuid[])",
-    [ids],
-  );
-  await client.query(
-    "delete from auth.one_time_tokens where id = any($1::uuid[]) and failed_attempts >= $2",
-    [ids, issuer.settings.otpMaxAttempts],
-  );
-  throw new CommitThenFail(otpExpiredError());
+  if (!match) throw otpExpiredError();
+  return consume(client, match);
 }
 
 /** Checks a token hash from a mail link (`verifyOtp({token_hash, type})`). */
@@ -199,9 +184,7 @@ export async function consumeTokenHash(
     throw new AuthError(400, "validation_failed", "Invalid email verification type");
   }
   const [token] = await lockTokens(issuer, client, "t.token_hash = $1", input.tokenHash, tokenTypes);
-  if (!token || token.expired || token.failed_attempts >= issuer.settings.otpMaxAttempts) {
-    throw linkExpiredError();
-  }
+  if (!token || token.expired) throw linkExpiredError();
   return consume(client, token);
 }
 
@@ -213,7 +196,7 @@ async function lockTokens(
   tokenTypes: TokenType[],
 ): Promise<CandidateToken[]> {
   const { rows } = await client.query<CandidateToken>(
-    `select t.id, t.user_id, t.token_hash, t.failed_attempts,
+    `select t.id, t.user_id, t.token_hash,
             t.created_at <= now() - make_interval(secs => $3) as expired
        from auth.one_time_tokens t
       where ${condition} and t.token_type = any($2::text[])

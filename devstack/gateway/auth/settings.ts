@@ -17,8 +17,10 @@ export interface AuthSettings {
   otpLength: number;
   /** Minimum seconds between two mails to one user (GoTrue's SMTP max frequency). */
   emailMaxFrequency: number;
-  /** Wrong codes after which a code is void. */
-  otpMaxAttempts: number;
+  /** Code checks (`/verify`) one client address may make in five minutes. */
+  tokenVerificationsPer5Min: number;
+  /** Sign-in and sign-up requests (`/otp`, `/signup`) one client address may make in five minutes. */
+  signInsPer5Min: number;
   /** Mails one address may receive per hour. */
   emailsPerHour: number;
   /** Seconds a rotated refresh token may still be exchanged (concurrent tabs). */
@@ -37,7 +39,8 @@ const envSchema = z.object({
   SUPABASE_AUTH_EMAIL_OTP_EXPIRY: z.coerce.number().int().min(1).default(3600),
   SUPABASE_AUTH_EMAIL_OTP_LENGTH: z.coerce.number().int().min(6).max(10).default(6),
   SUPABASE_AUTH_EMAIL_MAX_FREQUENCY: seconds(60),
-  SUPABASE_AUTH_EMAIL_OTP_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(5),
+  SUPABASE_AUTH_RATE_LIMIT_TOKEN_VERIFICATIONS: z.coerce.number().int().min(1).default(30),
+  SUPABASE_AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS: z.coerce.number().int().min(1).default(30),
   SUPABASE_AUTH_RATE_LIMIT_EMAIL_SENT: z.coerce.number().int().min(0).default(30),
   SUPABASE_AUTH_REFRESH_TOKEN_REUSE_INTERVAL: seconds(10),
   SUPABASE_AUTH_ADDITIONAL_REDIRECT_URLS: z.string().default(""),
@@ -52,7 +55,8 @@ const envSchema = z.object({
  *   SUPABASE_AUTH_EMAIL_OTP_EXPIRY              e-mail code lifetime in seconds (3600)
  *   SUPABASE_AUTH_EMAIL_OTP_LENGTH              digits per code, 6 to 10 (6)
  *   SUPABASE_AUTH_EMAIL_MAX_FREQUENCY           seconds between two mails to one user (60)
- *   SUPABASE_AUTH_EMAIL_OTP_MAX_ATTEMPTS        wrong codes before a code is void (5; local addition)
+ *   SUPABASE_AUTH_RATE_LIMIT_TOKEN_VERIFICATIONS code checks per client address per 5 minutes (30)
+ *   SUPABASE_AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS   sign-ins/sign-ups per client address per 5 minutes (30)
  *   SUPABASE_AUTH_RATE_LIMIT_EMAIL_SENT         mails per address per hour (30)
  *   SUPABASE_AUTH_REFRESH_TOKEN_REUSE_INTERVAL  seconds a rotated refresh token still works (10)
  *   SUPABASE_AUTH_ADDITIONAL_REDIRECT_URLS      comma-separated redirect_to patterns (`*`, `**` globs)
@@ -76,7 +80,8 @@ export function authSettingsFromEnv(env: Record<string, string | undefined>): Au
     otpExpiry: values.SUPABASE_AUTH_EMAIL_OTP_EXPIRY,
     otpLength: values.SUPABASE_AUTH_EMAIL_OTP_LENGTH,
     emailMaxFrequency: values.SUPABASE_AUTH_EMAIL_MAX_FREQUENCY,
-    otpMaxAttempts: values.SUPABASE_AUTH_EMAIL_OTP_MAX_ATTEMPTS,
+    tokenVerificationsPer5Min: values.SUPABASE_AUTH_RATE_LIMIT_TOKEN_VERIFICATIONS,
+    signInsPer5Min: values.SUPABASE_AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS,
     emailsPerHour: values.SUPABASE_AUTH_RATE_LIMIT_EMAIL_SENT,
     refreshTokenReuseInterval: values.SUPABASE_AUTH_REFRESH_TOKEN_REUSE_INTERVAL,
     flowStateExpiry: 300,

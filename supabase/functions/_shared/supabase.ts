@@ -49,9 +49,8 @@ const REFUSAL_STATUS: Record<string, number> = {
   "23514": 400,
   "22P02": 400,
   P0001: 400,
-  // no_data_found: a topic the caller cannot read
-  P0002: 404,
-  // PostgREST's PTxxx convention: the function chose the HTTP status (limits, conflicts)
+  // PostgREST's PTxxx convention: the function chose the HTTP status (not found, limits, conflicts)
+  PT404: 404,
   PT409: 409,
   PT429: 429,
 };

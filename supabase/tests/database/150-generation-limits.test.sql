@@ -58,12 +58,12 @@ select isnt(public.claim_course_generation(tests.id('topic:alpha')), null,
   'a reader of the topic claims a learning-path generation');
 select throws_ok(
   $$ select public.claim_course_generation(tests.id('topic:beta')) $$,
-  'P0002', 'Topic not found',
+  'PT404', 'Topic not found',
   'a topic the caller cannot read is not found'
 );
 select throws_ok(
   $$ select public.claim_course_generation(gen_random_uuid()) $$,
-  'P0002', 'Topic not found',
+  'PT404', 'Topic not found',
   'an unknown topic is answered the same way'
 );
 
