@@ -1,5 +1,7 @@
+import type { Citation } from "../../src/domain/citation.ts";
 import type { Structure } from "../../src/domain/structure.ts";
 import type { Corpus, Sentence } from "./corpus.ts";
+import { comparable } from "./support.ts";
 import type { Language } from "./text/language.ts";
 import { dominantLanguage } from "./text/language.ts";
 
@@ -19,8 +21,11 @@ interface Anchor {
 
 /**
  * Which sentences of the sources each section and subtopic covers. A structure (extractive, from an LLM,
- * or edited by the learner) only says which lines its subtopics cite; every sentence in the span of
- * chunks a section cites goes to the subtopic whose cited sentence is nearest in reading order.
+ * or edited by the learner) only says which lines its subtopics cite. A sentence inside cited lines
+ * belongs to that subtopic. Any other sentence belongs to a section only when it lies between that
+ * section's first and last cited sentence of the same source, or when no heading separates it from
+ * the nearest cited sentence; there it joins the nearest subtopic. So a chapter never draws on the
+ * text of another section, which its own sentences do not reach.
  */
 export function assignMaterial(
   structure: Structure,
@@ -33,28 +38,6 @@ export function assignMaterial(
     list.push(sentence);
     sentencesByChunk.set(sentence.chunk.id, list);
   }
-  const anchors: Anchor[] = [];
-  const spans: Array<[number, number]> = [];
-  for (const section of structure.sections) {
-    let span: [number, number] | null = null;
-    for (const subtopic of section.subtopics) {
-      for (const citation of subtopic.citations) {
-        const chunk = corpus.chunks.get(citation.chunk_id);
-        const inChunk = sentencesByChunk.get(citation.chunk_id) ?? [];
-        const cited =
-          inChunk.find((s) => s.line_end >= citation.line_start && s.line_start <= citation.line_end) ??
-          inChunk[0];
-        if (!chunk || !cited) continue;
-        anchors.push({ sentence: cited.index, section: section.section_id, subtopic: subtopic.subtopic_id });
-        span = span
-          ? [Math.min(span[0], chunk.order), Math.max(span[1], chunk.order)]
-          : [chunk.order, chunk.order];
-      }
-    }
-    if (span) spans.push(span);
-  }
-  anchors.sort((a, b) => a.sentence - b.sentence);
-
   const materials = new Map<string, SectionMaterial>();
   for (const section of structure.sections) {
     materials.set(section.section_id, {
@@ -63,11 +46,51 @@ export function assignMaterial(
       language: fallback,
     });
   }
+
+  // 1. Sentences the citations hold. Where two subtopics cite the same line (a line shared by the end of
+  //    one sentence and the start of the next), the one whose snippet quotes the sentence wins.
+  const owner = new Map<number, Anchor & { quoted: boolean }>();
+  for (const section of structure.sections) {
+    for (const subtopic of section.subtopics) {
+      for (const citation of subtopic.citations) {
+        for (const sentence of sentencesByChunk.get(citation.chunk_id) ?? []) {
+          if (!within(sentence, citation)) continue;
+          const quoted = quotes(citation, sentence);
+          const known = owner.get(sentence.index);
+          if (known && (known.quoted || !quoted)) continue;
+          owner.set(sentence.index, {
+            sentence: sentence.index,
+            section: section.section_id,
+            subtopic: subtopic.subtopic_id,
+            quoted,
+          });
+        }
+      }
+    }
+  }
+  const anchors: Anchor[] = [...owner.values()].sort((a, b) => a.sentence - b.sentence);
   if (anchors.length === 0) return materials;
-  const covered = coveredChunks(spans, corpus.chunks.size);
+
+  // 2. Where each section's cited text starts and ends, per source; and which heading block each
+  //    sentence sits in (a heading closes one block and opens the next).
+  const ranges = new Map<string, [number, number]>();
+  for (const anchor of anchors) {
+    const source = corpus.sentences[anchor.sentence]?.source.index ?? -1;
+    const key = `${anchor.section}|${source}`;
+    const range = ranges.get(key);
+    ranges.set(
+      key,
+      range
+        ? [Math.min(range[0], anchor.sentence), Math.max(range[1], anchor.sentence)]
+        : [anchor.sentence, anchor.sentence],
+    );
+  }
+  const block = headingBlocks(corpus);
+
   for (const sentence of corpus.sentences) {
-    if (!covered[sentence.chunk.order]) continue;
-    const anchor = nearestAnchor(anchors, sentence.index);
+    const direct = owner.get(sentence.index);
+    const anchor = direct ?? localAnchor(sentence, anchors, ranges, block, corpus);
+    if (!anchor) continue;
     const material = materials.get(anchor.section);
     material?.sentences.push(sentence);
     material?.bySubtopic.get(anchor.subtopic)?.push(sentence);
@@ -78,35 +101,74 @@ export function assignMaterial(
   return materials;
 }
 
-/** Which chunk positions lie inside at least one span (a difference array: linear, not spans × chunks). */
-function coveredChunks(spans: ReadonlyArray<[number, number]>, chunkCount: number): boolean[] {
-  const delta = new Array<number>(chunkCount + 1).fill(0);
-  for (const [from, to] of spans) {
-    delta[from] = (delta[from] ?? 0) + 1;
-    delta[to + 1] = (delta[to + 1] ?? 0) - 1;
-  }
-  const covered: boolean[] = [];
-  let open = 0;
-  for (let order = 0; order < chunkCount; order++) {
-    open += delta[order] ?? 0;
-    covered.push(open > 0);
-  }
-  return covered;
+/** Whether a sentence lies inside a citation's lines. */
+function within(sentence: Sentence, citation: Citation): boolean {
+  return sentence.line_start >= citation.line_start && sentence.line_end <= citation.line_end;
 }
 
-/** The anchor closest to a sentence (the earlier one on a tie); anchors are sorted and not empty. */
-function nearestAnchor(anchors: readonly Anchor[], sentence: number): Anchor {
+function quotes(citation: Citation, sentence: Sentence): boolean {
+  return citation.snippet !== null && comparable(citation.snippet).includes(comparable(sentence.text));
+}
+
+/** The nearest anchor a sentence that no citation holds may join without leaving its section. */
+function localAnchor(
+  sentence: Sentence,
+  anchors: readonly Anchor[],
+  ranges: ReadonlyMap<string, [number, number]>,
+  block: ReadonlyMap<number, number>,
+  corpus: Corpus,
+): Anchor | null {
+  const insideOf = new Set<string>();
+  for (const [key, [from, to]] of ranges) {
+    const [section, source] = key.split("|");
+    if (Number(source) === sentence.source.index && sentence.index > from && sentence.index < to && section)
+      insideOf.add(section);
+  }
+  const position = lowerBound(anchors, sentence.index);
+  const candidates = [anchors[position - 1], anchors[position]].filter(
+    (anchor): anchor is Anchor => anchor !== undefined,
+  );
+  const sameSource = (anchor: Anchor) => corpus.sentences[anchor.sentence]?.source === sentence.source;
+  const allowed = candidates.filter((anchor) =>
+    insideOf.size > 0
+      ? insideOf.has(anchor.section)
+      : sameSource(anchor) && block.get(anchor.sentence) === block.get(sentence.index),
+  );
+  if (allowed.length === 0 && insideOf.size > 0) {
+    // Between two sections' cited text but with anchors of others nearer: the closest of its own section.
+    const own = anchors.filter((anchor) => insideOf.has(anchor.section));
+    own.sort((a, b) => Math.abs(a.sentence - sentence.index) - Math.abs(b.sentence - sentence.index));
+    return own[0] ?? null;
+  }
+  allowed.sort(
+    (a, b) =>
+      Math.abs(a.sentence - sentence.index) - Math.abs(b.sentence - sentence.index) ||
+      a.sentence - b.sentence,
+  );
+  return allowed[0] ?? null;
+}
+
+/** The first anchor at or after a sentence position (anchors are sorted). */
+function lowerBound(anchors: readonly Anchor[], sentence: number): number {
   let low = 0;
-  let high = anchors.length - 1;
+  let high = anchors.length;
   while (low < high) {
     const middle = (low + high) >> 1;
     if ((anchors[middle]?.sentence ?? 0) < sentence) low = middle + 1;
     else high = middle;
   }
-  const after = anchors[low] as Anchor;
-  const before = anchors[low - 1];
-  if (before && sentence - before.sentence <= after.sentence - sentence) return before;
-  return after;
+  return low;
+}
+
+/** Per sentence index, the number of headings read before it (within its source). */
+function headingBlocks(corpus: Corpus): Map<number, number> {
+  const blocks = new Map<number, number>();
+  let count = 0;
+  for (const item of corpus.items) {
+    if (item.type === "heading") count++;
+    else for (const sentence of item.sentences) blocks.set(sentence.index, count);
+  }
+  return blocks;
 }
 
 function languageOf(sentences: readonly Sentence[], fallback: Language): Language {

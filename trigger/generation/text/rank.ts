@@ -1,5 +1,5 @@
 import type { Sentence } from "../corpus.ts";
-import { isStopword } from "./language.ts";
+import { isStopword, type Language } from "./language.ts";
 
 type Vector = Map<string, number>;
 
@@ -21,6 +21,11 @@ export class TermWeights {
 
   idf(term: string): number {
     return Math.log((1 + this.documents) / (1 + (this.documentFrequency.get(term) ?? 0))) + 1;
+  }
+
+  /** The share of the material's sentences that use a term (0..1): near 1 for the topic's own word. */
+  share(term: string): number {
+    return this.documents === 0 ? 0 : (this.documentFrequency.get(term) ?? 0) / this.documents;
   }
 
   /** Whether the material uses this (lower-case) word as a verb. */
@@ -141,6 +146,16 @@ export interface KeyPhrase {
   /** How often it occurs in the passage. */
   count: number;
   score: number;
+  /** The definite article the text puts before it most often ("de", "het", "the"), if any. */
+  article: string | null;
+  /**
+   * Whether the text uses it as a noun phrase a learner can be asked for: it opens after an article,
+   * a preposition or a possessive somewhere (never only at the start of a sentence), ends before a
+   * function word or punctuation, and, when longer than one word, its first words modify the last.
+   */
+  nounPhrase: boolean;
+  /** The text puts "a", "an" or "een" before it somewhere. */
+  indefinite: boolean;
 }
 
 const TOKEN = /[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*|[^\s\p{L}\p{N}]+/gu;
@@ -148,15 +163,27 @@ const MAX_PHRASE_WORDS = 3;
 // Words after which a noun phrase starts: articles, possessives, demonstratives, prepositions.
 const NOUN_OPENERS = new Set(
   (
-    "the a an of in on by with from into for to at this these those its their his her our " +
-    "de het een van in op met door uit voor naar bij aan over onder deze dit zijn haar hun ons onze"
+    "the a an of in on by with from into for at this these those its their his her our about through " +
+    "de het een van in op met door uit voor naar bij aan over onder deze dit zijn haar hun ons onze via " +
+    "tegen zonder tussen rond"
   ).split(" "),
 );
 // A word right after a pronoun, or right before an article, is most likely a verb.
 const SUBJECT_PRONOUNS = new Set(
-  "it they he she we you that which who ze hij zij wij we jij die dat welke".split(" "),
+  "it they he she we you that which who ze hij zij wij we jij die dat welke het er".split(" "),
 );
-const ARTICLES = new Set("the a an de het een".split(" "));
+// Before a determiner or possessive a word is a verb as well ("closes its stomata", "bevat zijn").
+const DETERMINERS = new Set(
+  "the a an its their his her this these those our your de het een zijn hun deze dit".split(" "),
+);
+// A sentence-initial word before one of these is the subject, so a noun ("Photosynthesis is …").
+const AUXILIARIES = new Set(
+  "is are was were has have can will may must heeft hebben kan kunnen wordt worden zijn was waren zal zullen moet".split(
+    " ",
+  ),
+);
+const INDEFINITE = new Set(["a", "an", "een"]);
+const DEFINITE = new Set(["de", "het", "the"]);
 
 export function tokensOf(text: string): string[] {
   return text.match(TOKEN) ?? [];
@@ -164,9 +191,10 @@ export function tokensOf(text: string): string[] {
 
 // Nouns too general to learn or to ask about.
 const GENERIC_NOUNS = new Set(
-  "example instance way part kind type lot number time thing year years voorbeeld manier deel soort aantal keer ding jaar jaren".split(
-    " ",
-  ),
+  (
+    "example instance way part kind type lot number time thing things year years people case cases " +
+    "voorbeeld manier deel soort aantal keer ding dingen jaar jaren mensen geval gevallen stuk"
+  ).split(" "),
 );
 
 function isContentToken(token: string): boolean {
@@ -182,21 +210,45 @@ export function verbalWords(sentences: readonly Sentence[]): Set<string> {
     tokens.forEach((token, index) => {
       const before = tokens[index - 1];
       const after = tokens[index + 1];
-      if ((before && SUBJECT_PRONOUNS.has(before)) || (after && ARTICLES.has(after))) verbal.add(token);
+      if ((before && SUBJECT_PRONOUNS.has(before)) || (after && DETERMINERS.has(after))) verbal.add(token);
+      // "to breathe", "om te zien": an infinitive.
+      if (before === "to" && (after === undefined || !/^\p{L}/u.test(after))) verbal.add(token);
     });
   }
   return verbal;
 }
 
+/**
+ * Whether the first words of a phrase read as modifiers of its last word. Dutch writes compounds as one
+ * word, so a Dutch phrase of several words is an inflected adjective or participle before a noun
+ * ("grote rivieren", "verworven afweer"), which ends in -e or -en; "Rijn komt" or "nieuw eiland" do not.
+ * English stacks nouns freely ("light reactions") but a modifier never ends in -ly and a last word in
+ * -ed is a verb. Names (every word capitalised) always pass.
+ */
+function modifiesLast(surface: string, language: Language): boolean {
+  const words = surface.split(" ");
+  if (words.length === 1 || words.every((word) => /^\p{Lu}/u.test(word))) return true;
+  const lower = words.map((word) => word.toLowerCase());
+  const last = lower[lower.length - 1] ?? "";
+  if (language === "nl") return lower.slice(0, -1).every((word) => /(e|en)$/.test(word));
+  return !/ed$/.test(last) && lower.slice(0, -1).every((word) => !/ly$/.test(word));
+}
+
 interface PhraseTally {
   count: number;
-  /** An occurrence that stands alone as a noun phrase: opens after an article or preposition (or the
-   * sentence start) and is followed by a function word or punctuation. */
-  standsAlone: boolean;
+  /** Occurrences that stand alone as a noun phrase (see `KeyPhrase.nounPhrase`). */
+  standsAlone: number;
+  /** Occurrences that are not the first word of their sentence. */
+  inside: number;
+  /** Opens a sentence right before a verb: the subject, so a noun phrase even there. */
+  subject: boolean;
+  /** Seen after "a", "an" or "een": a countable singular. */
+  indefinite: boolean;
   /** How it is written in the middle of a sentence (capitals there mark a name), if ever. */
   midSentence: string | null;
   firstSurface: string;
   first: number;
+  articles: Map<string, number>;
 }
 
 /**
@@ -206,6 +258,7 @@ interface PhraseTally {
  */
 export function keyPhrases(sentences: readonly Sentence[], weights: TermWeights): KeyPhrase[] {
   const tallies = new Map<string, PhraseTally>();
+  const language = sentences[0]?.source.language ?? "en";
   let position = 0;
   for (const sentence of sentences) {
     const tokens = tokensOf(sentence.text);
@@ -221,27 +274,63 @@ export function keyPhrases(sentences: readonly Sentence[], weights: TermWeights)
         const surface = run.join(" ");
         const tally = tallies.get(key) ?? {
           count: 0,
-          standsAlone: false,
+          standsAlone: 0,
+          inside: 0,
+          subject: false,
+          indefinite: false,
           midSentence: null,
           firstSurface: surface,
           first: position++,
+          articles: new Map<string, number>(),
         };
         tally.count++;
-        tally.standsAlone ||= opensNounPhrase && (next === undefined || !isContentToken(next));
+        if (start > 0) tally.inside++;
+        // A word before another word that is not a function word ("een groot deel") modifies it.
+        // A word before a verb ("een vaccin bevat") ends its noun phrase; before "te" it is no noun.
+        const following = next?.toLowerCase();
+        const closes =
+          following === undefined ||
+          !/^\p{L}/u.test(following) ||
+          (isStopword(following) && following !== "te") ||
+          weights.isVerbal(following);
+        if (opensNounPhrase && closes) tally.standsAlone++;
+        if (
+          start === 0 &&
+          following !== undefined &&
+          (weights.isVerbal(following) || AUXILIARIES.has(following))
+        )
+          tally.subject = true;
+        if (opener && INDEFINITE.has(opener)) tally.indefinite = true;
+        if (opener && DEFINITE.has(opener)) tally.articles.set(opener, (tally.articles.get(opener) ?? 0) + 1);
         if (start > 0 && (tally.midSentence === null || surface === key)) tally.midSentence = surface;
         tallies.set(key, tally);
       }
     });
   }
   return [...tallies.entries()]
-    .filter(([key, tally]) => tally.standsAlone || (key.includes(" ") && tally.count > 1))
+    .filter(([key, tally]) => tally.standsAlone > 0 || (key.includes(" ") && tally.count > 1))
     .map(([key, tally]) => {
       const terms = key.split(" ");
       const rarity = terms.reduce((sum, term) => sum + weights.idf(term), 0) / terms.length;
       // Frequency counts most: a title or a quiz term should be what the passage keeps talking about.
       const lengthBonus = tally.count > 1 ? 1 + 0.3 * (terms.length - 1) : 1;
       const score = tally.count ** 1.5 * rarity * lengthBonus;
-      return { key, display: displayOf(key, tally), count: tally.count, score, first: tally.first };
+      const article =
+        [...tally.articles.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]?.[0] ?? null;
+      const nounPhrase =
+        tally.standsAlone > 0 &&
+        (tally.inside > 0 || tally.subject) &&
+        modifiesLast(tally.midSentence ?? tally.firstSurface, language);
+      return {
+        key,
+        display: displayOf(key, tally),
+        count: tally.count,
+        score,
+        article,
+        nounPhrase,
+        indefinite: tally.indefinite,
+        first: tally.first,
+      };
     })
     .sort((a, b) => b.score - a.score || a.first - b.first)
     .map(({ first: _first, ...phrase }) => phrase);

@@ -1,252 +1,298 @@
 import type { PracticeCard, Question, StudyBlock } from "../../../../src/domain/activity-payload.ts";
 import { citationsOf, uniqueCitations } from "../../../../src/domain/citation.ts";
 import type { Section, Subtopic } from "../../../../src/domain/structure.ts";
-import { citeSentence, type Sentence } from "../../corpus.ts";
+import type { Sentence } from "../../corpus.ts";
 import { stableId } from "../../ids.ts";
 import { comparable } from "../../support.ts";
+import { isStopword, type Language } from "../../text/language.ts";
 import { isQuotable, type KeyPhrase, keyPhrases, rankSentences, type TermWeights } from "../../text/rank.ts";
 import type { ActivityDraft, ChapterDraft, ChapterRequest } from "../types.ts";
+import { causalPairs, definitions } from "./clauses.ts";
 import {
-  capitalize,
-  cloze,
-  clozeQuestion,
-  definition,
-  EXAMPLE_MARKER,
+  askableTerms,
+  causeItem,
+  citationsFor,
+  clozeItem,
+  definitionItem,
+  type Item,
   type ItemContext,
-  statementQuestion,
+  type ItemForm,
 } from "./items.ts";
-import { LABELS } from "./labels.ts";
+import { LABELS, type Labels } from "./labels.ts";
+import { recapScript } from "./recap.ts";
+import { leadOf } from "./structure.ts";
 
-const DIAGNOSTIC_QUESTIONS = 3;
-const MASTERY_QUESTIONS = 5;
-const CARDS_PER_SUBTOPIC = 3;
+const MASTERY_QUESTIONS = 8;
+const CARDS_PER_SUBTOPIC = 4;
+const CLOZES_PER_SUBTOPIC = 3;
 const SLIDE_BULLETS = 4;
-const CHAPTER_PHRASES = 40;
+const EXAMPLE_MARKER =
+  /(?<!\p{L})(for example|for instance|e\.g\.|such as|bijvoorbeeld|bijv\.|zoals|denk aan|een voorbeeld)(?!\p{L})/iu;
 
-/** Per subtopic: its sentences worth asking about, most central first. */
-interface SubtopicPool {
+/** A subtopic with its own sentences and the items built from them. */
+interface Pool {
   subtopic: Subtopic;
-  ranked: Sentence[];
+  sentences: Sentence[];
+  items: Item[];
 }
 
 /**
- * A chapter with the six activities, written from the section's own sentences: slides and objectives
- * from the structure, questions and cards whose answers are quoted from the cited lines.
+ * A chapter with the six activities, written from the section's own sentences only: objectives and
+ * slides per subtopic, one diagnostic question per subtopic, study text that explains (lead, example,
+ * question and answer), cards whose hints never hold the answer, a mastery check mixing cause,
+ * definition and fill-in questions, and a spoken recap of 150–230 words.
  */
 export function extractiveChapter(
   request: ChapterRequest,
-  shared: { weights: TermWeights; topicPhrases: KeyPhrase[] },
+  shared: { weights: TermWeights; topicTerms: (language: Language) => KeyPhrase[] },
 ): ChapterDraft {
   const { section, material } = request;
-  const labels = LABELS[material.language];
+  const language = material.language;
+  const labels = LABELS[language];
+  const subtopicOf = new Map<number, { id: string; title: string }>();
+  for (const subtopic of section.subtopics) {
+    for (const sentence of material.bySubtopic.get(subtopic.subtopic_id) ?? []) {
+      subtopicOf.set(sentence.index, { id: subtopic.subtopic_id, title: subtopic.title });
+    }
+  }
+  const phrases = keyPhrases(material.sentences, shared.weights);
   const context: ItemContext = {
+    language,
     labels,
-    phrases: keyPhrases(material.sentences, shared.weights).slice(0, CHAPTER_PHRASES),
-    topicPhrases: shared.topicPhrases,
+    weights: shared.weights,
+    terms: askableTerms(phrases, shared.weights),
+    topicTerms: shared.topicTerms(language),
+    phrases,
+    subtopicOf,
+    sentences: material.sentences,
     knownStatements: new Set(material.sentences.map((sentence) => comparable(sentence.text))),
   };
-  const pools: SubtopicPool[] = section.subtopics.map((subtopic) => ({
+  const pools: Pool[] = section.subtopics.map((subtopic) => ({
     subtopic,
-    ranked: rankSentences(
-      (material.bySubtopic.get(subtopic.subtopic_id) ?? []).filter(isQuotable),
-      shared.weights,
-    ),
+    sentences: material.bySubtopic.get(subtopic.subtopic_id) ?? [],
+    items: [],
   }));
-  const questions = quizQuestions(pools, context);
-  const diagnosticCount = Math.min(DIAGNOSTIC_QUESTIONS, Math.ceil(questions.length / 2));
+  const poolOf = (sentence: Sentence | undefined) =>
+    pools.find((pool) => pool.subtopic.subtopic_id === subtopicOf.get(sentence?.index ?? -1)?.id);
+
+  // Causes and definitions may span two sentences, so they are read over the whole section and filed
+  // under the subtopic of their last sentence; an item never reaches outside its section.
+  const pairs = causalPairs(material.sentences, language);
+  for (const pair of pairs) {
+    const pool = poolOf(pair.sentences.at(-1));
+    if (pool && pair.sentences.every((sentence) => subtopicOf.has(sentence.index)))
+      pool.items.push(causeItem(pair, pairs, pool.subtopic.subtopic_id, context));
+  }
+  const isTerm = (term: string) => {
+    const key = term.toLowerCase();
+    const words = key.split(" ");
+    // A key phrase of the chapter, or a name the text gives right after "heet"/"noemen we"/"is called"
+    // (which the phrase statistics do not see as a noun phrase): content words only, not a verb.
+    return (
+      words.length <= 3 &&
+      key.replace(/\s/g, "").length >= 4 &&
+      (phrases.some((phrase) => phrase.key === key) ||
+        words.every((word) => word.length >= 3 && !isStopword(word) && !shared.weights.isVerbal(word)))
+    );
+  };
+  const defined = new Set<string>();
+  for (const definition of definitions(material.sentences, language, isTerm)) {
+    const pool = poolOf(definition.sentences.at(-1));
+    const key = definition.term.toLowerCase();
+    if (!pool || defined.has(key) || !definition.sentences.every((s) => subtopicOf.has(s.index))) continue;
+    defined.add(key);
+    pool.items.push(definitionItem(definition, pool.subtopic.subtopic_id, context));
+  }
+  for (const pool of pools) {
+    const used = new Set<string>(defined);
+    const ranked = rankSentences(pool.sentences.filter(isQuotable), shared.weights);
+    let clozes = 0;
+    for (const sentence of ranked) {
+      if (clozes === CLOZES_PER_SUBTOPIC) break;
+      const item = clozeItem(sentence, pool.subtopic.subtopic_id, context, used);
+      if (!item) continue;
+      used.add(item.key);
+      pool.items.push(item);
+      clozes++;
+    }
+  }
+
+  const diagnostic = diagnosticQuestions(pools);
+  const mastery = masteryQuestions(pools, new Set(diagnostic.map((question) => question.id)));
+  const blocks = pools.flatMap((pool) => studyBlocks(pool, labels));
+  const cards = pools.flatMap((pool) => practiceCards(pool));
   const structureCitations = uniqueCitations(section.subtopics.flatMap((subtopic) => subtopic.citations));
-  const blocks = pools.flatMap((pool) => studyBlocks(pool, context, material.language));
-  const cards = pools.flatMap((pool) => practiceCards(pool, context, material.language));
+  const recap = recapScript(section, pools, pairs, labels, shared.weights);
   const title = labels.activityTitle;
   const activities: ActivityDraft[] = [
     {
       kind: "overview",
       title: title.overview(section.title),
-      payload: overview(section, labels.objective),
+      payload: overview(section, pools, labels),
       citations: structureCitations,
     },
-    quizActivity("diagnostic", title.diagnostic(section.title), questions.slice(0, diagnosticCount)),
-    {
-      kind: "study",
-      title: title.study(section.title),
-      payload: { blocks },
-      citations: citationsOf(blocks),
-    },
+    quizActivity("diagnostic", title.diagnostic(section.title), diagnostic),
+    { kind: "study", title: title.study(section.title), payload: { blocks }, citations: citationsOf(blocks) },
     {
       kind: "practice",
       title: title.practice(section.title),
       payload: { cards },
       citations: citationsOf(cards),
     },
-    quizActivity(
-      "mastery",
-      title.mastery(section.title),
-      questions.slice(diagnosticCount, diagnosticCount + MASTERY_QUESTIONS),
-    ),
+    quizActivity("mastery", title.mastery(section.title), mastery),
     {
       kind: "recap",
       title: title.recap(section.title),
-      payload: recap(section, labels),
-      citations: structureCitations,
+      payload: { transcript: recap.transcript, bullets: recap.bullets },
+      citations: uniqueCitations(citationsFor(recap.sentences)),
     },
   ];
   return { section_id: section.section_id, title: section.title, summary: section.description, activities };
 }
 
-/** One slide per subtopic with its key points; a section without subtopics gets one slide of its own. */
-function overview(section: Section, objective: (subtopic: string) => string) {
+/** Objectives named after what each subtopic lets a learner do; one slide per subtopic. */
+function overview(section: Section, pools: readonly Pool[], labels: Labels) {
+  const objectives: string[] = [];
+  for (const pool of pools) {
+    const cause = pool.items.find((item) => item.form === "cause");
+    const definition = pool.items.find((item) => item.form === "definition");
+    const cloze = pool.items.find((item) => item.form === "cloze");
+    if (definition) objectives.push(labels.objectiveDefine(definition.about));
+    if (cause) objectives.push(labels.objectiveCause(cause.about));
+    if (!definition && !cause) {
+      objectives.push(
+        cloze ? labels.objectiveTerm(cloze.about) : labels.objectiveDescribe(pool.subtopic.title),
+      );
+    }
+  }
   const slides = section.subtopics.map((subtopic) => ({
     title: subtopic.title,
-    bullets: (subtopic.key_points.length > 0 ? subtopic.key_points : [subtopic.description])
-      .filter(Boolean)
+    bullets: [subtopic.description, ...subtopic.key_points]
+      .filter((text, index, all) => text !== "" && all.indexOf(text) === index)
       .slice(0, SLIDE_BULLETS),
   }));
   return {
     slides:
       slides.length > 0 ? slides : [{ title: section.title, bullets: [section.description].filter(Boolean) }],
-    objectives: section.subtopics.map((subtopic) => objective(subtopic.title)),
+    objectives: [...new Set(objectives)],
   };
 }
 
-function recap(section: Section, labels: (typeof LABELS)["en"]) {
-  const titles = section.subtopics.map((subtopic) => subtopic.title);
-  const transcript = [
-    labels.recapOpening(section.title, titles),
-    ...section.subtopics.map((subtopic) => subtopic.description).filter(Boolean),
-    labels.recapClosing,
-  ].join(" ");
-  const bullets = section.subtopics.map((subtopic) =>
-    [subtopic.title, subtopic.key_points[0] ?? subtopic.description].filter(Boolean).join(": "),
-  );
-  return { transcript, bullets };
-}
+const FORM_ORDER: ItemForm[] = ["definition", "cloze", "cause"];
 
-/**
- * Questions for the diagnostic and the mastery check: subtopics take turns so every gap is probed,
- * forms alternate between fill-in-the-blank and "which statement is true"; when the sentences run out,
- * a sentence is asked again in the other form.
- */
-function quizQuestions(pools: readonly SubtopicPool[], context: ItemContext): Question[] {
-  const wanted = DIAGNOSTIC_QUESTIONS + MASTERY_QUESTIONS;
-  const all = pools.flatMap((pool) => pool.ranked);
-  const questions: Question[] = [];
-  const asked = new Set<string>();
-  const ask = (pool: SubtopicPool, sentence: Sentence, preferCloze: boolean) => {
-    const forms = [
-      () => clozeQuestion(sentence, context, pool.subtopic.subtopic_id),
-      () => statementQuestion(sentence, all, context, pool.subtopic.subtopic_id),
-    ];
-    for (const form of preferCloze ? forms : forms.reverse()) {
-      const question = form();
-      if (question && !asked.has(question.id)) {
-        asked.add(question.id);
-        questions.push(question);
-        return;
-      }
+/** One question per subtopic, tied to it, so a wrong answer points at exactly that gap. */
+function diagnosticQuestions(pools: readonly Pool[]): Question[] {
+  return pools.flatMap((pool, index) => {
+    // Forms take turns across subtopics, so the check is not one kind of question throughout.
+    const order = [...FORM_ORDER.slice(index % 3), ...FORM_ORDER.slice(0, index % 3)];
+    for (const form of order) {
+      const item = pool.items.find((candidate) => candidate.form === form && candidate.question);
+      if (item?.question) return [item.question];
     }
-  };
-  const rounds = Math.max(0, ...pools.map((pool) => pool.ranked.length));
-  for (const secondPass of [false, true]) {
-    for (let round = 0; round < rounds && questions.length < wanted; round++) {
-      for (const pool of pools) {
-        const sentence = pool.ranked[round];
-        if (!sentence || questions.length >= wanted) continue;
-        ask(pool, sentence, (questions.length % 2 === 0) !== secondPass);
-      }
+    return [];
+  });
+}
+
+/** The remaining questions, forms and subtopics interleaved, easy to hard mixed as they come. */
+function masteryQuestions(pools: readonly Pool[], asked: ReadonlySet<string>): Question[] {
+  const queues = new Map<ItemForm, Question[]>();
+  for (const form of ["cause", "definition", "cloze"] as const) {
+    const rounds = pools.map((pool) =>
+      pool.items.flatMap((item) =>
+        item.form === form && item.question && !asked.has(item.question.id) ? [item.question] : [],
+      ),
+    );
+    const interleaved: Question[] = [];
+    for (let round = 0; rounds.some((list) => list.length > round); round++) {
+      for (const list of rounds) if (list[round]) interleaved.push(list[round] as Question);
+    }
+    queues.set(form, interleaved);
+  }
+  const questions: Question[] = [];
+  while (questions.length < MASTERY_QUESTIONS && [...queues.values()].some((queue) => queue.length > 0)) {
+    for (const queue of queues.values()) {
+      const next = queue.shift();
+      if (next && questions.length < MASTERY_QUESTIONS) questions.push(next);
     }
   }
   return questions;
 }
 
 function quizActivity(kind: "diagnostic" | "mastery", title: string, questions: Question[]): ActivityDraft {
-  return {
-    kind,
-    title,
-    payload: { questions },
-    citations: uniqueCitations(questions.flatMap((q) => q.citations)),
-  };
+  return { kind, title, payload: { questions }, citations: citationsOf(questions) };
 }
 
-/** Per subtopic: its title, the gist in short, an example from the source if it gives one, a question. */
-function studyBlocks(pool: SubtopicPool, context: ItemContext, language: "en" | "nl"): StudyBlock[] {
-  const { subtopic, ranked } = pool;
-  const id = subtopic.subtopic_id;
+/** Per subtopic: its title, its lead, a definition, an example where the source gives one, a question. */
+function studyBlocks(pool: Pool, labels: Labels): StudyBlock[] {
+  const id = pool.subtopic.subtopic_id;
   const blocks: StudyBlock[] = [
-    { type: "heading", content: subtopic.title, question: null, subtopic_id: id, citations: [] },
+    { type: "heading", content: pool.subtopic.title, question: null, subtopic_id: id, citations: [] },
   ];
-  if (subtopic.description) {
-    const gist = subtopic.citations.filter((citation) => citation.snippet === subtopic.description);
+  const lead = leadOf(pool.sentences);
+  if (lead)
     blocks.push({
       type: "text",
-      content: context.labels.inShort(subtopic.description),
+      content: lead.text,
       question: null,
       subtopic_id: id,
-      citations: gist,
+      citations: citationsFor([lead]),
+    });
+  const definition = pool.items.find((item) => item.form === "definition");
+  if (definition?.qa && !definition.sentences.includes(lead as Sentence)) {
+    blocks.push({
+      type: "text",
+      content: labels.meaningText(definition.about, definition.qa.answer.replace(/[.!?]+$/, "")),
+      question: null,
+      subtopic_id: id,
+      citations: citationsFor(definition.sentences),
     });
   }
-  const example = ranked.find(
-    (sentence) => EXAMPLE_MARKER.test(sentence.text) && sentence.text !== subtopic.description,
-  );
-  if (example) {
+  const example = pool.sentences.find((sentence) => EXAMPLE_MARKER.test(sentence.text) && sentence !== lead);
+  if (example)
     blocks.push({
       type: "example",
       content: example.text,
       question: null,
       subtopic_id: id,
-      citations: [citeSentence(example)],
+      citations: citationsFor([example]),
     });
-  }
-  for (const sentence of ranked) {
-    const item = definition(sentence, context, language) ?? clozeItem(sentence, context);
-    if (!item) continue;
+  const qa =
+    pool.items.find((item) => item.form === "cause") ??
+    pool.items.find((item) => item.form === "definition") ??
+    pool.items.find((item) => item.form === "cloze");
+  if (qa?.qa) {
     blocks.push({
       type: "qa",
-      content: context.labels.testYourself,
-      question: { stem: item.question, answer: item.answer },
+      content: labels.testYourself,
+      question: { stem: qa.qa.stem, answer: qa.qa.answer },
       subtopic_id: id,
-      citations: [citeSentence(sentence)],
+      citations: citationsFor(qa.sentences),
     });
-    break;
   }
   return blocks;
 }
 
-/** Flashcards per subtopic: definitions first, then fill-in-the-blank cards, each with a hint. */
-function practiceCards(pool: SubtopicPool, context: ItemContext, language: "en" | "nl"): PracticeCard[] {
+/** Cards per subtopic: meaning and term for each definition, the causes, then fill-in cards. */
+function practiceCards(pool: Pool): PracticeCard[] {
   const cards: PracticeCard[] = [];
-  for (const sentence of pool.ranked) {
-    if (cards.length === CARDS_PER_SUBTOPIC) break;
-    const defined = definition(sentence, context, language);
-    const item = defined
-      ? { ...defined, hint: context.labels.subtopicHint(pool.subtopic.title) }
-      : clozeCard(sentence, context);
-    if (!item) continue;
+  const add = (item: Item, card: { q: string; a: string; hint: string } | null) => {
+    if (!card || cards.length >= CARDS_PER_SUBTOPIC) return;
+    const first = item.sentences[0] as Sentence;
     cards.push({
-      id: stableId("card", sentence.chunk.id, sentence.line_start, sentence.text),
-      q: item.question,
-      a: item.answer,
-      hint: item.hint,
-      subtopic_id: pool.subtopic.subtopic_id,
-      citations: [citeSentence(sentence)],
+      id: stableId("card", first.chunk.id, first.line_start, card.q),
+      q: card.q,
+      a: card.a,
+      hint: card.hint,
+      subtopic_id: item.subtopicId,
+      citations: citationsFor(item.sentences),
     });
-  }
-  return cards;
-}
-
-function clozeItem(sentence: Sentence, context: ItemContext) {
-  const item = cloze(sentence, context);
-  return item
-    ? { question: context.labels.clozeQuestion(item.stem), answer: capitalize(item.answer.display) }
-    : null;
-}
-
-function clozeCard(sentence: Sentence, context: ItemContext) {
-  const item = cloze(sentence, context);
-  if (!item) return null;
-  const answer = item.answer.display;
-  return {
-    question: context.labels.clozeCard(item.stem),
-    answer,
-    hint: context.labels.letterHint(answer.charAt(0), answer.replace(/\s/g, "").length),
   };
+  const byForm = (form: ItemForm) => pool.items.filter((item) => item.form === form);
+  for (const item of byForm("definition")) {
+    add(item, item.card);
+    add(item, item.reverseCard);
+  }
+  for (const item of byForm("cause")) add(item, item.card);
+  for (const item of byForm("cloze")) add(item, item.card);
+  return cards;
 }

@@ -1,20 +1,37 @@
 import type { Corpus } from "../../corpus.ts";
+import type { Language } from "../../text/language.ts";
 import { type KeyPhrase, keyPhrases, TermWeights } from "../../text/rank.ts";
 import type { GenerationProvider } from "../types.ts";
 import { extractiveChapter } from "./chapter.ts";
+import { askableTerms } from "./items.ts";
 import { extractiveStructure } from "./structure.ts";
 
-const TOPIC_PHRASES = 200;
+interface Shared {
+  weights: TermWeights;
+  topicTerms: (language: Language) => KeyPhrase[];
+}
 
 /** The offline, deterministic provider: everything it writes is taken from the sources' own sentences. */
 export function extractiveProvider(): GenerationProvider {
-  // Term weights and key phrases of a corpus serve every chapter of a course; compute them once.
-  const shared = new WeakMap<Corpus, { weights: TermWeights; topicPhrases: KeyPhrase[] }>();
-  const sharedOf = (corpus: Corpus) => {
+  // Term weights and the topic's terms serve every chapter of a course; compute them once per corpus.
+  const shared = new WeakMap<Corpus, Shared>();
+  const sharedOf = (corpus: Corpus): Shared => {
     let known = shared.get(corpus);
     if (!known) {
       const weights = new TermWeights(corpus.sentences);
-      known = { weights, topicPhrases: keyPhrases(corpus.sentences, weights).slice(0, TOPIC_PHRASES) };
+      const terms = new Map<Language, KeyPhrase[]>();
+      known = {
+        weights,
+        topicTerms: (language) => {
+          let list = terms.get(language);
+          if (!list) {
+            const sentences = corpus.sentences.filter((sentence) => sentence.source.language === language);
+            list = askableTerms(keyPhrases(sentences, weights), weights);
+            terms.set(language, list);
+          }
+          return list;
+        },
+      };
       shared.set(corpus, known);
     }
     return known;

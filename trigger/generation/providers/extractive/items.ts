@@ -1,203 +1,410 @@
 import type { Difficulty, Question } from "../../../../src/domain/activity-payload.ts";
+import type { Citation } from "../../../../src/domain/citation.ts";
 import { citeSentence, type Sentence } from "../../corpus.ts";
 import { stableId } from "../../ids.ts";
 import { comparable } from "../../support.ts";
-import type { KeyPhrase } from "../../text/rank.ts";
+import { isStopword, type Language } from "../../text/language.ts";
+import type { KeyPhrase, TermWeights } from "../../text/rank.ts";
+import { type CausalPair, type DefinitionPair, withoutEnd } from "./clauses.ts";
 import type { Labels } from "./labels.ts";
+import { hashOf } from "./random.ts";
 
-const BLANK = "_____";
+export const BLANK = "___";
 const MAX_OPTIONS = 4;
 const MIN_DISTRACTORS = 2;
+// A term in more than this share of all sentences is the topic itself ("water" in a text on the water
+// cycle): asking for it tests nothing.
+const TOO_COMMON = 0.25;
 
-/** What the item builders of one chapter share: its language, its key phrases, and its sentences. */
+/** What the item builders of one chapter share. */
 export interface ItemContext {
+  language: Language;
   labels: Labels;
-  /** Key phrases of the chapter's material, most important first. */
+  weights: TermWeights;
+  /** Noun phrases of the chapter's own material worth asking for, most important first. */
+  terms: KeyPhrase[];
+  /** Askable terms of all sources in the chapter's language, when the chapter has too few of a kind. */
+  topicTerms: KeyPhrase[];
+  /** Every key phrase of the chapter, for recognising defined terms. */
   phrases: KeyPhrase[];
-  /** Key phrases of all sources, for distractors when the chapter has too few. */
-  topicPhrases: KeyPhrase[];
-  /** Every sentence of the chapter as compared, so a made-up wrong statement is never actually true. */
+  /** The subtopic each sentence of the chapter belongs to (by sentence index). */
+  subtopicOf: Map<number, { id: string; title: string }>;
+  /** The chapter's sentences, to say where a wrong option belongs. */
+  sentences: readonly Sentence[];
+  /** Every sentence of the chapter as compared, so a filled-in wrong option is never actually true. */
   knownStatements: Set<string>;
 }
 
-export interface Cloze {
-  stem: string;
-  answer: KeyPhrase;
-  distractors: string[];
+export type ItemForm = "cloze" | "cause" | "definition";
+
+/** A question, card and study question built from one passage, each only where it is sound. */
+export interface Item {
+  form: ItemForm;
+  key: string;
+  subtopicId: string;
+  sentences: Sentence[];
+  question: Question | null;
+  card: { q: string; a: string; hint: string } | null;
+  /** A second card (the term for its meaning), for definitions. */
+  reverseCard: { q: string; a: string; hint: string } | null;
+  qa: { stem: string; answer: string } | null;
+  /** The term or effect the item is about, for objectives. */
+  about: string;
 }
 
-/** A fill-in-the-blank item from a sentence: its most important key phrase blanked, with wrong answers. */
-export function cloze(sentence: Sentence, context: ItemContext): Cloze | null {
-  for (const phrase of context.phrases) {
-    const match = phraseIn(phrase, sentence.text);
-    if (!match) continue;
-    const stem = `${sentence.text.slice(0, match.index)}${BLANK}${sentence.text.slice(match.index + match[0].length)}`;
-    if (stem.replace(BLANK, "").split(" ").filter(Boolean).length < 4) continue;
-    const distractors = distractorsFor(phrase, sentence.text, context);
-    if (distractors.length >= MIN_DISTRACTORS) return { stem, answer: phrase, distractors };
-  }
-  return null;
+/** Phrases a chapter may ask for: noun phrases, long enough, not the topic's omnipresent word. */
+export function askableTerms(phrases: readonly KeyPhrase[], weights: TermWeights): KeyPhrase[] {
+  return phrases.filter(
+    (phrase) =>
+      phrase.nounPhrase &&
+      phrase.key.replace(/\s/g, "").length >= 4 &&
+      !phrase.key.split(" ").some((word) => isStopword(word)) &&
+      !/\p{N}/u.test(phrase.key) &&
+      !phrase.key.split(" ").every((word) => weights.share(word) > TOO_COMMON),
+  );
 }
 
-export function clozeQuestion(
-  sentence: Sentence,
-  context: ItemContext,
-  subtopicId: string | null,
-): Question | null {
-  const item = cloze(sentence, context);
-  if (!item) return null;
-  const { options, correct } = placeAnswer(item.answer.display, item.distractors, sentence.text);
+/** The kind of an option, which every option of a question shares so form gives nothing away. */
+export function optionKind(text: string, language: Language) {
+  const words = text.trim().split(/\s+/);
+  const last = (words.at(-1) ?? "").toLowerCase();
+  const plural =
+    language === "nl"
+      ? /(en|ën|s)$/.test(last) && !/(heid|ing|isme|us|is)$/.test(last)
+      : /s$/.test(last) && !/(ss|us|is|ics)$/.test(last);
+  const letters = text.replace(/[^\p{L}\p{N}]/gu, "").length;
   return {
-    id: stableId("q", sentence.chunk.id, sentence.line_start, sentence.text, "cloze"),
-    stem: context.labels.clozeQuestion(item.stem),
-    options,
-    correct_option: correct,
-    explanation: context.labels.explanation(sentence.text),
-    difficulty: difficultyOf(item.answer),
-    subtopic_id: subtopicId,
-    citations: [citeSentence(sentence)],
+    words: words.length,
+    name: words.some((word, index) => /^\p{Lu}/u.test(word) && (index > 0 || words.length === 1)),
+    plural,
+    letters,
   };
+}
+
+export function sameKind(a: string, b: string, language: Language): boolean {
+  const x = optionKind(a, language);
+  const y = optionKind(b, language);
+  const ratio = Math.max(x.letters, y.letters) / Math.max(1, Math.min(x.letters, y.letters));
+  return x.words === y.words && x.name === y.name && x.plural === y.plural && ratio <= 2.5;
+}
+
+function phraseIn(key: string, text: string): RegExpExecArray | null {
+  const escaped = key.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/ /g, "\\s+");
+  return new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, "iu").exec(text);
 }
 
 /**
- * "Which statement is true?": the sentence itself against other sentences of the chapter with one key
- * phrase swapped for another, so the wrong options are plausible but not what the source says.
+ * Whether the term is only part of a longer name or phrase here ("Calvin cycle", "five-carbon sugar"):
+ * blanking "cycle" there would leave half a term in the stem.
  */
-export function statementQuestion(
-  sentence: Sentence,
-  others: readonly Sentence[],
-  context: ItemContext,
-  subtopicId: string | null,
-): Question | null {
-  const falsified: string[] = [];
-  for (const other of others) {
-    if (falsified.length === MAX_OPTIONS - 1) break;
-    if (other === sentence) continue;
-    const statement = falsify(other, context);
-    if (statement && !falsified.includes(statement)) falsified.push(statement);
-  }
-  if (falsified.length < MIN_DISTRACTORS) return null;
-  const { options, correct } = placeAnswer(sentence.text, falsified, sentence.text);
-  return {
-    id: stableId("q", sentence.chunk.id, sentence.line_start, sentence.text, "statement"),
-    stem: context.labels.trueStatement,
-    options,
-    correct_option: correct,
-    explanation: context.labels.explanation(sentence.text),
-    difficulty: "medium",
-    subtopic_id: subtopicId,
-    citations: [citeSentence(sentence)],
-  };
-}
-
-function falsify(sentence: Sentence, context: ItemContext): string | null {
-  for (const phrase of context.phrases) {
-    const match = phraseIn(phrase, sentence.text);
-    if (!match) continue;
-    const [replacement] = distractorsFor(phrase, sentence.text, context);
-    if (!replacement) continue;
-    const swapped = match.index === 0 ? capitalize(replacement) : replacement;
-    const statement = `${sentence.text.slice(0, match.index)}${swapped}${sentence.text.slice(match.index + match[0].length)}`;
-    if (!context.knownStatements.has(comparable(statement))) return statement;
-  }
-  return null;
-}
-
-const DEFINITION = {
-  en: /^(?:(the|a|an)\s+)?([\p{L}][\p{L}\p{N}'’ -]{1,40}?)\s+(is|are|means)\s+(.{8,})$/iu,
-  nl: /^(?:(de|het|een)\s+)?([\p{L}][\p{L}\p{N}'’ -]{1,40}?)\s+(is|zijn|betekent)\s+(.{8,})$/iu,
-};
-
-export interface Definition {
-  question: string;
-  answer: string;
-  subject: string;
-}
-
-/** "X is Y" → "What is X?" / "Y", when X is one of the chapter's key phrases. */
-export function definition(
-  sentence: Sentence,
-  context: ItemContext,
-  language: "en" | "nl",
-): Definition | null {
-  const text = sentence.text.replace(/[.!?…]+$/, "");
-  const match = DEFINITION[language].exec(text);
-  const [, article, subject, verb, rest] = match ?? [];
-  if (!subject || !verb || !rest || subject.split(" ").length > 4) return null;
-  if (!context.phrases.some((phrase) => phrase.key === subject.toLowerCase())) return null;
-  const shown = context.phrases.find((phrase) => phrase.key === subject.toLowerCase())?.display ?? subject;
-  const named = article ? `${article.toLowerCase()} ${shown}` : shown;
-  return {
-    question: context.labels.definitionQuestion(named, verb.toLowerCase()),
-    answer: `${capitalize(rest)}.`,
-    subject,
-  };
-}
-
-/** Wrong answers for a key phrase: other key phrases of the material, of the same length where possible. */
-function distractorsFor(answer: KeyPhrase, sentence: string, context: ItemContext): string[] {
-  const answerWords = new Set(answer.key.split(" "));
-  const usable = [...context.phrases, ...context.topicPhrases].filter(
-    (phrase) =>
-      phrase.key !== answer.key &&
-      !phrase.key.split(" ").some((word) => answerWords.has(word)) &&
-      !phraseIn(phrase, sentence),
+function partOfLongerPhrase(before: string, after: string, term: KeyPhrase, context: ItemContext): boolean {
+  const previous = /([\p{L}\p{N}'’-]+)\s*$/u.exec(before)?.[1];
+  const next = /^\s*([\p{L}\p{N}'’-]+)/u.exec(after)?.[1];
+  if (previous && /^\p{Lu}/u.test(previous) && before.trim().length > previous.length) return true;
+  if (previous && /-/.test(previous)) return true;
+  const longer = new Set(context.phrases.map((phrase) => phrase.key));
+  return (
+    (previous !== undefined && longer.has(`${previous.toLowerCase()} ${term.key}`)) ||
+    (next !== undefined && longer.has(`${term.key} ${next.toLowerCase()}`))
   );
-  const length = answerWords.size;
-  const sameLength = usable.filter((phrase) => phrase.key.split(" ").length === length);
-  const picked: KeyPhrase[] = [];
-  for (const phrase of [...sameLength, ...usable]) {
+}
+
+function indefinite(word: string): string {
+  return /^[aeiou]/i.test(word) ? "an" : "a";
+}
+
+function capitalize(text: string): string {
+  return text.charAt(0).toLocaleUpperCase() + text.slice(1);
+}
+
+/**
+ * Wrong options for a term: other askable terms of the same chapter, of the same kind (word count,
+ * name or not, number, length), sharing no word with the answer nor occurring in the sentence, and
+ * never making the sentence one the text itself contains.
+ */
+function termDistractors(
+  answer: KeyPhrase,
+  shownAnswer: string,
+  sentence: string,
+  context: ItemContext,
+  render: (phrase: KeyPhrase) => string | null,
+  fillsTo?: (option: string) => string,
+): string[] {
+  const answerWords = new Set(answer.key.split(" "));
+  const picked: string[] = [];
+  const pickedWords = new Set<string>();
+  const seen = new Set<string>();
+  for (const phrase of [...context.terms, ...context.topicTerms]) {
     if (picked.length === MAX_OPTIONS - 1) break;
-    // Options should not overlap each other either ("thylakoid" next to "thylakoid membranes").
+    if (seen.has(phrase.key)) continue;
+    seen.add(phrase.key);
     const words = phrase.key.split(" ");
-    if (!picked.some((known) => known.key.split(" ").some((word) => words.includes(word))))
-      picked.push(phrase);
+    if (phrase.key === answer.key || words.some((word) => answerWords.has(word) || pickedWords.has(word)))
+      continue;
+    if (phraseIn(phrase.key, sentence)) continue;
+    const shown = render(phrase);
+    if (!shown || !sameKind(shown, shownAnswer, context.language)) continue;
+    if (fillsTo && context.knownStatements.has(comparable(fillsTo(shown)))) continue;
+    picked.push(shown);
+    for (const word of words) pickedWords.add(word);
   }
-  return picked.map((phrase) => phrase.display);
+  return picked;
 }
 
-const patterns = new Map<string, RegExp>();
-
-function phraseIn(phrase: KeyPhrase, text: string): RegExpExecArray | null {
-  let pattern = patterns.get(phrase.key);
-  if (!pattern) {
-    const escaped = phrase.key.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/ /g, "\\s+");
-    pattern = new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, "iu");
-    patterns.set(phrase.key, pattern);
-  }
-  return pattern.exec(text);
-}
-
-/** The options with the right answer at a position fixed by the sentence (deterministic, not always first). */
-function placeAnswer(
-  answer: string,
-  distractors: string[],
-  seed: string,
-): { options: string[]; correct: number } {
+/** The options with the right answer at a place fixed by the item (deterministic, spread out). */
+function placeAnswer(answer: string, distractors: readonly string[], seed: string) {
   const options = distractors.slice(0, MAX_OPTIONS - 1);
   const correct = hashOf(seed) % (options.length + 1);
   options.splice(correct, 0, answer);
   return { options, correct };
 }
 
-function hashOf(text: string): number {
-  let hash = 2166136261;
-  for (let index = 0; index < text.length; index++) {
-    hash ^= text.charCodeAt(index);
-    hash = Math.imul(hash, 16777619);
-  }
-  return hash >>> 0;
+/** Why each wrong option is wrong: where in the text it does belong. */
+function whyWrong(options: readonly string[], subtopicId: string, context: ItemContext): string[] {
+  return options.map((option) => {
+    const key = option.toLowerCase().replace(/^(de|het|een|the|a|an)\s+/, "");
+    const inChapter = context.sentences.filter((sentence) => phraseIn(key, sentence.text));
+    const elsewhere = inChapter.find((sentence) => context.subtopicOf.get(sentence.index)?.id !== subtopicId);
+    const title = elsewhere ? context.subtopicOf.get(elsewhere.index)?.title : undefined;
+    if (title) return context.labels.belongsElsewhere(option, title);
+    return inChapter.length > 0 ? context.labels.notInSentence(option) : context.labels.otherPart(option);
+  });
 }
 
-/** A term the material repeats is easy to recall; one it mentions once is hard. */
 function difficultyOf(answer: KeyPhrase): Difficulty {
   if (answer.count >= 3) return "easy";
   return answer.count === 2 ? "medium" : "hard";
 }
 
-export function capitalize(text: string): string {
-  return text.charAt(0).toLocaleUpperCase() + text.slice(1);
+function question(
+  form: ItemForm,
+  sentences: readonly Sentence[],
+  stem: string,
+  answer: string,
+  distractors: readonly string[],
+  explanation: string,
+  difficulty: Difficulty,
+  subtopicId: string,
+): Question {
+  const seed = `${form}:${sentences.map((sentence) => sentence.text).join(" ")}:${answer}`;
+  const { options, correct } = placeAnswer(answer, distractors, seed);
+  const first = sentences[0] as Sentence;
+  return {
+    id: stableId("q", first.chunk.id, first.line_start, seed),
+    stem,
+    options,
+    correct_option: correct,
+    explanation,
+    difficulty,
+    subtopic_id: subtopicId,
+    citations: citationsFor(sentences),
+  };
 }
 
-export const EXAMPLE_MARKER =
-  /(?<!\p{L})(for example|for instance|e\.g\.|such as|bijvoorbeeld|bijv\.|zoals|denk aan)(?!\p{L})/iu;
+export function citationsFor(sentences: readonly Sentence[]): Citation[] {
+  return sentences.map(citeSentence);
+}
+
+function letterHint(answer: string, labels: Labels): string {
+  const letters = answer.replace(/[^\p{L}\p{N}]/gu, "").length;
+  return labels.letterHint(answer.charAt(0).toLocaleLowerCase(), letters, answer.split(/\s+/).length);
+}
+
+/**
+ * A fill-in-the-blank item: the real sentence with one key term blanked (never its first word), so the
+ * stem is the source's own grammar. A Dutch "de"/"het" or English "a"/"an" before the term is blanked
+ * with it and every option carries its own, so the article cannot betray the answer.
+ */
+export function clozeItem(
+  sentence: Sentence,
+  subtopicId: string,
+  context: ItemContext,
+  avoid: ReadonlySet<string>,
+): Item | null {
+  if (!sentence.complete || sentence.text.split(" ").length < 6) return null;
+  for (const term of context.terms) {
+    if (avoid.has(term.key)) continue;
+    const match = phraseIn(term.key, sentence.text);
+    if (!match || match.index === 0) continue;
+    const surface = match[0];
+    // A name written in capitals, or a common word: the options follow how the sentence writes it.
+    if (/^\p{Lu}/u.test(surface) !== /^\p{Lu}/u.test(term.display)) continue;
+    const before = sentence.text.slice(0, match.index);
+    const after = sentence.text.slice(match.index + surface.length);
+    if (phraseIn(term.key, after) || /^[-’'\p{L}]/u.test(after)) continue;
+    if (partOfLongerPhrase(before, after, term, context)) continue;
+    const article = /(?:^|\s)(de|het|a|an)\s+$/iu.exec(before);
+    const articleWord = article?.[1];
+    if (articleWord && /^\p{Lu}/u.test(articleWord)) continue;
+    const withArticle = articleWord !== undefined;
+    const stemBefore = withArticle
+      ? before.slice(0, before.length - (article?.[0].length ?? 0)) +
+        (article?.[0].startsWith(" ") ? " " : "")
+      : before;
+    if (stemBefore.trim() === "") continue;
+    const answer = withArticle ? `${articleWord} ${surface}` : surface;
+    const render = (phrase: KeyPhrase): string | null => {
+      if (!withArticle) return phrase.display;
+      if (context.language === "nl")
+        return phrase.article && phrase.article !== "the" ? `${phrase.article} ${phrase.display}` : null;
+      return phrase.indefinite ? `${indefinite(phrase.display)} ${phrase.display}` : null;
+    };
+    const fills = (option: string) => `${stemBefore}${option}${after}`;
+    const distractors = termDistractors(term, answer, sentence.text, context, render, fills);
+    const stem = `${stemBefore}${BLANK}${after}`;
+    const cardStem = `${before}${BLANK}${after}`;
+    const labels = context.labels;
+    const explanation = [labels.textSays(sentence.text), ...whyWrong(distractors, subtopicId, context)].join(
+      " ",
+    );
+    return {
+      form: "cloze",
+      key: term.key,
+      subtopicId,
+      sentences: [sentence],
+      question:
+        distractors.length >= MIN_DISTRACTORS
+          ? question(
+              "cloze",
+              [sentence],
+              labels.clozeStem(stem),
+              answer,
+              distractors,
+              explanation,
+              difficultyOf(term),
+              subtopicId,
+            )
+          : null,
+      card: { q: labels.clozeCard(cardStem), a: surface, hint: letterHint(surface, labels) },
+      reverseCard: null,
+      qa: { stem: labels.clozeCard(cardStem), answer: surface },
+      about: surface,
+    };
+  }
+  return null;
+}
+
+/**
+ * A "why" item from a stated cause: the effect quoted, the cause as the answer with the source's
+ * connective, and as wrong options the chapter's other causes and effects in the same clause form.
+ */
+export function causeItem(
+  pair: CausalPair,
+  others: readonly CausalPair[],
+  subtopicId: string,
+  context: ItemContext,
+): Item {
+  const { labels, language } = context;
+  const subtopic = context.subtopicOf.get(pair.sentences.at(-1)?.index ?? -1)?.title ?? "";
+  const effectIsClause =
+    language === "nl" && pair.cause === null && pair.causeStatement !== null && !/^\p{Lu}/u.test(pair.effect);
+  const stem = effectIsClause ? labels.causeStemClause(pair.effect) : labels.causeStem(pair.effect);
+  const connective = capitalize(pair.connective);
+  const answer =
+    pair.cause !== null ? `${connective} ${pair.cause}.` : `${capitalize(pair.causeStatement ?? "")}.`;
+  let mcq: Question | null = null;
+  const explanation = [
+    labels.textSays(pair.sentences.map((sentence) => sentence.text).join(" ")),
+    labels.otherCauses,
+  ].join(" ");
+  const difficulty: Difficulty = pair.sentences.length > 1 ? "hard" : "medium";
+  const distinct = (option: string, index: number, all: string[]) =>
+    all.indexOf(option) === index && comparable(option) !== comparable(answer);
+  // The cause as a sentence of its own: the options are the chapter's other stated causes, whole and
+  // unchanged, so each is a real sentence of the text and only one is the reason for this effect. The
+  // cause as a clause: the other causes and effects in the same clause form after the same connective
+  // (in Dutch only clauses with subordinate order, which "waardoor" effects have).
+  const options =
+    pair.cause === null
+      ? others
+          .filter((other) => other !== pair && other.causeStatement !== null)
+          .map((other) => `${capitalize(other.causeStatement ?? "")}.`)
+      : others
+          .filter((other) => other !== pair)
+          .flatMap((other) => {
+            const clause =
+              other.cause ??
+              (language === "en"
+                ? other.effect.charAt(0).toLocaleLowerCase() + other.effect.slice(1)
+                : /^\p{Ll}/u.test(other.effect)
+                  ? other.effect
+                  : null);
+            return clause ? [`${connective} ${clause}.`] : [];
+          });
+  const distractors = options.filter(distinct).slice(0, MAX_OPTIONS - 1);
+  if (distractors.length >= MIN_DISTRACTORS && (pair.cause !== null || pair.causeStatement !== null)) {
+    mcq = question("cause", pair.sentences, stem, answer, distractors, explanation, difficulty, subtopicId);
+  }
+  return {
+    form: "cause",
+    key: `cause:${pair.effect}`,
+    subtopicId,
+    sentences: pair.sentences,
+    question: mcq,
+    card: { q: stem, a: answer, hint: labels.causeHint(subtopic) },
+    reverseCard: null,
+    qa: { stem, answer },
+    about: pair.effect,
+  };
+}
+
+/**
+ * A definition item: "which term fits this description" with the chapter's other terms as options, a
+ * card asking what the term means, and one asking the term for its meaning.
+ */
+export function definitionItem(definition: DefinitionPair, subtopicId: string, context: ItemContext): Item {
+  const { labels } = context;
+  const known = context.phrases.find((phrase) => phrase.key === definition.term.toLowerCase());
+  const term = known?.display ?? definition.term;
+  const meaning = capitalize(withoutEnd(definition.meaning));
+  const subtopic = context.subtopicOf.get(definition.sentences.at(-1)?.index ?? -1)?.title ?? "";
+  const phrase: KeyPhrase = known ?? {
+    key: term.toLowerCase(),
+    display: term,
+    count: 1,
+    score: 0,
+    article: null,
+    nounPhrase: true,
+    indefinite: false,
+  };
+  const distractors = termDistractors(
+    phrase,
+    term,
+    definition.sentences.map((s) => s.text).join(" "),
+    context,
+    (other) => other.display,
+  );
+  const stem = labels.definitionStem(meaning);
+  const explanation = [
+    labels.textSays(definition.sentences.map((sentence) => sentence.text).join(" ")),
+    ...whyWrong(distractors, subtopicId, context),
+  ].join(" ");
+  const hint = labels.meaningHint(subtopic);
+  return {
+    form: "definition",
+    key: `definition:${phrase.key}`,
+    subtopicId,
+    sentences: definition.sentences,
+    question:
+      distractors.length >= MIN_DISTRACTORS
+        ? question(
+            "definition",
+            definition.sentences,
+            stem,
+            term,
+            distractors,
+            explanation,
+            known && known.count >= 2 ? "easy" : "medium",
+            subtopicId,
+          )
+        : null,
+    card: {
+      q: labels.meaningCard(term),
+      a: `${meaning}.`,
+      hint: comparable(hint).includes(comparable(meaning)) ? letterHint(meaning, labels) : hint,
+    },
+    reverseCard: { q: labels.termCard(meaning), a: term, hint: letterHint(term, labels) },
+    qa: { stem: labels.meaningCard(term), answer: `${meaning}.` },
+    about: term,
+  };
+}

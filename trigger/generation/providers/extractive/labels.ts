@@ -1,22 +1,43 @@
 import type { ActivityKind } from "../../../../src/domain/activity-payload.ts";
 import type { Language } from "../../text/language.ts";
 
-/** Every text the extractive provider writes itself, in the language of the source it comes from. */
+/**
+ * Every text the extractive provider writes itself, in the language of the source it comes from. Each
+ * template stays grammatical whatever is put in it: inserted source text goes inside quotation marks or
+ * after a colon, never into a slot where its word order or agreement would have to change.
+ */
 export interface Labels {
   introduction: string;
+  partOf: (section: string, part: number) => string;
   activityTitle: Record<ActivityKind, (section: string) => string>;
-  objective: (subtopic: string) => string;
-  clozeQuestion: (stem: string) => string;
-  clozeCard: (stem: string) => string;
-  trueStatement: string;
-  explanation: (sentence: string) => string;
-  definitionQuestion: (subject: string, verb: string) => string;
-  letterHint: (first: string, letters: number) => string;
-  subtopicHint: (subtopic: string) => string;
+  quote: (text: string) => string;
+  clozeStem: (sentenceWithBlank: string) => string;
+  clozeCard: (sentenceWithBlank: string) => string;
+  causeStem: (effect: string) => string;
+  /** For an effect the text gives as a subordinate clause ("…, waardoor de lucht stijgt"). */
+  causeStemClause: (effect: string) => string;
+  definitionStem: (meaning: string) => string;
+  meaningCard: (term: string) => string;
+  termCard: (meaning: string) => string;
+  textSays: (sentence: string) => string;
+  belongsElsewhere: (option: string, subtopic: string) => string;
+  notInSentence: (option: string) => string;
+  otherPart: (option: string) => string;
+  otherCauses: string;
+  otherTerms: string;
+  letterHint: (first: string, letters: number, words: number) => string;
+  causeHint: (subtopic: string) => string;
+  meaningHint: (subtopic: string) => string;
+  objectiveDefine: (term: string) => string;
+  objectiveCause: (effect: string) => string;
+  objectiveTerm: (term: string) => string;
+  objectiveDescribe: (subtopic: string) => string;
   testYourself: string;
-  inShort: (text: string) => string;
-  recapOpening: (section: string, subtopics: string[]) => string;
-  recapClosing: string;
+  meaningText: (term: string, meaning: string) => string;
+  recapOpening: (section: string) => string;
+  recapStep: (index: number, total: number, subtopic: string) => string;
+  becauseFollows: (connective: string, cause: string) => string;
+  recapRemember: (sentence: string) => string;
   learningPathAbout: (title: string) => string;
   noSources: {
     introduction: (title: string) => string;
@@ -31,11 +52,9 @@ export interface Labels {
   };
 }
 
-const joinList = (and: string) => (items: string[]) =>
-  items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} ${and} ${items[items.length - 1]}`;
-
 const en: Labels = {
   introduction: "Introduction",
+  partOf: (section, part) => `${section}, part ${part}`,
   activityTitle: {
     overview: (section) => `Overview: ${section}`,
     diagnostic: (section) => `Diagnostic check: ${section}`,
@@ -44,22 +63,43 @@ const en: Labels = {
     mastery: (section) => `Mastery check: ${section}`,
     recap: (section) => `Recap: ${section}`,
   },
-  objective: (subtopic) => `Explain the key ideas of “${subtopic}”.`,
-  clozeQuestion: (stem) => `Fill in the blank: “${stem}”`,
+  quote: (text) => `“${text}”`,
+  clozeStem: (stem) => `Fill in the missing term: “${stem}”`,
   clozeCard: (stem) => `Complete: “${stem}”`,
-  trueStatement: "Which statement is true?",
-  explanation: (sentence) => `The source says: “${sentence}”`,
-  definitionQuestion: (subject, verb) =>
-    verb === "means" ? `What does ${subject} mean?` : `What ${verb} ${subject}?`,
-  letterHint: (first, letters) => `Starts with “${first}” (${letters} letters)`,
-  subtopicHint: (subtopic) => `Think of “${subtopic}”`,
+  causeStem: (effect) => `Why is this so, according to the text: “${effect}”?`,
+  causeStemClause: (effect) => `Why is this so, according to the text: “${effect}”?`,
+  definitionStem: (meaning) => `Which term fits this description: “${meaning}”?`,
+  meaningCard: (term) => `What does “${term}” mean?`,
+  termCard: (meaning) => `Which term is described here: “${meaning}”?`,
+  textSays: (sentence) => `The text says: “${sentence}”`,
+  belongsElsewhere: (option, subtopic) => `“${option}” belongs to “${subtopic}”, not here.`,
+  notInSentence: (option) => `“${option}” comes up in this part, but not in this sentence.`,
+  otherPart: (option) => `“${option}” comes from another part of the text.`,
+  otherCauses: "The other answers are causes or effects of something else in this part.",
+  otherTerms: "The other terms also come up in this part, but mean something else.",
+  letterHint: (first, letters, words) =>
+    words > 1
+      ? `${words} words, starting with “${first}” (${letters} letters)`
+      : `Starts with “${first}” (${letters} letters)`,
+  causeHint: (subtopic) => `Look for the cause in the part about “${subtopic}”.`,
+  meaningHint: (subtopic) => `The term comes up in the part about “${subtopic}”.`,
+  objectiveDefine: (term) => `You can define “${term}”.`,
+  objectiveCause: (effect) => `You can explain why this is so: “${effect}”.`,
+  objectiveTerm: (term) => `You can recognise and use the term “${term}”.`,
+  objectiveDescribe: (subtopic) => `You can describe the main idea of “${subtopic}” in your own words.`,
   testYourself: "Test yourself",
-  inShort: (text) => `In short: ${text}`,
-  recapOpening: (section, subtopics) =>
-    subtopics.length > 1
-      ? `In this part, “${section}”, we looked at ${joinList("and")(subtopics)}.`
-      : `In this part we looked at “${section}”.`,
-  recapClosing: "Go through the practice cards again to keep it fresh.",
+  meaningText: (term, meaning) => `${capitalize(term)}: ${lowerFirst(meaning)}.`,
+  recapOpening: (section) => `This recap goes through the main points of “${section}”.`,
+  recapStep: (index, total, subtopic) =>
+    index === 0
+      ? `First, the text is about “${subtopic}”.`
+      : index === total - 1
+        ? `Finally, it turns to “${subtopic}”.`
+        : index % 2 === 1
+          ? `In addition, it covers “${subtopic}”.`
+          : `Next comes “${subtopic}”.`,
+  becauseFollows: (_connective, cause) => `That is because ${cause}.`,
+  recapRemember: (sentence) => `Above all, remember this: ${sentence}`,
   learningPathAbout: (title) => `A learning path about ${title}.`,
   noSources: {
     introduction: (title) => `Introduction to ${title}`,
@@ -76,6 +116,7 @@ const en: Labels = {
 
 const nl: Labels = {
   introduction: "Inleiding",
+  partOf: (section, part) => `${section}, deel ${part}`,
   activityTitle: {
     overview: (section) => `Overzicht: ${section}`,
     diagnostic: (section) => `Diagnostische check: ${section}`,
@@ -84,22 +125,43 @@ const nl: Labels = {
     mastery: (section) => `Eindcheck: ${section}`,
     recap: (section) => `Samenvatting: ${section}`,
   },
-  objective: (subtopic) => `Je kunt de kernideeën van “${subtopic}” uitleggen.`,
-  clozeQuestion: (stem) => `Vul het ontbrekende woord in: “${stem}”`,
-  clozeCard: (stem) => `Vul aan: “${stem}”`,
-  trueStatement: "Welke bewering is juist?",
-  explanation: (sentence) => `De bron zegt: “${sentence}”`,
-  definitionQuestion: (subject, verb) =>
-    verb === "betekent" ? `Wat betekent ${subject}?` : `Wat ${verb} ${subject}?`,
-  letterHint: (first, letters) => `Begint met “${first}” (${letters} letters)`,
-  subtopicHint: (subtopic) => `Denk aan “${subtopic}”`,
+  quote: (text) => `„${text}”`,
+  clozeStem: (stem) => `Vul het ontbrekende begrip in: „${stem}”`,
+  clozeCard: (stem) => `Vul aan: „${stem}”`,
+  causeStem: (effect) => `Waarom is dit zo volgens de tekst: „${effect}”?`,
+  causeStemClause: (effect) => `Hoe komt het volgens de tekst dat ${effect}?`,
+  definitionStem: (meaning) => `Welk begrip past bij deze omschrijving: „${meaning}”?`,
+  meaningCard: (term) => `Wat betekent „${term}”?`,
+  termCard: (meaning) => `Welk begrip wordt hier omschreven: „${meaning}”?`,
+  textSays: (sentence) => `In de tekst staat: „${sentence}”`,
+  belongsElsewhere: (option, subtopic) => `„${option}” hoort bij „${subtopic}”, niet hier.`,
+  notInSentence: (option) => `„${option}” komt in dit deel voor, maar niet in deze zin.`,
+  otherPart: (option) => `„${option}” komt uit een ander deel van de tekst.`,
+  otherCauses: "De andere antwoorden zijn oorzaken of gevolgen van iets anders in dit onderdeel.",
+  otherTerms: "De andere begrippen komen ook in dit onderdeel voor, maar betekenen iets anders.",
+  letterHint: (first, letters, words) =>
+    words > 1
+      ? `${words} woorden, begint met „${first}” (${letters} letters)`
+      : `Begint met „${first}” (${letters} letters)`,
+  causeHint: (subtopic) => `Zoek de oorzaak in het deel over „${subtopic}”.`,
+  meaningHint: (subtopic) => `Het begrip komt aan bod bij „${subtopic}”.`,
+  objectiveDefine: (term) => `Je kunt uitleggen wat „${term}” betekent.`,
+  objectiveCause: (effect) => `Je kunt uitleggen waarom dit zo is: „${effect}”.`,
+  objectiveTerm: (term) => `Je kunt het begrip „${term}” herkennen en gebruiken.`,
+  objectiveDescribe: (subtopic) => `Je kunt de kern van „${subtopic}” in eigen woorden beschrijven.`,
   testYourself: "Test jezelf",
-  inShort: (text) => `Kort gezegd: ${text}`,
-  recapOpening: (section, subtopics) =>
-    subtopics.length > 1
-      ? `In dit onderdeel, “${section}”, ging het over ${joinList("en")(subtopics)}.`
-      : `In dit onderdeel ging het over “${section}”.`,
-  recapClosing: "Herhaal de oefenkaarten nog eens, dan blijft het hangen.",
+  meaningText: (term, meaning) => `${capitalize(term)}: ${lowerFirst(meaning)}.`,
+  recapOpening: (section) => `In deze samenvatting lopen we de belangrijkste punten van „${section}” langs.`,
+  recapStep: (index, total, subtopic) =>
+    index === 0
+      ? `Eerst gaat het over „${subtopic}”.`
+      : index === total - 1
+        ? `Tot slot gaat het over „${subtopic}”.`
+        : index % 2 === 1
+          ? `Daarnaast gaat het over „${subtopic}”.`
+          : `Verder komt „${subtopic}” aan bod.`,
+  becauseFollows: (connective, cause) => `Dat komt ${connective} ${cause}.`,
+  recapRemember: (sentence) => `Onthoud vooral dit: ${sentence}`,
   learningPathAbout: (title) => `Een leerpad over ${title}.`,
   noSources: {
     introduction: (title) => `Inleiding: ${title}`,
@@ -113,5 +175,14 @@ const nl: Labels = {
     explore: (title) => `Voeg eigen bronnen toe over ${title} voor onderbouwde inhoud.`,
   },
 };
+
+function capitalize(text: string): string {
+  return text.charAt(0).toLocaleUpperCase() + text.slice(1);
+}
+
+/** Lower case after a colon, unless the first word is a name or an acronym. */
+function lowerFirst(text: string): string {
+  return /^\p{Lu}\p{Ll}/u.test(text) ? text.charAt(0).toLocaleLowerCase() + text.slice(1) : text;
+}
 
 export const LABELS: Record<Language, Labels> = { en, nl };

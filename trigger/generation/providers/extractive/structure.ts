@@ -1,45 +1,88 @@
-import { uniqueCitations } from "../../../../src/domain/citation.ts";
+import type { Citation } from "../../../../src/domain/citation.ts";
 import type { Section, Structure, Subtopic } from "../../../../src/domain/structure.ts";
 import {
   type Corpus,
   type CorpusItem,
   type CorpusSource,
   citeSentence,
+  linesOf,
   type Sentence,
 } from "../../corpus.ts";
 import type { Heading } from "../../text/headings.ts";
 import { detectLanguage, dominantLanguage, type Language } from "../../text/language.ts";
-import { isQuotable, keyPhrases, rankSentences, segment, TermWeights } from "../../text/rank.ts";
+import {
+  isQuotable,
+  keyPhrases,
+  leansOnContext,
+  rankSentences,
+  segment,
+  TermWeights,
+} from "../../text/rank.ts";
 import type { TopicBrief } from "../types.ts";
 import { LABELS } from "./labels.ts";
+import { Random } from "./random.ts";
 
-/** A section before it is written out: titled passages of the source. */
-interface DraftSection {
-  title: string | null;
-  language: Language;
-  parts: DraftPart[];
-}
-
-interface DraftPart {
-  title: string | null;
+/** A passage that becomes one subtopic: a paragraph, a run of paragraphs, or a sub-heading's text. */
+interface Unit {
+  /** The author's sub-heading, when the passage has one. */
+  heading: string | null;
   sentences: Sentence[];
 }
 
+/** A section before it is written out: the author's heading (if any) and its passages. */
+interface DraftSection {
+  title: string | null;
+  language: Language;
+  units: Unit[];
+}
+
 const SENTENCES_PER_SECTION = 30;
-const SENTENCES_PER_SUBTOPIC = 8;
 const MAX_SEGMENTED_SECTIONS = 12;
-const MAX_SEGMENTED_SUBTOPICS = 4;
+const MAX_SUBTOPICS = 6;
 const KEY_POINTS = 3;
+// Variants a regenerate may walk through before it stops checking against the one before in full.
+const CHECKED_VARIANTS = 64;
 
 /**
- * The learning structure of a topic, taken from its sources: sections from the authors' headings (or
- * from where the vocabulary shifts when there are none), subtopics from subheadings (or segments),
- * descriptions and key points by sentence ranking, each cited to its exact lines.
+ * The learning structure of a topic, taken from its sources: sections from the authors' top-level
+ * headings (or from where the vocabulary shifts when there are none), subtopics from sub-headings and
+ * paragraphs, titled by their key phrase, described by their lead sentence, and cited in full.
+ * `topic.variant` picks another valid grouping, titling and order; each variant differs from the one
+ * before it and is the same every time it is asked for.
  */
 export function extractiveStructure(topic: TopicBrief, corpus: Corpus): Structure {
   if (corpus.sentences.length === 0) return structureWithoutSources(topic);
+  const variant = Math.max(0, Math.floor(topic.variant ?? 0));
+  const build = (which: number, nudge: number) => writeStructure(topic, corpus, which, nudge);
+  let previous = variant > 0 ? settledVariant(build, variant - 1) : null;
+  if (previous === null) return build(variant, 0);
+  const previousText = JSON.stringify(previous);
+  for (let nudge = 0; nudge < 8; nudge++) {
+    const candidate = build(variant, nudge);
+    if (JSON.stringify(candidate) !== previousText) return candidate;
+  }
+  // Every nudge gave the same structure (a source with one short passage): say it differently.
+  previous = build(variant, 0);
+  return { ...previous, description: `${previous.description} (${variant + 1})`.trim() };
+}
+
+/** The structure a variant settled on, walking up from the nearest variant it need not compare. */
+function settledVariant(build: (variant: number, nudge: number) => Structure, variant: number): Structure {
+  const from = Math.max(0, variant - CHECKED_VARIANTS);
+  let settled = build(from, 0);
+  for (let which = from + 1; which <= variant; which++) {
+    const before = JSON.stringify(settled);
+    let next = build(which, 0);
+    for (let nudge = 1; nudge < 8 && JSON.stringify(next) === before; nudge++) next = build(which, nudge);
+    settled = next;
+  }
+  return settled;
+}
+
+function writeStructure(topic: TopicBrief, corpus: Corpus, variant: number, nudge: number): Structure {
+  const random = variant > 0 ? new Random(variant * 7919 + nudge * 104729 + 1) : null;
   const weights = new TermWeights(corpus.sentences);
-  const titles = new UniqueTitles(weights);
+  const titles = new Set<string>();
   const drafts = corpus.sources.flatMap((source) =>
     draftSections(
       source,
@@ -47,17 +90,20 @@ export function extractiveStructure(topic: TopicBrief, corpus: Corpus): Structur
       weights,
     ),
   );
-  const sections = drafts.map((draft, index) => writeSection(draft, index, weights, titles));
+  const sections = drafts.map((draft, index) => writeSection(draft, index, weights, titles, random));
   const language = dominantLanguage(
     corpus.sources.map((source) => ({
       language: source.language,
       weight: corpus.sentences.filter((sentence) => sentence.source === source).length,
     })),
   );
-  const best = rankSentences(corpus.sentences.filter(isQuotable), weights)[0];
+  const leads = sections.flatMap((section) => (section.description ? [section.description] : []));
   return {
     title: topic.title.trim() || sections[0]?.title || LABELS[language].introduction,
-    description: topic.description?.trim() || best?.text || LABELS[language].learningPathAbout(topic.title),
+    description:
+      topic.description?.trim() ||
+      leads[random ? random.below(Math.min(2, leads.length)) : 0] ||
+      LABELS[language].learningPathAbout(topic.title),
     sections,
   };
 }
@@ -71,16 +117,16 @@ function draftSections(source: CorpusSource, items: CorpusItem[], weights: TermW
     return segment(sentences, count, weights).map((passage) => ({
       title: null,
       language: source.language,
-      parts: [{ title: null, sentences: passage }],
+      units: paragraphsOf(passage),
     }));
   }
   const documentTitle = documentTitleOf(items, headings);
   const sectionLevel = Math.min(
-    ...headings.filter((heading) => heading !== documentTitle).map((h) => h.level),
+    ...headings.filter((heading) => heading !== documentTitle).map((heading) => heading.level),
   );
   const sections: DraftSection[] = [];
   const open = (title: string | null): DraftSection => {
-    const section: DraftSection = { title, language: source.language, parts: [] };
+    const section: DraftSection = { title, language: source.language, units: [] };
     sections.push(section);
     return section;
   };
@@ -92,16 +138,31 @@ function draftSections(source: CorpusSource, items: CorpusItem[], weights: TermW
     }
     const section = sections.at(-1) ?? open(null);
     if (item.type === "heading") {
-      section.parts.push({ title: item.heading.text, sentences: [] });
+      // A deeper heading opens a subtopic of its own; the paragraphs under it belong to it.
+      section.units.push({ heading: item.heading.text, sentences: [] });
       continue;
     }
-    const part = section.parts.at(-1) ?? { title: null, sentences: [] };
-    if (section.parts.length === 0) section.parts.push(part);
-    part.sentences.push(...item.sentences);
+    const last = section.units.at(-1);
+    if (last && last.heading !== null) {
+      last.sentences.push(...item.sentences);
+    } else {
+      section.units.push({ heading: null, sentences: [...item.sentences] });
+    }
   }
   return sections
-    .map((section) => ({ ...section, parts: section.parts.filter((part) => part.sentences.length > 0) }))
-    .filter((section) => section.parts.length > 0);
+    .map((section) => ({ ...section, units: section.units.filter((unit) => unit.sentences.length > 0) }))
+    .filter((section) => section.units.length > 0);
+}
+
+/** A run of sentences cut at its paragraph starts. */
+function paragraphsOf(sentences: readonly Sentence[]): Unit[] {
+  const units: Unit[] = [];
+  for (const sentence of sentences) {
+    const last = units.at(-1);
+    if (!last || sentence.opensParagraph) units.push({ heading: null, sentences: [sentence] });
+    else last.sentences.push(sentence);
+  }
+  return units;
 }
 
 /** A single top-level heading that opens a document with deeper headings is its title, not a section. */
@@ -113,80 +174,214 @@ function documentTitleOf(items: readonly CorpusItem[], headings: readonly Headin
     : null;
 }
 
+/**
+ * The passages of a section as subtopics: each sub-heading and paragraph is one idea; one-sentence
+ * paragraphs join their closest neighbour, a section that is one long paragraph is cut where its
+ * vocabulary shifts, and too many passages are merged pairwise by similarity. A variant merges or cuts
+ * one more place, never leaving a section of several paragraphs with a single subtopic.
+ */
+function groupUnits(units: readonly Unit[], weights: TermWeights, random: Random | null): Unit[] {
+  let groups = units.map((unit) => ({ heading: unit.heading, sentences: [...unit.sentences] }));
+  const paragraphs = groups.length;
+  const mergeable = (index: number) => {
+    const a = groups[index];
+    const b = groups[index + 1];
+    // Author's sub-headings stay apart; untitled passages may join.
+    return (
+      a !== undefined &&
+      b !== undefined &&
+      b.heading === null &&
+      (a.heading === null || b.sentences.length < 2)
+    );
+  };
+  const merge = (index: number) => {
+    const a = groups[index];
+    const b = groups[index + 1];
+    if (!a || !b) return;
+    groups = [
+      ...groups.slice(0, index),
+      { heading: a.heading, sentences: [...a.sentences, ...b.sentences] },
+      ...groups.slice(index + 2),
+    ];
+  };
+  const similarity = (index: number) =>
+    overlap(groups[index]?.sentences ?? [], groups[index + 1]?.sentences ?? []);
+  // Lone sentences are no idea of their own.
+  for (let index = 0; index < groups.length && groups.length > 2; ) {
+    if ((groups[index]?.sentences.length ?? 0) === 1 && groups[index]?.heading === null) {
+      const withNext = index + 1 < groups.length && mergeable(index) ? similarity(index) : -1;
+      const withPrevious = index > 0 && mergeable(index - 1) ? similarity(index - 1) : -1;
+      if (withNext < 0 && withPrevious < 0) {
+        index++;
+        continue;
+      }
+      merge(withPrevious > withNext ? index - 1 : index);
+      continue;
+    }
+    index++;
+  }
+  while (groups.length > MAX_SUBTOPICS) {
+    const candidates = groups.slice(0, -1).flatMap((_, index) => (mergeable(index) ? [index] : []));
+    if (candidates.length === 0) break;
+    const best = candidates.reduce((a, b) => (similarity(b) > similarity(a) ? b : a));
+    merge(best);
+  }
+  if (groups.length === 1) {
+    const only = groups[0] as Unit;
+    const parts = only.sentences.length >= 9 ? 3 : only.sentences.length >= 4 ? 2 : 1;
+    const cut = segment(only.sentences, parts, weights);
+    if (cut.length > 1)
+      groups = cut.map((sentences, index) => ({ heading: index === 0 ? only.heading : null, sentences }));
+  }
+  if (random) {
+    const candidates = groups.slice(0, -1).flatMap((_, index) => (mergeable(index) ? [index] : []));
+    const minimum = paragraphs > 1 ? 2 : 1;
+    if (candidates.length > 0 && groups.length > Math.max(minimum, 2) && random.chance(0.6)) {
+      merge(candidates[random.below(candidates.length)] as number);
+    } else {
+      const long = groups.flatMap((group, index) =>
+        group.sentences.length >= 4 && groups.length < MAX_SUBTOPICS ? [index] : [],
+      );
+      if (long.length > 0) {
+        const index = long[random.below(long.length)] as number;
+        const group = groups[index] as Unit;
+        const cut = segment(group.sentences, 2, weights);
+        if (cut.length === 2)
+          groups = [
+            ...groups.slice(0, index),
+            { heading: group.heading, sentences: cut[0] as Sentence[] },
+            { heading: null, sentences: cut[1] as Sentence[] },
+            ...groups.slice(index + 1),
+          ];
+      }
+    }
+  }
+  return groups;
+}
+
+/** How much two passages share their vocabulary (Jaccard over content terms). */
+function overlap(a: readonly Sentence[], b: readonly Sentence[]): number {
+  const left = new Set(a.flatMap((sentence) => sentence.terms));
+  const right = new Set(b.flatMap((sentence) => sentence.terms));
+  let shared = 0;
+  for (const term of left) if (right.has(term)) shared++;
+  const union = left.size + right.size - shared;
+  return union === 0 ? 0 : shared / union;
+}
+
 function writeSection(
   draft: DraftSection,
   index: number,
   weights: TermWeights,
-  titles: UniqueTitles,
+  titles: Set<string>,
+  random: Random | null,
 ): Section {
-  const sentences = draft.parts.flatMap((part) => part.sentences);
+  const sentences = draft.units.flatMap((unit) => unit.sentences);
   const labels = LABELS[draft.language];
-  const title = draft.title ?? titles.take(sentences) ?? labels.introduction;
-  const parts =
-    draft.parts.length === 1 && draft.parts[0]
-      ? segment(
-          draft.parts[0].sentences,
-          clamp(Math.round(sentences.length / SENTENCES_PER_SUBTOPIC), 1, MAX_SEGMENTED_SUBTOPICS),
-          weights,
-        ).map((passage, part) => ({
-          title: part === 0 ? (draft.parts[0]?.title ?? null) : null,
-          sentences: passage,
-        }))
-      : draft.parts;
+  const title = draft.title ?? takeTitle(sentences, weights, titles, null, null) ?? labels.introduction;
+  titles.add(title.toLowerCase());
   const sectionId = `section-${index + 1}`;
-  // A section that is one passage is its own single subtopic, under the section's title.
-  const titleOf = (part: DraftPart) =>
-    part.title ?? (parts.length === 1 ? title : (titles.take(part.sentences) ?? title));
-  const subtopics = parts.map((part, position) =>
-    writeSubtopic(`${sectionId}-${position + 1}`, titleOf(part), part.sentences, weights),
-  );
-  const usedDescriptions = new Set(subtopics.map((subtopic) => subtopic.description));
-  const ranked = rankSentences(quotableOrAll(sentences), weights);
-  const description =
-    (ranked.find((sentence) => !usedDescriptions.has(sentence.text)) ?? ranked[0])?.text ?? "";
-  return { section_id: sectionId, title, description, subtopics };
+  const groups = groupUnits(draft.units, weights, random);
+  const subtopics = groups.map((group, position) => {
+    const subtitle =
+      group.heading ??
+      takeTitle(group.sentences, weights, titles, title, random) ??
+      labels.partOf(title, position + 1);
+    titles.add(subtitle.toLowerCase());
+    return writeSubtopic(`${sectionId}-${position + 1}`, subtitle, group.sentences, weights, random);
+  });
+  return { section_id: sectionId, title, description: leadOf(sentences)?.text ?? "", subtopics };
 }
 
-function writeSubtopic(id: string, title: string, sentences: Sentence[], weights: TermWeights): Subtopic {
-  const [lead, ...rest] = rankSentences(quotableOrAll(sentences), weights);
-  const keyPoints = (rest.length > 0 ? rest.slice(0, KEY_POINTS) : lead ? [lead] : []).sort(
-    (a, b) => a.index - b.index,
+/** The sentence a passage opens with, unless it leans on what came before; then the first that does not. */
+export function leadOf(sentences: readonly Sentence[]): Sentence | undefined {
+  return (
+    sentences.find((sentence) => isQuotable(sentence) && !leansOnContext(sentence.text)) ??
+    sentences.find(isQuotable) ??
+    sentences.find((sentence) => sentence.terms.length > 0)
   );
-  const cited = [lead, ...keyPoints].filter((sentence): sentence is Sentence => sentence !== undefined);
+}
+
+function writeSubtopic(
+  id: string,
+  title: string,
+  sentences: Sentence[],
+  weights: TermWeights,
+  random: Random | null,
+): Subtopic {
+  const lead = leadOf(sentences);
+  const ranked = rankSentences(
+    sentences.filter((sentence) => sentence !== lead && isQuotable(sentence)),
+    weights,
+  ).slice(0, KEY_POINTS);
+  const keyPoints = random ? random.shuffled(ranked) : ranked;
   return {
     subtopic_id: id,
     title,
     description: lead?.text ?? "",
-    key_points: keyPoints.map((sentence) => sentence.text),
-    citations: uniqueCitations(cited.sort((a, b) => a.index - b.index).map(citeSentence)),
+    key_points: (keyPoints.length > 0 ? keyPoints : lead ? [lead] : []).map((sentence) => sentence.text),
+    citations: citeRuns(sentences),
   };
 }
 
-function quotableOrAll(sentences: Sentence[]): Sentence[] {
-  const quotable = sentences.filter(isQuotable);
-  if (quotable.length > 0) return quotable;
-  return sentences.filter((sentence) => sentence.terms.length > 0);
-}
-
-/** Titles made from key phrases, never the same title twice in one structure. */
-class UniqueTitles {
-  private readonly used = new Set<string>();
-
-  constructor(private readonly weights: TermWeights) {}
-
-  take(sentences: readonly Sentence[]): string | null {
-    // A phrase of two or three words ("printing press") names a passage better than one word ("press").
-    const phrase = keyPhrases(sentences, this.weights)
-      .filter((candidate) => !this.used.has(candidate.key))
-      .map((candidate) => ({ candidate, score: candidate.score * (candidate.key.includes(" ") ? 1.6 : 1) }))
-      .sort((a, b) => b.score - a.score)[0]?.candidate;
-    if (!phrase) return null;
-    this.used.add(phrase.key);
-    return capitalize(phrase.display);
+/**
+ * Citations covering every sentence of a passage: consecutive sentences of one chunk share one citation
+ * of their lines, so the reader sees the whole passage and generation can find each sentence's subtopic.
+ */
+export function citeRuns(sentences: readonly Sentence[]): Citation[] {
+  const citations: Citation[] = [];
+  let run: Sentence[] = [];
+  const close = () => {
+    const first = run[0];
+    const last = run.at(-1);
+    if (!first || !last) return;
+    if (run.length === 1) citations.push(citeSentence(first));
+    else
+      citations.push({
+        ...citeSentence(first),
+        line_end: last.line_end,
+        exactLines: linesOf(first.chunk, first.line_start, last.line_end),
+        snippet: run.map((sentence) => sentence.text).join(" "),
+      });
+    run = [];
+  };
+  for (const sentence of sentences) {
+    const last = run.at(-1);
+    if (last && (last.chunk !== sentence.chunk || last.index !== sentence.index - 1)) close();
+    run.push(sentence);
   }
+  close();
+  return citations;
 }
 
-function capitalize(text: string): string {
+/**
+ * A title for a passage: its key noun phrase (preferring one its lead sentence names and one of two or
+ * three words), never a title used before in the structure nor the section's own title. A variant may
+ * take the runner-up.
+ */
+function takeTitle(
+  sentences: readonly Sentence[],
+  weights: TermWeights,
+  used: ReadonlySet<string>,
+  sectionTitle: string | null,
+  random: Random | null,
+): string | null {
+  const lead = leadOf(sentences)?.text.toLowerCase() ?? "";
+  const section = sectionTitle?.toLowerCase() ?? null;
+  const candidates = keyPhrases(sentences, weights)
+    .filter((phrase) => phrase.nounPhrase && phrase.key.length >= 4)
+    .filter((phrase) => !used.has(phrase.key) && phrase.key !== section)
+    .map((phrase) => ({
+      phrase,
+      score: phrase.score * (phrase.key.includes(" ") ? 1.4 : 1) * (lead.includes(phrase.key) ? 1.3 : 1),
+    }))
+    .sort((a, b) => b.score - a.score || a.phrase.key.localeCompare(b.phrase.key));
+  const pick = random && candidates.length > 1 && random.chance(0.5) ? 1 : 0;
+  const phrase = candidates[pick]?.phrase;
+  return phrase ? capitalize(phrase.display) : null;
+}
+
+export function capitalize(text: string): string {
   return text.charAt(0).toLocaleUpperCase() + text.slice(1);
 }
 
@@ -207,9 +402,12 @@ export function structureWithoutSources(topic: TopicBrief): Structure {
     citations: [],
   });
   const intro = description || labels.explore(title);
+  const variant = topic.variant ?? 0;
   return {
     title,
-    description: description || LABELS[detectLanguage(title)].learningPathAbout(title),
+    description:
+      (description || LABELS[detectLanguage(title)].learningPathAbout(title)) +
+      (variant > 0 ? ` (${variant + 1})` : ""),
     sections: [
       {
         section_id: "section-1",

@@ -1,0 +1,221 @@
+import type { Sentence } from "../../corpus.ts";
+import { isStopword, type Language } from "../../text/language.ts";
+
+/**
+ * Cause and definition sentences, read with patterns rather than a parser: only shapes whose parts are
+ * grammatical on their own are accepted, so every question built from them reads as real language.
+ */
+
+/** A cause the text states, with the effect it explains. */
+export interface CausalPair {
+  /** The sentences the pair is read from, in reading order (one, or the effect and its "That is because"). */
+  sentences: Sentence[];
+  /** The effect as a statement (a main clause with normal word order), without final punctuation. */
+  effect: string;
+  /**
+   * The cause as a clause that fits after "doordat"/"because" (subordinate word order in Dutch),
+   * without its connective or final punctuation; null when the text gives it as a main clause only.
+   */
+  cause: string | null;
+  /** The cause as the source words it when it is a main clause of its own ("Daardoor…" follows it). */
+  causeStatement: string | null;
+  /** The connective the source uses ("doordat", "omdat", "because"), lower case. */
+  connective: string;
+  /** mid: "A doordat B"; back: "A. Dat komt doordat B"; whereby: "A, waardoor B"; follows: "A. Daardoor B". */
+  form: "mid" | "back" | "whereby" | "follows";
+}
+
+/** A term the text defines, with its meaning. */
+export interface DefinitionPair {
+  sentences: Sentence[];
+  /** The term as written in the text. */
+  term: string;
+  /** What it means, as the text says it: a noun phrase ("a green pigment that …") or a description. */
+  meaning: string;
+  /** "is": "X is een …"; "named": "… noemen we X" / "… is called X"; "means": "X betekent …". */
+  form: "is" | "named" | "means";
+}
+
+const END = /[.!?…]+["'”’)]*$/;
+
+export function withoutEnd(text: string): string {
+  return text.replace(END, "").trim();
+}
+
+function wordsOf(text: string): string[] {
+  return text.split(/\s+/).filter(Boolean);
+}
+
+/** A clause long enough to say something (at least three words, two of them content words). */
+function substantial(text: string): boolean {
+  const words = wordsOf(text);
+  return words.length >= 3 && words.filter((word) => !isStopword(word.toLowerCase())).length >= 2;
+}
+
+const MID_CAUSE: Record<Language, RegExp> = {
+  nl: /^(\p{Lu}[^,;:]*?),?\s+(doordat|omdat)\s+([^,;:]+?)$/u,
+  en: /^(\p{Lu}[^,;:]*?),?\s+(because)\s+([^;:]+?)$/u,
+};
+// "Dat komt doordat …" / "This is because …": the sentence before is the effect.
+const BACK_CAUSE: Record<Language, RegExp> = {
+  nl: /^(?:dat|dit|het)\s+(?:komt|gebeurt)\s+(doordat|omdat)\s+([^;:]+?)$/iu,
+  en: /^(?:this|that|it)\s+is\s+(because)\s+([^;:]+?)$/iu,
+};
+// "…, waardoor …": the first clause causes the second (a subordinate clause in Dutch).
+const WHEREBY: Record<Language, RegExp> = {
+  nl: /^(\p{Lu}[^;:]*?),\s+(waardoor)\s+([^,;:]+?)$/u,
+  en: /^(\p{Lu}[^;:]*?),\s+(so|which is why|and therefore|and as a result)\s+([^;:]+?)$/u,
+};
+// A sentence that says it follows from the one before: "Daardoor …", "As a result, …".
+const FOLLOWS: Record<Language, RegExp> = {
+  nl: /^(daardoor|hierdoor|daarom|dat is waarom)\b/iu,
+  en: /^(as a result|therefore|because of this|that is why|this is why|for this reason|consequently)\b,?\s*/iu,
+};
+
+// "… reageert het lichaam daardoor sneller": the adverb points back, unless an "en" clause of the same
+// sentence is what it points to ("leert van X en werkt daardoor gericht").
+const MID_FOLLOWS = /^(?!.*\ben\b.*\b(?:daardoor|hierdoor)\b).*?\b(?:daardoor|hierdoor)\b/iu;
+
+function capitalize(text: string): string {
+  return text.charAt(0).toLocaleUpperCase() + text.slice(1);
+}
+
+/** The causes stated in a run of sentences (one subtopic or section), in reading order. */
+export function causalPairs(sentences: readonly Sentence[], language: Language): CausalPair[] {
+  const pairs: CausalPair[] = [];
+  sentences.forEach((sentence, position) => {
+    const text = withoutEnd(sentence.text);
+    const previous = sentences[position - 1];
+    const adjacent =
+      previous !== undefined && previous.index === sentence.index - 1 && !sentence.opensParagraph;
+    const mid = MID_CAUSE[language].exec(text);
+    if (mid?.[1] && mid[2] && mid[3] && substantial(mid[1]) && substantial(mid[3])) {
+      pairs.push({
+        sentences: [sentence],
+        effect: mid[1].trim(),
+        cause: mid[3].trim(),
+        causeStatement: null,
+        connective: mid[2].toLowerCase(),
+        form: "mid",
+      });
+      return;
+    }
+    const back = BACK_CAUSE[language].exec(text);
+    if (back?.[1] && back[2] && adjacent && previous && substantial(back[2])) {
+      const effect = withoutEnd(previous.text);
+      if (substantial(effect) && !/[,;:]/.test(effect)) {
+        pairs.push({
+          sentences: [previous, sentence],
+          effect,
+          cause: back[2].trim(),
+          causeStatement: null,
+          connective: back[1].toLowerCase(),
+          form: "back",
+        });
+        return;
+      }
+    }
+    const whereby = WHEREBY[language].exec(text);
+    if (whereby?.[1] && whereby[3] && substantial(whereby[1]) && substantial(whereby[3])) {
+      // Dutch "waardoor X" is a subordinate clause: it can stand after "doordat" as another cause, and a
+      // question asks "Hoe komt het dat X?". English clauses fit anywhere.
+      pairs.push({
+        sentences: [sentence],
+        effect: whereby[3].trim(),
+        cause: language === "en" ? lowerFirst(whereby[1].trim()) : null,
+        causeStatement: whereby[1].trim(),
+        connective: language === "en" ? "because" : "doordat",
+        form: "whereby",
+      });
+      return;
+    }
+    const follows = FOLLOWS[language].exec(text) ?? (language === "nl" ? MID_FOLLOWS.exec(text) : null);
+    if (follows && adjacent && previous?.complete) {
+      const cause = withoutEnd(previous.text);
+      if (!substantial(cause)) return;
+      pairs.push({
+        sentences: [previous, sentence],
+        effect: language === "en" ? capitalize(text.slice(follows[0].length)) : text,
+        cause: language === "en" && !/[,;:]/.test(cause) ? lowerFirst(cause) : null,
+        causeStatement: cause,
+        connective: language === "en" ? "because" : "doordat",
+        form: "follows",
+      });
+    }
+  });
+  return pairs;
+}
+
+/** The first letter in lower case, unless the first word is a name or an acronym (capitals inside it). */
+function lowerFirst(text: string): string {
+  const first = text.split(" ")[0] ?? "";
+  if (/^\p{Lu}.*\p{Lu}/u.test(first) || /^(I|I'm)$/.test(first)) return text;
+  return text.charAt(0).toLocaleLowerCase() + text.slice(1);
+}
+
+// "X is een …", "X zijn cellen die …", "X is a …", "X are cells that …".
+const IS_DEFINITION: Record<Language, RegExp> = {
+  nl: /^(?:(?:de|het|een)\s+)?(\p{L}[\p{L}\p{N}'’-]*(?:\s+\p{L}[\p{L}\p{N}'’-]*){0,3}?)\s+(?:is|zijn)\s+((?:een\s+\S+|het\s+proces|de\s+manier|de\s+naam|\p{Ll}+\s+(?:die|dat))\s.{6,})$/iu,
+  en: /^(?:(?:the|a|an)\s+)?(\p{L}[\p{L}\p{N}'’-]*(?:\s+\p{L}[\p{L}\p{N}'’-]*){0,3}?)\s+(?:is|are)\s+((?:an?\s+\S+|the\s+process|the\s+way|the\s+name|\p{Ll}+\s+(?:that|which|who))\s.{6,})$/iu,
+};
+// "… noemen we X", "Dit proces heet X", "… is called X", "This is known as X".
+const NAMED: Record<Language, RegExp> = {
+  nl: /^(.+?)\s+(?:noemen\s+we|noemt\s+men|noem\s+je|heet|heten)\s+(\p{L}[\p{L}\p{N}'’-]*(?:\s+\p{L}[\p{L}\p{N}'’-]*){0,2}?)(?:\s+(?:en|of|omdat|want)\s+.*|,.*)?$/u,
+  en: /^(.+?)\s+(?:is|are)\s+(?:called|known\s+as|named)\s+(?:the\s+|an?\s+)?(\p{L}[\p{L}\p{N}'’-]*(?:\s+\p{L}[\p{L}\p{N}'’-]*){0,2}?)(?:\s+(?:and|or|because)\s+.*|,.*)?$/u,
+};
+const MEANS: Record<Language, RegExp> = {
+  nl: /^(?:(?:de|het|een)\s+)?(\p{L}[\p{L}\p{N}'’-]*(?:\s+\p{L}[\p{L}\p{N}'’-]*){0,2}?)\s+betekent\s+(.{8,})$/iu,
+  en: /^(?:(?:the|a|an)\s+)?(\p{L}[\p{L}\p{N}'’-]*(?:\s+\p{L}[\p{L}\p{N}'’-]*){0,2}?)\s+(?:means|refers\s+to)\s+(.{8,})$/iu,
+};
+// A subject that only points back ("Dit proces", "This") takes its meaning from the sentence before.
+const POINTS_BACK = /^(dit|dat|deze|die|this|that|these|those|it)(\s+\p{L}+)?$/iu;
+
+/**
+ * Definitions in a run of sentences, when `isTerm` accepts the term (a key phrase of the material, so
+ * "De zon is een ster" does not make "zon" a term unless the text keeps using it).
+ */
+export function definitions(
+  sentences: readonly Sentence[],
+  language: Language,
+  isTerm: (term: string) => boolean,
+): DefinitionPair[] {
+  const found: DefinitionPair[] = [];
+  sentences.forEach((sentence, position) => {
+    const text = withoutEnd(sentence.text);
+    const previous = sentences[position - 1];
+    const adjacent = previous !== undefined && previous.index === sentence.index - 1 && previous.complete;
+    const is = IS_DEFINITION[language].exec(text);
+    if (is?.[1] && is[2] && isTerm(is[1]) && !mentions(is[2], is[1])) {
+      found.push({ sentences: [sentence], term: is[1], meaning: is[2], form: "is" });
+      return;
+    }
+    const means = MEANS[language].exec(text);
+    if (means?.[1] && means[2] && isTerm(means[1]) && !mentions(means[2], means[1])) {
+      found.push({ sentences: [sentence], term: means[1], meaning: means[2], form: "means" });
+      return;
+    }
+    const named = NAMED[language].exec(text);
+    if (named?.[1] && named[2] && isTerm(named[2])) {
+      const subject = named[1].trim();
+      if (POINTS_BACK.test(subject)) {
+        if (adjacent && previous && !mentions(previous.text, named[2])) {
+          found.push({
+            sentences: [previous, sentence],
+            term: named[2],
+            meaning: withoutEnd(previous.text),
+            form: "named",
+          });
+        }
+      } else if (substantial(subject) && !mentions(subject, named[2])) {
+        found.push({ sentences: [sentence], term: named[2], meaning: subject, form: "named" });
+      }
+    }
+  });
+  return found;
+}
+
+/** Whether a text contains a term (as whole words, any case), so a definition never gives itself away. */
+export function mentions(text: string, term: string): boolean {
+  const escaped = term.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/\s+/g, "\\s+");
+  return new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, "iu").test(text);
+}

@@ -1,0 +1,483 @@
+/**
+ * Defect counts for generated learning, as code: each function looks for one kind of fault a demanding
+ * teacher would mark (a heading glued into a sentence, a word-swapped "false statement", a question its
+ * citation does not answer, a blank on a function word, a hint that gives the answer away…). They are
+ * pure, take the structure and chapters as saved, and work for either provider. The content bench
+ * prints them; the unit tests feed each a deliberately bad item to prove it can fail.
+ */
+import type { PracticeCard, Question, StudyBlock } from "../../src/domain/activity-payload.ts";
+import type { Citation } from "../../src/domain/citation.ts";
+import type { Structure } from "../../src/domain/structure.ts";
+import type { Corpus } from "./corpus.ts";
+import type { ChapterDraft } from "./providers/types.ts";
+import { comparable, isSupported } from "./support.ts";
+import { isStopword, wordCount } from "./text/language.ts";
+
+export const RECAP_WORDS = { min: 150, max: 230 } as const;
+
+/** The items of a chapter, by kind. */
+export interface ChapterItems {
+  sectionId: string;
+  questions: Question[];
+  cards: PracticeCard[];
+  blocks: StudyBlock[];
+  objectives: string[];
+  transcript: string | null;
+  bullets: string[];
+  /** Every citation the chapter carries, in items and on activities. */
+  citations: Citation[];
+}
+
+export function chapterItems(chapter: ChapterDraft): ChapterItems {
+  const items: ChapterItems = {
+    sectionId: chapter.section_id,
+    questions: [],
+    cards: [],
+    blocks: [],
+    objectives: [],
+    transcript: null,
+    bullets: [],
+    citations: [],
+  };
+  for (const activity of chapter.activities) {
+    items.citations.push(...activity.citations);
+    switch (activity.kind) {
+      case "overview":
+        items.objectives.push(...activity.payload.objectives);
+        break;
+      case "diagnostic":
+      case "mastery":
+        items.questions.push(...activity.payload.questions);
+        break;
+      case "study":
+        items.blocks.push(...activity.payload.blocks);
+        break;
+      case "practice":
+        items.cards.push(...activity.payload.cards);
+        break;
+      case "recap":
+        items.transcript = activity.payload.transcript;
+        items.bullets.push(...activity.payload.bullets);
+        break;
+    }
+  }
+  for (const item of [...items.questions, ...items.cards, ...items.blocks])
+    items.citations.push(...item.citations);
+  return items;
+}
+
+/** Every piece of running text a learner reads in a chapter (not headings or titles themselves). */
+export function chapterTexts(items: ChapterItems): string[] {
+  return [
+    ...items.questions.flatMap((question) => [question.stem, ...question.options, question.explanation]),
+    ...items.cards.flatMap((card) => [card.q, card.a]),
+    ...items.blocks.flatMap((block) =>
+      block.type === "heading"
+        ? []
+        : [block.content, block.question?.stem ?? "", block.question?.answer ?? ""],
+    ),
+    ...items.objectives,
+    ...(items.transcript ? [items.transcript] : []),
+    ...items.bullets,
+  ].filter((text) => text !== "");
+}
+
+function escapePattern(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/\s+/g, "\\s+");
+}
+
+/**
+ * Texts with a heading or running header glued in: the heading followed directly by the capital of the
+ * next sentence ("Verdamping De zon verwarmt…"), or hanging unpunctuated at the end ("… in de lucht.
+ * Condensatie en neerslag"). A running header (several words with a separator) counts anywhere.
+ */
+export function headingGlue(texts: readonly string[], headings: readonly string[]): string[] {
+  const patterns = [
+    ...new Set(headings.map((heading) => heading.trim()).filter((heading) => heading.length >= 3)),
+  ].map((heading) => {
+    const body = escapePattern(heading);
+    const running = /[·|•–—]/.test(heading) || heading.split(/\s+/).length >= 6;
+    return running
+      ? new RegExp(body, "u")
+      : new RegExp(`(?:^|[\\s.!?])${body}(?:\\s+[\\p{Lu}\\p{N}]|\\s*$)`, "u");
+  });
+  return texts.filter((text) =>
+    patterns.some((pattern) => {
+      const match = pattern.exec(text);
+      if (!match) return false;
+      // A whole text that is just the heading is a title, not glue.
+      return comparable(text) !== comparable(match[0]);
+    }),
+  );
+}
+
+/**
+ * Options that are a source sentence with one word changed (the word-swapped "false statement"), by
+ * comparing each long option with every source sentence of the same length word by word.
+ */
+export function corruptedOptions(
+  questions: readonly Question[],
+  sourceSentences: readonly string[],
+): string[] {
+  const byLength = new Map<number, string[][]>();
+  for (const sentence of sourceSentences) {
+    const words = comparable(sentence).split(" ");
+    const list = byLength.get(words.length) ?? [];
+    list.push(words);
+    byLength.set(words.length, list);
+  }
+  const corrupted: string[] = [];
+  for (const option of questions.flatMap((question) => question.options)) {
+    const words = comparable(option).split(" ");
+    if (words.length < 5) continue;
+    const near = (byLength.get(words.length) ?? []).some((sentence) => {
+      let differences = 0;
+      for (let index = 0; index < words.length && differences < 3; index++) {
+        if (words[index] !== sentence[index]) differences++;
+      }
+      return differences >= 1 && differences <= 2;
+    });
+    if (near) corrupted.push(option);
+  }
+  return corrupted;
+}
+
+/** How an option reads, for telling whether all options of a question are of one kind. */
+function optionShape(option: string) {
+  const words = option.trim().split(/\s+/);
+  const sentence = /^[\p{Lu}"“„']/u.test(option) && /[.!?…]["”’']?$/.test(option);
+  return {
+    words: words.length,
+    sentence,
+    opener: (words[0] ?? "").toLowerCase(),
+    article: /^(de|het|een|the|a|an)$/i.test(words[0] ?? "") ? "article" : "none",
+    name: words.some((word, index) => /^\p{Lu}/u.test(word) && (index > 0 || words.length === 1)),
+  };
+}
+
+/**
+ * Questions whose options differ in form, so a learner can rule some out without knowing the answer:
+ * short options (terms) must share word count, article use and capitals; long options (clauses,
+ * statements) must all be full sentences or all open with the same connective.
+ */
+export function mixedOptions(questions: readonly Question[]): Question[] {
+  return questions.filter((question) => {
+    const shapes = question.options.map(optionShape);
+    const first = shapes[0];
+    if (!first) return false;
+    const long = shapes.some((shape) => shape.words > 4);
+    if (!long) {
+      return shapes.some(
+        (shape) =>
+          shape.words !== first.words || shape.article !== first.article || shape.name !== first.name,
+      );
+    }
+    if (shapes.some((shape) => shape.sentence !== first.sentence)) return true;
+    const connectives = new Set(shapes.map((shape) => shape.opener));
+    const statements = shapes.every((shape) => shape.sentence);
+    return !statements && connectives.size > 1;
+  });
+}
+
+/** Questions, cards and study questions whose answer is not in the lines they cite. */
+export function unanswerable(items: ChapterItems): string[] {
+  const lines = (citations: readonly Citation[]) => citations.flatMap((citation) => citation.exactLines);
+  const failing: string[] = [];
+  for (const question of items.questions) {
+    const answer = question.options[question.correct_option] ?? "";
+    if (!isSupported(answer, lines(question.citations))) failing.push(question.stem);
+  }
+  for (const card of items.cards) if (!isSupported(card.a, lines(card.citations))) failing.push(card.q);
+  for (const block of items.blocks) {
+    if (block.question && !isSupported(block.question.answer, lines(block.citations)))
+      failing.push(block.question.stem);
+  }
+  return failing;
+}
+
+const BLANK = /_{3,}/;
+
+/**
+ * Blanks on weak targets: a function word, a short word, a number, a fragment that starts or ends with a
+ * function word or runs over four words, or a blank that is the first word of the sentence.
+ */
+export function weakBlanks(items: ChapterItems): string[] {
+  const blanks: Array<{ stem: string; answer: string }> = [
+    ...items.questions
+      .filter((q) => BLANK.test(q.stem))
+      .map((q) => ({ stem: q.stem, answer: q.options[q.correct_option] ?? "" })),
+    ...items.cards.filter((card) => BLANK.test(card.q)).map((card) => ({ stem: card.q, answer: card.a })),
+    ...items.blocks.flatMap((block) =>
+      block.question && BLANK.test(block.question.stem)
+        ? [{ stem: block.question.stem, answer: block.question.answer }]
+        : [],
+    ),
+  ];
+  return blanks
+    .filter(({ stem, answer }) => {
+      const words = answer
+        .toLowerCase()
+        .replace(/^(de|het|een|the|a|an)\s+/, "")
+        .split(/\s+/)
+        .filter(Boolean);
+      const first = words[0] ?? "";
+      const last = words.at(-1) ?? "";
+      const letters = words.join("").replace(/[^\p{L}]/gu, "").length;
+      const opensQuote = /[“„"']\s*_{3,}/u.test(stem);
+      return (
+        words.length === 0 ||
+        words.length > 4 ||
+        letters < 4 ||
+        /^\p{N}+$/u.test(words.join("")) ||
+        isStopword(first) ||
+        isStopword(last) ||
+        opensQuote
+      );
+    })
+    .map(({ stem }) => stem);
+}
+
+/** The lines a section's subtopics cite, per file and page: where its chapter may draw from. */
+function sectionSpans(structure: Structure): Map<string, Map<string, Array<[number, number]>>> {
+  const spans = new Map<string, Map<string, Array<[number, number]>>>();
+  for (const section of structure.sections) {
+    const byPlace = new Map<string, Array<[number, number]>>();
+    for (const citation of section.subtopics.flatMap((subtopic) => subtopic.citations)) {
+      const place = `${citation.file_path}|${citation.page_number}`;
+      const list = byPlace.get(place) ?? [];
+      list.push([citation.line_start, citation.line_end]);
+      byPlace.set(place, list);
+    }
+    spans.set(section.section_id, byPlace);
+  }
+  return spans;
+}
+
+/**
+ * Citations of a chapter's items that fall outside its own section: not within the lines the section's
+ * subtopics cite on that file and page (from its first cited line to its last).
+ */
+export function outsideSection(structure: Structure, chapters: readonly ChapterItems[]): Citation[] {
+  const spans = sectionSpans(structure);
+  const outside: Citation[] = [];
+  for (const chapter of chapters) {
+    const byPlace = spans.get(chapter.sectionId);
+    if (!byPlace) continue;
+    for (const citation of chapter.citations) {
+      const ranges = byPlace.get(`${citation.file_path}|${citation.page_number}`) ?? [];
+      const from = Math.min(...ranges.map(([start]) => start));
+      const to = Math.max(...ranges.map(([, end]) => end));
+      if (ranges.length === 0 || citation.line_start < from || citation.line_end > to) outside.push(citation);
+    }
+  }
+  return outside;
+}
+
+/** Recap transcripts outside 150–230 words (60–90 seconds spoken), with their word counts. */
+export function recapOutOfRange(chapters: readonly ChapterItems[]): number[] {
+  return chapters
+    .map((chapter) => wordCount(chapter.transcript ?? ""))
+    .filter((words) => words < RECAP_WORDS.min || words > RECAP_WORDS.max);
+}
+
+/** Cards whose hint holds the answer, or for a short answer one of its words. */
+export function hintLeaks(cards: readonly PracticeCard[]): PracticeCard[] {
+  return cards.filter((card) => {
+    if (!card.hint) return false;
+    const hint = comparable(card.hint);
+    const answer = comparable(card.a);
+    if (answer !== "" && hint.includes(answer)) return true;
+    const words = answer.split(" ").filter((word) => word.length >= 4 && !isStopword(word));
+    return (
+      words.length > 0 &&
+      words.length <= 3 &&
+      words.some((word) => new RegExp(`(?<![\\p{L}])${escapePattern(word)}(?![\\p{L}])`, "u").test(hint))
+    );
+  });
+}
+
+export type QuestionForm = "cloze" | "cause" | "definition" | "statement" | "other";
+
+/** Which template a question follows, read from its stem. */
+export function questionForm(stem: string): QuestionForm {
+  if (BLANK.test(stem)) return "cloze";
+  if (/^(waarom|why|hoe komt het|what causes|wat is de oorzaak)\b/i.test(stem)) return "cause";
+  if (/^(welk begrip|which term|wat betekent|what does|what is meant|wat is)\b/i.test(stem))
+    return "definition";
+  if (/^(welke bewering|which statement|welke uitspraak)\b/i.test(stem)) return "statement";
+  return "other";
+}
+
+export function questionForms(questions: readonly Question[]): Record<QuestionForm, number> {
+  const counts: Record<QuestionForm, number> = { cloze: 0, cause: 0, definition: 0, statement: 0, other: 0 };
+  for (const question of questions) counts[questionForm(question.stem)]++;
+  return counts;
+}
+
+/** Questions whose explanation only quotes the source and never says why the other options are wrong. */
+export function bareExplanations(questions: readonly Question[]): Question[] {
+  return questions.filter((question) => {
+    const outside = question.explanation.replace(/[“„"][^”"]*[”"]/gu, " ").replace(/[:.]/g, " ");
+    return wordCount(outside) < 6;
+  });
+}
+
+export interface StructureShape {
+  sections: number;
+  subtopics: number;
+  /** Sections whose text spans several paragraphs but that have one subtopic. */
+  singleSubtopicSections: number;
+  /** Subtopic titles equal to their section's title. */
+  titlesRepeatingSection: number;
+  /** Subtopic titles that read as sentence fragments: ending in a function word or punctuation, or long. */
+  fragmentTitles: number;
+  /** Subtopics whose description is not a sentence of their own cited text. */
+  uncitedDescriptions: number;
+}
+
+export function structureShape(structure: Structure, corpus: Corpus): StructureShape {
+  const paragraphs = corpus.items.flatMap((item) => (item.type === "paragraph" ? [item.sentences] : []));
+  let single = 0;
+  let repeating = 0;
+  let fragments = 0;
+  let uncited = 0;
+  for (const section of structure.sections) {
+    const citations = section.subtopics.flatMap((subtopic) => subtopic.citations);
+    const touched = paragraphs.filter((sentences) =>
+      sentences.some((sentence) =>
+        citations.some(
+          (citation) =>
+            citation.chunk_id === sentence.chunk.id &&
+            sentence.line_start >= citation.line_start &&
+            sentence.line_end <= citation.line_end,
+        ),
+      ),
+    ).length;
+    if (touched >= 2 && section.subtopics.length < 2) single++;
+    for (const subtopic of section.subtopics) {
+      if (comparable(subtopic.title) === comparable(section.title)) repeating++;
+      const words = subtopic.title.split(/\s+/);
+      const last = (words.at(-1) ?? "").toLowerCase();
+      if (words.length > 6 || isStopword(last) || /[.,;:!?]$/.test(subtopic.title)) fragments++;
+      const cited = subtopic.citations.flatMap((citation) => citation.exactLines);
+      if (subtopic.citations.length > 0 && subtopic.description && !isSupported(subtopic.description, cited))
+        uncited++;
+    }
+  }
+  return {
+    sections: structure.sections.length,
+    subtopics: structure.sections.reduce((sum, section) => sum + section.subtopics.length, 0),
+    singleSubtopicSections: single,
+    titlesRepeatingSection: repeating,
+    fragmentTitles: fragments,
+    uncitedDescriptions: uncited,
+  };
+}
+
+/** Subtopics the diagnostic cannot map a wrong answer to (no question tied to them). */
+export function unmappedSubtopics(structure: Structure, chapters: readonly ChapterDraft[]): string[] {
+  const unmapped: string[] = [];
+  for (const chapter of chapters) {
+    const section = structure.sections.find((candidate) => candidate.section_id === chapter.section_id);
+    const diagnostic = chapter.activities.find((activity) => activity.kind === "diagnostic");
+    const tied = new Set(
+      diagnostic?.kind === "diagnostic"
+        ? diagnostic.payload.questions.map((question) => question.subtopic_id)
+        : [],
+    );
+    for (const subtopic of section?.subtopics ?? [])
+      if (!tied.has(subtopic.subtopic_id)) unmapped.push(subtopic.subtopic_id);
+  }
+  return unmapped;
+}
+
+/** Whether a regenerate changed the structure (it must: the learner asked for another version). */
+export function regenerateChanged(before: Structure, after: Structure): boolean {
+  return JSON.stringify(before) !== JSON.stringify(after);
+}
+
+export interface QualityCounts {
+  headingGlue: number;
+  corruptedOptions: number;
+  mixedOptions: number;
+  unanswerable: number;
+  weakBlanks: number;
+  outsideSection: number;
+  recapOutOfRange: number;
+  hintLeaks: number;
+  statementQuestions: number;
+  bareExplanations: number;
+  /** Of cloze, cause and definition questions, how many forms the course lacks. */
+  missingForms: number;
+  unmappedSubtopics: number;
+  singleSubtopicSections: number;
+  titlesRepeatingSection: number;
+  fragmentTitles: number;
+  uncitedDescriptions: number;
+  regenerateUnchanged: number;
+}
+
+export interface QualityReport {
+  counts: QualityCounts;
+  forms: Record<QuestionForm, number>;
+  shape: StructureShape;
+  recapWords: number[];
+}
+
+/** Every count for one generated structure and course (and the structure its regenerate gave). */
+export function qualityReport(input: {
+  structure: Structure;
+  chapters: readonly ChapterDraft[];
+  corpus: Corpus;
+  /** Heading texts and running headers of the sources. */
+  headings: readonly string[];
+  regenerated?: Structure;
+}): QualityReport {
+  const items = input.chapters.map(chapterItems);
+  const questions = items.flatMap((chapter) => chapter.questions);
+  const cards = items.flatMap((chapter) => chapter.cards);
+  const structureTexts = input.structure.sections.flatMap((section) => [
+    section.description,
+    ...section.subtopics.flatMap((subtopic) => [subtopic.description, ...subtopic.key_points]),
+  ]);
+  const texts = [
+    ...input.corpus.sentences.map((sentence) => sentence.text),
+    ...structureTexts,
+    ...items.flatMap(chapterTexts),
+  ];
+  const forms = questionForms(questions);
+  const shape = structureShape(input.structure, input.corpus);
+  return {
+    counts: {
+      headingGlue: headingGlue(texts, input.headings).length,
+      corruptedOptions: corruptedOptions(
+        questions,
+        input.corpus.sentences.map((sentence) => sentence.text),
+      ).length,
+      mixedOptions: mixedOptions(questions).length,
+      unanswerable: items.reduce((sum, chapter) => sum + unanswerable(chapter).length, 0),
+      weakBlanks: items.reduce((sum, chapter) => sum + weakBlanks(chapter).length, 0),
+      outsideSection: outsideSection(input.structure, items).length,
+      recapOutOfRange: recapOutOfRange(items).length,
+      hintLeaks: hintLeaks(cards).length,
+      statementQuestions: forms.statement,
+      bareExplanations: bareExplanations(questions).length,
+      missingForms: (["cloze", "cause", "definition"] as const).filter((form) => forms[form] === 0).length,
+      unmappedSubtopics: unmappedSubtopics(input.structure, input.chapters).length,
+      singleSubtopicSections: shape.singleSubtopicSections,
+      titlesRepeatingSection: shape.titlesRepeatingSection,
+      fragmentTitles: shape.fragmentTitles,
+      uncitedDescriptions: shape.uncitedDescriptions,
+      regenerateUnchanged:
+        input.regenerated && !regenerateChanged(input.structure, input.regenerated) ? 1 : 0,
+    },
+    forms,
+    shape,
+    recapWords: items.map((chapter) => wordCount(chapter.transcript ?? "")),
+  };
+}
+
+/** The total number of defects in a report (every count that should be zero). */
+export function defectTotal(counts: QualityCounts): number {
+  return Object.values(counts).reduce((sum, value) => sum + value, 0);
+}
