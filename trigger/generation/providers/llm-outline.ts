@@ -10,11 +10,19 @@ import { citedText } from "../support.ts";
  * batches into one structure.
  */
 
+/**
+ * Model-facing field types. Their checks are zod refinements, which the JSON schema sent to the model
+ * leaves out: strict structured-output endpoints refuse keywords such as minLength, and an answer that
+ * breaks a refinement is sent back for repair all the same.
+ */
+export const text = () => z.string().refine((value) => value.trim() !== "", "must not be empty");
+export const whole = () => z.number().refine(Number.isInteger, "must be a whole number");
+
 /** How a model cites: a chunk it was shown and an inclusive range of that chunk's line numbers. */
 export const lineRefSchema = z.object({
-  chunk_id: z.string().min(1),
-  line_start: z.number().int(),
-  line_end: z.number().int(),
+  chunk_id: text(),
+  line_start: whole(),
+  line_end: whole(),
 });
 export type LineRef = z.infer<typeof lineRefSchema>;
 
@@ -24,12 +32,12 @@ export const outlineSchema = z.object({
   description: z.string(),
   sections: z.array(
     z.object({
-      title: z.string().min(1),
+      title: text(),
       description: z.string(),
       continues_previous: z.boolean(),
       subtopics: z.array(
         z.object({
-          title: z.string().min(1),
+          title: text(),
           description: z.string(),
           key_points: z.array(z.string()),
           citations: z.array(lineRefSchema),
@@ -44,13 +52,13 @@ export type Outline = z.infer<typeof outlineSchema>;
 export function groupingSchema(count: number) {
   return z
     .object({
-      title: z.string().min(1),
+      title: text(),
       description: z.string(),
       sections: z.array(
         z.object({
-          first: z.number().int(),
-          last: z.number().int(),
-          title: z.string().min(1),
+          first: whole(),
+          last: whole(),
+          title: text(),
           description: z.string(),
         }),
       ),

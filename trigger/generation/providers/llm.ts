@@ -28,6 +28,8 @@ import {
   outlineSchema,
   renderChunk,
   structureOf,
+  text,
+  whole,
 } from "./llm-outline.ts";
 import { chapterSystem, outlineSystem, reduceSystem } from "./llm-prompts.ts";
 import type { ActivityDraft, ChapterDraft, ChapterRequest, GenerationProvider, TopicBrief } from "./types.ts";
@@ -122,9 +124,9 @@ export function temperatureFor(variant: number): number {
 const difficultySchema = z.enum(["easy", "medium", "hard"]);
 const questionOutput = z
   .object({
-    stem: z.string().min(1),
+    stem: text(),
     options: z.array(z.string()).min(2),
-    correct_option: z.number().int(),
+    correct_option: whole(),
     explanation: z.string(),
     difficulty: difficultySchema,
     form: z.enum(["definition", "cause", "application", "comparison", "blank"]),
@@ -140,19 +142,19 @@ type QuestionOutput = z.infer<typeof questionOutput>;
 /** What the model writes for one chapter: the six activities, citing lines by reference only. */
 const chapterOutputSchema = z.object({
   overview: z.object({
-    title: z.string().min(1),
-    slides: z.array(z.object({ title: z.string().min(1), bullets: z.array(z.string()) })),
+    title: text(),
+    slides: z.array(z.object({ title: text(), bullets: z.array(z.string()) })),
     objectives: z.array(z.string()),
   }),
-  diagnostic: z.object({ title: z.string().min(1), questions: z.array(questionOutput) }),
+  diagnostic: z.object({ title: text(), questions: z.array(questionOutput) }),
   study: z.object({
-    title: z.string().min(1),
+    title: text(),
     blocks: z.array(
       z
         .object({
           type: z.enum(["heading", "example", "qa", "text"]),
           content: z.string(),
-          question: z.object({ stem: z.string().min(1), answer: z.string().min(1) }).nullable(),
+          question: z.object({ stem: text(), answer: text() }).nullable(),
           subtopic_id: z.string().nullable(),
           citations: z.array(lineRefSchema),
         })
@@ -163,19 +165,19 @@ const chapterOutputSchema = z.object({
     ),
   }),
   practice: z.object({
-    title: z.string().min(1),
+    title: text(),
     cards: z.array(
       z.object({
-        q: z.string().min(1),
-        a: z.string().min(1),
+        q: text(),
+        a: text(),
         hint: z.string().nullable(),
         subtopic_id: z.string().nullable(),
         citations: z.array(lineRefSchema),
       }),
     ),
   }),
-  mastery: z.object({ title: z.string().min(1), questions: z.array(questionOutput) }),
-  recap: z.object({ title: z.string().min(1), transcript: z.string(), bullets: z.array(z.string()) }),
+  mastery: z.object({ title: text(), questions: z.array(questionOutput) }),
+  recap: z.object({ title: text(), transcript: z.string(), bullets: z.array(z.string()) }),
 });
 type ChapterOutput = z.infer<typeof chapterOutputSchema>;
 
@@ -228,7 +230,11 @@ export function llmProvider(settings: LlmSettings, hooks: LlmHooks = {}): LlmPro
     stats.inputTokens += inputTokens;
     stats.outputTokens += outputTokens;
     stats.costUsd += cost;
-    hooks.onUsage?.(call);
+    try {
+      hooks.onUsage?.(call);
+    } catch {
+      // Bookkeeping must never cost the learner a written answer (nor turn it into a fallback).
+    }
   };
   const ask = <T>(request: Ask<T>) => askModel(model, settings, request, record, () => stats.repairs++);
   return {
