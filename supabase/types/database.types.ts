@@ -342,6 +342,49 @@ export type Database = {
           },
         ];
       };
+      generation_requests: {
+        Row: {
+          created_at: string;
+          id: string;
+          run_id: string | null;
+          task: string;
+          topic_id: string;
+          user_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          created_at?: string;
+          id?: string;
+          run_id?: string | null;
+          task: string;
+          topic_id: string;
+          user_id: string;
+        };
+        Update: {
+          created_at?: string;
+          id?: string;
+          run_id?: string | null;
+          task?: string;
+          topic_id?: string;
+          user_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "generation_requests_topic_id_fkey";
+            columns: ["topic_id"];
+            isOneToOne: false;
+            referencedRelation: "topics";
+            referencedColumns: ["id"];
+          },
+          {
+            foreignKeyName: "generation_requests_user_id_fkey";
+            columns: ["user_id"];
+            isOneToOne: false;
+            referencedRelation: "profiles";
+            referencedColumns: ["id"];
+          },
+        ];
+      };
       modules: {
         Row: {
           created_at: string;
@@ -469,6 +512,7 @@ export type Database = {
           file_name: string | null;
           file_path: string | null;
           id: string;
+          layout: Json | null;
           line_end: number;
           line_start: number;
           page_number: number | null;
@@ -482,6 +526,7 @@ export type Database = {
           file_name?: string | null;
           file_path?: string | null;
           id?: string;
+          layout?: Json | null;
           line_end: number;
           line_start: number;
           page_number?: number | null;
@@ -494,6 +539,7 @@ export type Database = {
           file_name?: string | null;
           file_path?: string | null;
           id?: string;
+          layout?: Json | null;
           line_end?: number;
           line_start?: number;
           page_number?: number | null;
@@ -663,6 +709,7 @@ export type Database = {
           processing_progress: number;
           processing_status: string | null;
           structure: Json | null;
+          structure_variant: number;
           subject_id: string | null;
           suggested_metadata: Json | null;
           thumbnail_image_url: string | null;
@@ -683,6 +730,7 @@ export type Database = {
           processing_progress?: number;
           processing_status?: string | null;
           structure?: Json | null;
+          structure_variant?: number;
           subject_id?: string | null;
           suggested_metadata?: Json | null;
           thumbnail_image_url?: string | null;
@@ -702,6 +750,7 @@ export type Database = {
           processing_progress?: number;
           processing_status?: string | null;
           structure?: Json | null;
+          structure_variant?: number;
           subject_id?: string | null;
           suggested_metadata?: Json | null;
           thumbnail_image_url?: string | null;
@@ -747,7 +796,12 @@ export type Database = {
     Functions: {
       accept_invitation: { Args: { p_membership_id: string }; Returns: string };
       accept_structure: { Args: { p_structure?: Json; p_topic_id: string }; Returns: undefined };
+      claim_course_generation: { Args: { p_topic_id: string }; Returns: string };
       create_entity: { Args: { p_kind?: string; p_name: string }; Returns: string };
+      fail_stalled_structure: {
+        Args: { p_message: string; p_run_id: string; p_topic_id: string };
+        Returns: boolean;
+      };
       get_microlearning_outline: { Args: { p_topic_id: string }; Returns: Json };
       get_user_memberships: {
         Args: { p_auth_user_id: string };
@@ -761,7 +815,8 @@ export type Database = {
         }[];
       };
       invite_member: { Args: { p_email: string; p_entity_id: string; p_role?: string }; Returns: string };
-      regenerate_structure: { Args: { p_topic_id: string }; Returns: undefined };
+      record_structure_run: { Args: { p_run_id: string; p_topic_id: string }; Returns: undefined };
+      regenerate_structure: { Args: { p_topic_id: string }; Returns: number };
       save_generated_course: {
         Args: {
           p_chapters: Json;
@@ -771,6 +826,15 @@ export type Database = {
           p_topic_id: string;
         };
         Returns: string;
+      };
+      stalled_structure_candidates: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          last_change_at: string;
+          requested_at: string;
+          run_id: string;
+          topic_id: string;
+        }[];
       };
       start_structure_generation: { Args: { p_topic_id: string }; Returns: boolean };
     };

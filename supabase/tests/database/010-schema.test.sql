@@ -3,7 +3,7 @@
 -- execute grants), the RPC signatures and the storage buckets.
 
 begin;
-select plan(63);
+select plan(64);
 
 -- Tables and columns ------------------------------------------------------------------------------------
 
@@ -40,7 +40,7 @@ select columns_are('public', 'topic_sources',
 select columns_are('public', 'source_chunks',
   array[
     'id', 'source_id', 'topic_id', 'file_path', 'file_name', 'page_number', 'line_start', 'line_end',
-    'content', 'created_at'
+    'content', 'layout', 'created_at'
   ]);
 select columns_are('public', 'courses',
   array['id', 'topic_id', 'title', 'published_at', 'created_at', 'created_by', 'updated_at']);
@@ -66,6 +66,7 @@ select columns_are('public', 'generation_requests',
 select col_type_is('public', 'topics', 'structure', 'jsonb', 'topics.structure is jsonb');
 select col_type_is('public', 'topics', 'processing_progress', 'integer', 'topics.processing_progress is an integer');
 select col_type_is('public', 'activities', 'payload', 'jsonb', 'activities.payload is jsonb');
+select col_type_is('public', 'source_chunks', 'layout', 'jsonb', 'source_chunks.layout is jsonb');
 select col_type_is('public', 'activity_citations', 'id', 'bigint', 'activity_citations.id is a bigint');
 select col_is_pk('public', 'activity_progress', array['activity_id', 'user_id'], 'progress is keyed by activity and user');
 select col_is_pk('public', 'practice_card_states', array['user_id', 'activity_id', 'card_id'], 'card state is keyed by user, activity and card');

@@ -1,6 +1,6 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { z } from "zod";
-import type { Chunk } from "../ingest/index.ts";
+import { type Chunk, chunkLayoutSchema } from "../ingest/index.ts";
 
 /** Row reads and writes of the generation pipelines, each answer checked with zod at the boundary. */
 
@@ -37,7 +37,23 @@ const chunkRowSchema = z.object({
   line_start: z.number().int(),
   line_end: z.number().int(),
   content: z.string(),
+  // The table checks the shape; a layout that still does not fit is dropped, and headings are guessed.
+  layout: chunkLayoutSchema.nullable().catch(null),
 });
+
+const CHUNK_COLUMNS =
+  "id, source_id, file_path, file_name, page_number, line_start, line_end, content, layout";
+
+/** A chunk as `source_chunks` stores it. */
+export function chunkRow(chunk: Chunk, topicId: string) {
+  return { ...chunk, layout: chunk.layout ?? null, topic_id: topicId };
+}
+
+/** A chunk read back from `source_chunks` (checked with zod). */
+export function chunkOfRow(row: unknown): Chunk {
+  const parsed = chunkRowSchema.parse(row);
+  return { ...parsed, file_name: parsed.file_name ?? "" };
+}
 
 /** A failed request, with the service's message; the task retries it. */
 export class DatabaseError extends Error {
@@ -111,15 +127,15 @@ export async function loadChunks(client: SupabaseClient, topicId: string): Promi
       "loading the chunks",
       await client
         .from("source_chunks")
-        .select("id, source_id, file_path, file_name, page_number, line_start, line_end, content")
+        .select(CHUNK_COLUMNS)
         .eq("topic_id", topicId)
         .order("source_id")
         .order("page_number", { nullsFirst: true })
         .order("line_start")
         .range(from, from + PAGE_SIZE - 1),
     );
-    const page = z.array(chunkRowSchema).parse(data);
-    chunks.push(...page.map((row) => ({ ...row, file_name: row.file_name ?? "" })));
+    const page = z.array(z.unknown()).parse(data).map(chunkOfRow);
+    chunks.push(...page);
     if (page.length < PAGE_SIZE) return chunks;
   }
 }
@@ -127,35 +143,58 @@ export async function loadChunks(client: SupabaseClient, topicId: string): Promi
 /**
  * Makes the topic's chunks exactly `chunks`. Chunk ids derive from their text, so unchanged text keeps
  * its rows (and the course citations pointing at them); only new chunks are inserted and only chunks
- * that no longer exist are deleted. A rerun therefore never duplicates.
+ * that no longer exist are deleted. A rerun therefore never duplicates. A kept chunk whose layout changed
+ * (a row written before layouts, or a better reading of the same file) gets the new layout.
  */
 export async function replaceChunks(client: SupabaseClient, topicId: string, chunks: readonly Chunk[]) {
-  const existing = new Set<string>();
+  const existing = new Map<string, string>();
   for (let from = 0; ; from += PAGE_SIZE) {
     const data = must(
       "listing the chunks",
       await client
         .from("source_chunks")
-        .select("id")
+        .select("id, layout")
         .eq("topic_id", topicId)
         .order("id")
         .range(from, from + PAGE_SIZE - 1),
     );
-    const page = z.array(z.object({ id: z.string() })).parse(data);
-    for (const row of page) existing.add(row.id);
+    const page = z.array(z.object({ id: z.string(), layout: z.unknown() })).parse(data);
+    for (const row of page) existing.set(row.id, canonicalJson(row.layout ?? null));
     if (page.length < PAGE_SIZE) break;
   }
   const wanted = new Set(chunks.map((chunk) => chunk.id));
-  const stale = [...existing].filter((id) => !wanted.has(id));
+  const stale = [...existing.keys()].filter((id) => !wanted.has(id));
   const fresh = chunks.filter((chunk) => !existing.has(chunk.id));
+  const relaid = chunks.filter((chunk) => {
+    const stored = existing.get(chunk.id);
+    return stored !== undefined && stored !== canonicalJson(chunk.layout ?? null);
+  });
   for (const batch of batches(stale, 100)) {
     must("deleting old chunks", await client.from("source_chunks").delete().in("id", batch));
   }
   for (const batch of batches(fresh, WRITE_BATCH)) {
-    const rows = batch.map((chunk) => ({ ...chunk, topic_id: topicId }));
+    const rows = batch.map((chunk) => chunkRow(chunk, topicId));
     must("saving chunks", await client.from("source_chunks").insert(rows));
   }
-  return { inserted: fresh.length, deleted: stale.length, kept: chunks.length - fresh.length };
+  for (const batch of batches(relaid, WRITE_BATCH)) {
+    const rows = batch.map((chunk) => chunkRow(chunk, topicId));
+    must("updating chunk layouts", await client.from("source_chunks").upsert(rows, { onConflict: "id" }));
+  }
+  return {
+    inserted: fresh.length,
+    deleted: stale.length,
+    kept: chunks.length - fresh.length,
+    relaid: relaid.length,
+  };
+}
+
+/** JSON with object keys sorted, so a layout read back from jsonb compares equal to the one written. */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, inner: unknown) =>
+    inner && typeof inner === "object" && !Array.isArray(inner)
+      ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : inner,
+  );
 }
 
 export function batches<T>(items: readonly T[], size: number): T[][] {

@@ -1,0 +1,239 @@
+import { PDFDocument, StandardFonts } from "pdf-lib";
+import { describe, expect, it } from "vitest";
+import { buildCorpus, type Corpus, type CorpusItem, citeSentence } from "../corpus.ts";
+import { type ContentFixture, contentFixtures, contentPdfs } from "../fixtures/content-sources.ts";
+import type { MadeDocument, TeachingDocument } from "../fixtures/documents.ts";
+import { englishPdf, englishText } from "../fixtures/sources.ts";
+import { chunkOfRow, chunkRow } from "../pipelines/db.ts";
+import { joinAcrossLines, vocabularyOf } from "./hyphenation.ts";
+import { type Chunk, ingestSource, SourceReadError } from "./index.ts";
+
+const SOURCE_ID = "66666666-6666-4666-8666-666666666666";
+
+async function ingest(fixture: ContentFixture): Promise<Chunk[]> {
+  const { chunks } = await ingestSource({
+    id: SOURCE_ID,
+    kind: fixture.kind,
+    file_name: fixture.file_name,
+    file_path: null,
+    content: fixture.content,
+  });
+  return chunks;
+}
+
+function corpusOf(fixture: ContentFixture, chunks: Chunk[]): Corpus {
+  return buildCorpus([{ id: SOURCE_ID, kind: fixture.kind, file_name: fixture.file_name, chunks }]);
+}
+
+type HeadingItem = Extract<CorpusItem, { type: "heading" }>;
+const headingsIn = (corpus: Corpus) =>
+  corpus.items.filter((item): item is HeadingItem => item.type === "heading");
+
+/** The title (1), section (2) and subsection (3) headings of a document, in reading order. */
+function outline(document: TeachingDocument): Array<{ level: number; text: string }> {
+  return [
+    { level: 1, text: document.title },
+    ...document.sections.flatMap((section) => [
+      { level: 2, text: section.heading },
+      ...(section.subsections ?? []).map((subsection) => ({ level: 3, text: subsection.heading })),
+    ]),
+  ];
+}
+
+const pdfs = await contentPdfs();
+
+describe.each(pdfs.map(({ fixture, pdf }) => [fixture.name, fixture, pdf] as const))(
+  "PDF %s",
+  (_name, fixture: ContentFixture, pdf: MadeDocument) => {
+    it("rebuilds the page's real lines, page furniture in no chunk", async () => {
+      const chunks = await ingest(fixture);
+      const furniture = new Set(pdf.furniture.map(({ page, line }) => `${page}:${line}`));
+      pdf.lines.forEach((lines, pageIndex) => {
+        const page = pageIndex + 1;
+        const stored: Array<string | undefined> = [];
+        for (const chunk of chunks.filter((candidate) => candidate.page_number === page)) {
+          chunk.content.split("\n").forEach((line, offset) => {
+            stored[chunk.line_start + offset] = line;
+          });
+        }
+        lines.forEach((line, index) => {
+          expect(stored[index]).toBe(furniture.has(`${page}:${index}`) ? undefined : line);
+        });
+      });
+    });
+
+    it("knows the title and the headings with their levels, and never reads them as sentences", async () => {
+      const corpus = corpusOf(fixture, await ingest(fixture));
+      const headings = headingsIn(corpus);
+      expect(headings.map(({ heading }) => heading)).toEqual(outline(fixture.document));
+      expect(headings.every((item) => item.marked)).toBe(true);
+      for (const made of pdf.headings) {
+        const item = headings.find(
+          (heading) =>
+            heading.chunk.page_number === made.page &&
+            heading.line_start <= made.line &&
+            heading.line_end >= made.line,
+        );
+        expect(item?.heading.level, made.text).toBe(made.level);
+      }
+      const headingLines = new Set(pdf.headings.map(({ page, line }) => `${page}:${line}`));
+      for (const sentence of corpus.sentences) {
+        for (let line = sentence.line_start; line <= sentence.line_end; line++) {
+          expect(headingLines.has(`${sentence.chunk.page_number}:${line}`), sentence.text).toBe(false);
+        }
+        // Glued, a heading runs into the next line's capital: "The water cycle Evaporation and …".
+        for (const { text } of outline(fixture.document)) {
+          expect(sentence.text, sentence.text).not.toMatch(new RegExp(`(^|\\. )${text} \\p{Lu}`, "u"));
+        }
+      }
+    });
+
+    it("keeps running headers, footers and page numbers out of every sentence", async () => {
+      const corpus = corpusOf(fixture, await ingest(fixture));
+      const furniture = pdf.furniture.map(({ page, line }) => pdf.lines[page - 1]?.[line] ?? "");
+      expect(furniture.length).toBeGreaterThan(pdf.lines.length);
+      for (const sentence of corpus.sentences) {
+        for (const line of furniture) expect(sentence.text).not.toContain(line);
+        expect(sentence.text).not.toMatch(/\b(Pagina \d+ van \d+|The water cycle \d)\b/);
+      }
+    });
+
+    it("joins words hyphenated across line ends while citations quote the page's real lines", async () => {
+      const corpus = corpusOf(fixture, await ingest(fixture));
+      expect(pdf.splits.length).toBeGreaterThan(2);
+      for (const split of pdf.splits) {
+        const sentence = corpus.sentences.find(
+          (candidate) =>
+            candidate.chunk.page_number === split.page &&
+            candidate.line_start <= split.line &&
+            candidate.line_end > split.line,
+        );
+        expect(sentence?.text, split.word).toMatch(
+          new RegExp(`(^|[^\\p{L}-])${split.word}([^\\p{L}-]|$)`, "u"),
+        );
+      }
+      for (const sentence of corpus.sentences) {
+        expect(sentence.text).not.toMatch(/\p{L}- \p{Ll}/u);
+        const citation = citeSentence(sentence);
+        const page = pdf.lines[(sentence.chunk.page_number ?? 0) - 1] ?? [];
+        expect(citation.exactLines).toEqual(page.slice(citation.line_start, citation.line_end + 1));
+      }
+      if (fixture.language === "en") {
+        expect(corpus.sentences.some((sentence) => sentence.text.includes("well-known effect"))).toBe(true);
+      }
+    });
+
+    it("keeps its layout through the stored-chunk form the pipelines write and read", async () => {
+      const chunks = await ingest(fixture);
+      // jsonb gives keys back in its own order; the reader must not care.
+      const reorder = (value: unknown): unknown =>
+        Array.isArray(value)
+          ? value.map(reorder)
+          : value && typeof value === "object"
+            ? Object.fromEntries(
+                Object.entries(value)
+                  .reverse()
+                  .map(([key, inner]) => [key, reorder(inner)]),
+              )
+            : value;
+      const stored = chunks.map((chunk) => {
+        const { topic_id: _topic, ...row } = chunkRow(chunk, "77777777-7777-4777-8777-777777777777");
+        return chunkOfRow(reorder(JSON.parse(JSON.stringify(row))));
+      });
+      expect(stored).toEqual(chunks);
+      expect(stored.some((chunk) => (chunk.layout?.headings?.length ?? 0) > 0)).toBe(true);
+      const text = (corpus: Corpus) =>
+        corpus.items.map((item) =>
+          item.type === "heading" ? item.heading : item.sentences.map((s) => s.text),
+        );
+      expect(text(corpusOf(fixture, stored))).toEqual(text(corpusOf(fixture, chunks)));
+    });
+  },
+);
+
+describe("Word and Markdown layout", () => {
+  it("takes Word headings from the Title and Heading styles, Markdown headings from #", async () => {
+    const fixtures = (await contentFixtures()).filter((fixture) => fixture.kind !== "pdf");
+    expect(fixtures.map((fixture) => `${fixture.language} ${fixture.kind}`).sort()).toEqual([
+      "en docx",
+      "en markdown",
+      "nl docx",
+      "nl markdown",
+    ]);
+    for (const fixture of fixtures) {
+      const corpus = corpusOf(fixture, await ingest(fixture));
+      const headings = headingsIn(corpus);
+      expect(headings.map(({ heading }) => heading)).toEqual(outline(fixture.document));
+      expect(headings.every((item) => item.marked)).toBe(true);
+      const paragraphs = fixture.document.sections.flatMap((section) => [
+        ...section.paragraphs,
+        ...(section.subsections ?? []).flatMap((subsection) => subsection.paragraphs),
+      ]);
+      expect(corpus.items.filter((item) => item.type === "paragraph")).toHaveLength(paragraphs.length);
+    }
+  });
+
+  it("stores no layout for plain text, whose headings are still guessed from their shape", async () => {
+    const { chunks } = await ingestSource(englishText().input);
+    expect(chunks.every((chunk) => chunk.layout === null)).toBe(true);
+    const corpus = buildCorpus([{ ...englishText().input, chunks }]);
+    expect(headingsIn(corpus).every((item) => !item.marked)).toBe(true);
+  });
+
+  it("guesses headings for chunks stored before layouts existed", async () => {
+    const fixture = await englishPdf();
+    const { chunks } = await ingestSource(fixture.input);
+    const withLayout = buildCorpus([{ ...fixture.input, chunks }]);
+    const old = buildCorpus([
+      { ...fixture.input, chunks: chunks.map(({ layout: _layout, ...chunk }) => chunk) },
+    ]);
+    expect(headingsIn(old).map(({ heading }) => heading)).toEqual(
+      headingsIn(withLayout).map(({ heading }) => heading),
+    );
+    expect(headingsIn(old).map(({ heading }) => heading.text)).toContain("The light reactions");
+  });
+});
+
+describe("joinAcrossLines", () => {
+  const none = new Set<string>();
+
+  it.each([
+    ["molecules escape. Because the oceans cover about sev-", "enty per cent", "en", false],
+    ["the forests have a strong, lasting and well-", "known effect", "en", true],
+    ["water is a by-", "product of", "en", true],
+    ["Het leven in een delta heeft voordelen. De bodem is ach-", "terland.", "nl", false],
+    ["de zee-", "spiegel", "nl", false],
+    ["een zee-", "egel", "nl", true],
+    ["uit Noord-", "Frankrijk", "nl", true],
+    ["de CO2-", "uitstoot", "nl", true],
+  ] as const)("%s | %s (%s): keeps the hyphen = %s", (line, next, language, hyphen) => {
+    expect(joinAcrossLines(line, next, language, none)).toEqual({ hyphen });
+  });
+
+  it("follows the document's own spelling first, and leaves dashes alone", () => {
+    const vocabulary = vocabularyOf(["Een korte-termijn oplossing", "de transpiratie van bladeren"]);
+    expect(joinAcrossLines("een korte-", "termijn plan", "nl", vocabulary)).toEqual({ hyphen: true });
+    expect(joinAcrossLines("de transpi-", "ratie", "nl", vocabulary)).toEqual({ hyphen: false });
+    expect(joinAcrossLines("water -", "and air", "en", none)).toBeNull();
+    expect(joinAcrossLines("water and", "air", "en", none)).toBeNull();
+  });
+});
+
+describe("unreadable PDFs", () => {
+  it("reports a scanned PDF whose only text is a page number as having no selectable text", async () => {
+    const pdf = await PDFDocument.create();
+    const font = await pdf.embedFont(StandardFonts.Helvetica);
+    pdf.addPage([420, 595]).drawText("1", { x: 205, y: 24, size: 8, font });
+    const attempt = ingestSource({
+      id: SOURCE_ID,
+      kind: "pdf",
+      file_name: "scan.pdf",
+      file_path: null,
+      content: await pdf.save(),
+    });
+    await expect(attempt).rejects.toBeInstanceOf(SourceReadError);
+    await expect(attempt).rejects.toThrow(
+      '"scan.pdf" could not be read as a PDF: it contains no selectable text',
+    );
+  });
+});
