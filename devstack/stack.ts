@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { chmodSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createPool, type GatewayContext } from "./gateway/context.ts";
@@ -39,6 +39,9 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   const stateDir =
     options.mode === "dev" ? path.join(ROOT, ".data") : mkdtempSync(path.join(tmpdir(), "studymap-test-"));
   mkdirSync(stateDir, { recursive: true });
+  // mkdtemp makes the throwaway folder private; as root, the postgres user must be able to enter it
+  // (to reach its data folder inside), though not to list it.
+  if (options.mode === "test") chmodSync(stateDir, 0o711);
 
   const postgres = await startPostgres(options.mode, stateDir, log);
   const cleanups: Array<() => Promise<void>> = [async () => postgres.stop()];
