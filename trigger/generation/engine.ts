@@ -26,8 +26,27 @@ export async function generateStructure(
   const corpus = buildCorpus(sources);
   const written = structureSchema.parse(await provider.structure(topic, corpus));
   const verifier = new CitationVerifier(corpus.chunks);
-  const structure = verifier.structure(withSequentialIds(written));
+  const structure = withSequentialIds(withoutUngrounded(written, verifier.structure(written)));
   return { structure, counts: verifier.counts };
+}
+
+/**
+ * The verified structure without the subtopics that cited something but kept no citation (the verifier
+ * counted them dropped), and without sections left empty that way: a subtopic whose every line was
+ * invented would give its chapter nothing true to teach. Uncited subtopics (a topic without sources) stay.
+ */
+function withoutUngrounded(written: Structure, verified: Structure): Structure {
+  return {
+    ...verified,
+    sections: verified.sections.flatMap((section, index) => {
+      const before = written.sections[index]?.subtopics ?? [];
+      const subtopics = section.subtopics.filter(
+        (subtopic, position) =>
+          subtopic.citations.length > 0 || (before[position]?.citations.length ?? 0) === 0,
+      );
+      return subtopics.length > 0 || section.subtopics.length === 0 ? [{ ...section, subtopics }] : [];
+    }),
+  };
 }
 
 /** How many chapters are written at once when the caller does not say. */

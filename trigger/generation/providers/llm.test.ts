@@ -66,6 +66,19 @@ function outlineAnswer(chunks: readonly Chunk[]) {
           },
         ],
       },
+      {
+        title: "Photosynthesis on Mars",
+        description: "Invented: nothing in the source says so.",
+        continues_previous: false,
+        subtopics: [
+          {
+            title: "Martian light",
+            description: "",
+            key_points: [],
+            citations: [{ ...chlorophyll, line_start: 900, line_end: 901 }],
+          },
+        ],
+      },
     ],
   };
 }
@@ -215,7 +228,10 @@ describe("llm provider", () => {
     expect(citations).toHaveLength(1);
     expect(citations[0]?.exactLines[0]).toContain("Chlorophyll is a green pigment");
     expect(citations[0]?.file_path).toBe(source.chunks[0]?.file_path);
-    expect(counts.citations).toEqual({ verified: 1, dropped: 2 });
+    expect(counts.citations).toEqual({ verified: 1, dropped: 3 });
+    // The invented section kept no citation, so it is gone rather than taught.
+    expect(structure.sections.map((section) => section.title)).toEqual(["Pigments"]);
+    expect(counts.items).toEqual({ kept: 1, dropped: 1 });
     expect(structure.title).toBe("Photosynthesis");
 
     expect(usage).toEqual([{ calls: 1, inputTokens: 2000, outputTokens: 500, costUsd: 0.3 + 0.3 }]);

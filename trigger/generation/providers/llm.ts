@@ -368,8 +368,8 @@ async function llmStructure(
 }
 
 /**
- * The small reduce call: only titles and page ranges, no source text. When even a repaired answer does
- * not fit, the merged sections stand as they are; the map work is not thrown away.
+ * The small reduce call: only titles and page ranges, no source text. When it fails, even after a
+ * repair, the merged sections stand as they are; the map work is not thrown away.
  */
 async function reduce(
   ask: Asker,
@@ -393,9 +393,9 @@ async function reduce(
       temperature: 0.2,
       seed: topic.variant ?? 0,
     });
-  } catch (error) {
-    if (error instanceof SchemaMismatchError) return null;
-    throw error;
+  } catch {
+    // Whatever went wrong (a second bad answer, a timeout), the map work stands as merged.
+    return null;
   }
 }
 
