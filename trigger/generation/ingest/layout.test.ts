@@ -1,10 +1,14 @@
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import { buildCorpus, type Corpus, type CorpusItem, citeSentence } from "../corpus.ts";
+import { generateStructure } from "../engine.ts";
 import { type ContentFixture, contentFixtures, contentPdfs } from "../fixtures/content-sources.ts";
 import type { MadeDocument, TeachingDocument } from "../fixtures/documents.ts";
 import { englishPdf, englishText } from "../fixtures/sources.ts";
 import { chunkOfRow, chunkRow } from "../pipelines/db.ts";
+import { extractiveProvider } from "../providers/extractive/index.ts";
+import { headingFromLines } from "../text/headings.ts";
+import { joinLines } from "../text/markup.ts";
 import { joinAcrossLines, vocabularyOf } from "./hyphenation.ts";
 import { type Chunk, ingestSource, SourceReadError } from "./index.ts";
 
@@ -191,6 +195,42 @@ describe("Word and Markdown layout", () => {
       headingsIn(withLayout).map(({ heading }) => heading),
     );
     expect(headingsIn(old).map(({ heading }) => heading.text)).toContain("The light reactions");
+  });
+});
+
+describe("sections", () => {
+  it("are the document's own section headings, under its title, for every content fixture", async () => {
+    for (const fixture of await contentFixtures()) {
+      const chunks = await ingest(fixture);
+      const { structure } = await generateStructure(
+        { title: fixture.document.title, description: null },
+        [{ id: SOURCE_ID, kind: fixture.kind, file_name: fixture.file_name, chunks }],
+        extractiveProvider(),
+      );
+      expect(
+        structure.sections.map((section) => section.title),
+        fixture.name,
+      ).toEqual(fixture.document.sections.map((section) => section.heading));
+    }
+  });
+});
+
+describe("joining lines and reading marked headings", () => {
+  it("joins by the layout's decisions, and only by them, when there is a layout", () => {
+    const lines = ["the sun heats the sur-", "face; a well-", "known effect of a -", "dash"];
+    expect(joinLines(lines, [false, true, undefined]).text).toBe(
+      "the sun heats the surface; a well-known effect of a - dash",
+    );
+    expect(joinLines(lines, [undefined, undefined, undefined]).text).toBe(lines.join(" "));
+    expect(joinLines(lines).text).toBe("the sun heats the surface; a wellknown effect of a - dash");
+  });
+
+  it("takes a marked heading's title without # marks, numbering or emphasis, over all its lines", () => {
+    expect(headingFromLines(["## 2.1 **Light**"], 2)).toEqual({ level: 2, text: "Light" });
+    expect(headingFromLines(["Rivieren en dijken in de", "Nederlandse delta"], 1)).toEqual({
+      level: 1,
+      text: "Rivieren en dijken in de Nederlandse delta",
+    });
   });
 });
 

@@ -84,8 +84,8 @@ export function headingFromLines(lines: readonly string[], level: number): Headi
   const text = lines
     .map((line) => MARKDOWN_HEADING.exec(line)?.[2] ?? line)
     .join(" ")
-    .replace(/^\d{1,2}(?:\.\d{1,2})*\.?\s+(?=\p{L})/u, "")
     .replace(/(\*\*|__|\*|_|`)(?=\S)(.+?)(?<=\S)\1/g, "$2")
+    .replace(/^\d{1,2}(?:\.\d{1,2})*\.?\s+(?=\p{L})/u, "")
     .trim();
   return { level, text };
 }
