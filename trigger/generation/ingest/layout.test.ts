@@ -1,3 +1,4 @@
+import { Document, Packer, Paragraph, TextRun } from "docx";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import { buildCorpus, type Corpus, type CorpusItem, citeSentence } from "../corpus.ts";
@@ -275,5 +276,42 @@ describe("unreadable PDFs", () => {
     await expect(attempt).rejects.toThrow(
       '"scan.pdf" could not be read as a PDF: it contains no selectable text',
     );
+  });
+});
+
+describe("Word documents without Heading styles", () => {
+  it("take short paragraphs set wholly in bold as headings, and leave bold words in a sentence alone", async () => {
+    const document = new Document({
+      sections: [
+        {
+          children: [
+            new Paragraph({ children: [new TextRun({ text: "Erosie door water", bold: true })] }),
+            new Paragraph({
+              children: [
+                new TextRun({ text: "Erosie", bold: true }),
+                new TextRun(" is het wegspoelen van grond. Regen neemt losse korrels mee."),
+              ],
+            }),
+            new Paragraph({ children: [new TextRun({ text: "Let op: dit is belangrijk.", bold: true })] }),
+            new Paragraph({ children: [new TextRun({ text: "Erosie door wind", bold: true })] }),
+            new Paragraph("Wind blaast droog zand weg, doordat er geen planten groeien."),
+          ],
+        },
+      ],
+    });
+    const fixture: ContentFixture = {
+      name: "bold-headings",
+      language: "nl",
+      kind: "docx",
+      file_name: "erosie.docx",
+      content: new Uint8Array(await Packer.toBuffer(document)),
+      document: { title: "", sections: [] },
+    };
+    const corpus = corpusOf(fixture, await ingest(fixture));
+    expect(headingsIn(corpus).map(({ heading }) => heading)).toEqual([
+      { level: 1, text: "Erosie door water" },
+      { level: 1, text: "Erosie door wind" },
+    ]);
+    expect(corpus.sentences.map((sentence) => sentence.text)).toContain("Let op: dit is belangrijk.");
   });
 });
