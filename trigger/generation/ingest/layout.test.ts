@@ -315,3 +315,44 @@ describe("Word documents without Heading styles", () => {
     expect(corpus.sentences.map((sentence) => sentence.text)).toContain("Let op: dit is belangrijk.");
   });
 });
+
+describe("PDF pages in two columns", () => {
+  it("are read column by column, with a title across both kept above them", async () => {
+    const pdf = await PDFDocument.create();
+    const font = await pdf.embedFont(StandardFonts.Helvetica);
+    const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+    const page = pdf.addPage([595, 842]);
+    page.drawText("Rivers and their valleys in the lowlands", { x: 56, y: 780, size: 18, font: bold });
+    const left = [
+      "A river carries water from",
+      "high ground to the sea. On",
+      "its way it wears away rock",
+      "and carries the pieces along.",
+      "Fast water carries more.",
+      "Slow water drops its load.",
+    ];
+    const right = [
+      "In the lowlands a river flows",
+      "slowly and winds through a",
+      "wide valley. Its bends are",
+      "called meanders, and they",
+      "move a little every year.",
+      "Floods spread fine clay.",
+    ];
+    left.forEach((line, index) => {
+      page.drawText(line, { x: 56, y: 740 - index * 14, size: 10.5, font });
+    });
+    right.forEach((line, index) => {
+      page.drawText(line, { x: 310, y: 740 - index * 14, size: 10.5, font });
+    });
+    const { chunks } = await ingestSource({
+      id: SOURCE_ID,
+      kind: "pdf",
+      file_name: "rivers.pdf",
+      file_path: null,
+      content: await pdf.save(),
+    });
+    const lines = chunks.flatMap((chunk) => chunk.content.split("\n"));
+    expect(lines).toEqual(["Rivers and their valleys in the lowlands", ...left, ...right]);
+  });
+});

@@ -63,7 +63,7 @@ export async function readPdfLines(bytes: Uint8Array): Promise<PdfPage[]> {
         pieces.push({ str: item.str, x, y, width: item.width, size, bold: isBold(item.fontName) });
       }
       const [, bottom = 0, , top = 0] = page.view;
-      pages.push({ page_number: number, height: top - bottom, lines: linesOf(pieces) });
+      pages.push({ page_number: number, height: top - bottom, lines: inReadingOrder(pieces) });
       page.cleanup();
     }
   } finally {
@@ -72,18 +72,74 @@ export async function readPdfLines(bytes: Uint8Array): Promise<PdfPage[]> {
   return pages;
 }
 
-/** Groups pieces by baseline (within half the smaller font size), each line read left to right. */
-function linesOf(pieces: Piece[]): PdfLine[] {
+/**
+ * The page's lines in reading order. On a page set in two columns, each column is read top down before
+ * the next, and lines that span both (a title, a running header) keep their place between them.
+ */
+function inReadingOrder(pieces: Piece[]): PdfLine[] {
+  const gutter = gutterOf(pieces);
+  if (gutter === null) return linesOf(pieces);
+  const spanning = linesOf(pieces.filter((piece) => piece.x < gutter && piece.x + piece.width > gutter));
+  const left = linesOf(pieces.filter((piece) => piece.x + piece.width <= gutter));
+  const right = linesOf(pieces.filter((piece) => piece.x >= gutter));
+  const ordered: PdfLine[] = [];
+  let above = Number.POSITIVE_INFINITY;
+  for (const boundary of [...spanning.map((line) => line.y), Number.NEGATIVE_INFINITY]) {
+    const inBand = (line: PdfLine) => line.y < above && line.y > boundary;
+    ordered.push(...left.filter(inBand), ...right.filter(inBand));
+    const line = spanning.find((candidate) => candidate.y === boundary);
+    if (line) ordered.push(line);
+    above = boundary;
+  }
+  return ordered;
+}
+
+const MIN_COLUMN_ROWS = 5;
+
+/**
+ * The x of the gap between two columns, if the page has them: a vertical strip in the middle of the text
+ * that many rows have text on both sides of and hardly any row crosses. Justified single-column text
+ * has no such strip, since its word gaps fall in different places on every row.
+ */
+function gutterOf(pieces: readonly Piece[]): number | null {
+  const rows = rowsOf(pieces);
+  if (rows.length < MIN_COLUMN_ROWS) return null;
+  const minX = Math.min(...pieces.map((piece) => piece.x));
+  const maxX = Math.max(...pieces.map((piece) => piece.x + piece.width));
+  let best: { x: number; score: number } | null = null;
+  for (let x = minX + (maxX - minX) * 0.3; x <= minX + (maxX - minX) * 0.7; x += 2) {
+    let split = 0;
+    let crossed = 0;
+    for (const row of rows) {
+      const margin = (row[0]?.size ?? 10) * 0.75;
+      if (row.some((piece) => piece.x < x && piece.x + piece.width > x)) crossed++;
+      else if (row.some((p) => p.x + p.width <= x - margin) && row.some((p) => p.x >= x + margin)) split++;
+    }
+    const isGutter = split >= Math.max(MIN_COLUMN_ROWS, rows.length * 0.4) && crossed <= rows.length * 0.2;
+    if (isGutter && (!best || split - crossed > best.score)) best = { x, score: split - crossed };
+  }
+  return best?.x ?? null;
+}
+
+/** Pieces grouped by baseline (within half the smaller font size), top down. */
+function rowsOf(pieces: readonly Piece[]): Piece[][] {
   const sorted = [...pieces].sort((p, q) => q.y - p.y || p.x - q.x);
   const groups: Piece[][] = [];
   for (const piece of sorted) {
     const group = groups.at(-1);
     const first = group?.[0];
-    if (group && first && Math.abs(first.y - piece.y) <= Math.min(first.size, piece.size) / 2)
+    if (group && first && Math.abs(first.y - piece.y) <= Math.min(first.size, piece.size) / 2) {
       group.push(piece);
-    else groups.push([piece]);
+    } else {
+      groups.push([piece]);
+    }
   }
-  return groups.flatMap((group) => {
+  return groups;
+}
+
+/** One line per baseline, each read left to right. */
+function linesOf(pieces: readonly Piece[]): PdfLine[] {
+  return rowsOf(pieces).flatMap((group) => {
     group.sort((p, q) => p.x - q.x);
     let text = "";
     let previous: Piece | undefined;
