@@ -4,6 +4,7 @@ import { longSource } from "../fixtures/long-source.ts";
 import { revealsAnswer } from "../support-check.ts";
 import {
   batchChunks,
+  batchContexts,
   fillCitation,
   groupingSchema,
   mergeOutlines,
@@ -90,6 +91,42 @@ describe("llm outline map/reduce", () => {
     expect(merged.map((s) => s.title)).toEqual(["One", "Two"]);
     expect(merged[0]?.subtopics).toHaveLength(1);
     expect(merged[0]?.subtopics[0]?.citations.map((citation) => citation.chunk_id)).toEqual([a.id, b.id]);
+  });
+
+  it("continues the previous section when a batch opens without a heading, whatever the model says", () => {
+    const batches = batchChunks(chunks, 6000);
+    const contexts = batchContexts(
+      batches,
+      corpus.items.flatMap((item) =>
+        item.type === "heading"
+          ? [{ chunk: item.chunk, line_start: item.line_start, text: item.heading.text }]
+          : [],
+      ),
+    );
+    expect(contexts[0]).toEqual({ opensWithHeading: true, previousHeading: null });
+    const midChapter = contexts.findIndex((context, index) => index > 0 && !context.opensWithHeading);
+    expect(contexts[midChapter]?.previousHeading).toMatch(/^Chapter \d+ /);
+
+    const [a, b] = chunks as [CorpusChunk, CorpusChunk];
+    const outline = (title: string, chunk: CorpusChunk): Outline => ({
+      title: "",
+      description: "",
+      sections: [
+        {
+          title,
+          description: "",
+          continues_previous: false,
+          subtopics: [{ title, description: "", key_points: [], citations: [firstLine(chunk)] }],
+        },
+      ],
+    });
+    const merge = (opensWithHeading: boolean) =>
+      mergeOutlines([
+        { outline: outline("Rivers", a), shown: shownOf([a]) },
+        { outline: outline("Deltas", b), shown: shownOf([b]), opensWithHeading },
+      ]).map((section) => section.title);
+    expect(merge(false)).toEqual(["Rivers"]);
+    expect(merge(true)).toEqual(["Rivers", "Deltas"]);
   });
 
   it("accepts only groupings that cover every merged section once, in order", () => {

@@ -181,15 +181,21 @@ const normalTitle = (title: string) =>
     .trim();
 
 /**
- * The batches' outlines as one list of sections in reading order: a batch's first section that
- * continues the previous batch's last (or carries the same title) is merged into it, subtopics of the
- * same title are merged, and citations repeat once.
+ * The batches' outlines as one list of sections in reading order: a batch's first section is merged
+ * into the previous batch's last when the batch opens without a heading (the layout says so, whatever
+ * the model thought) or the model says it continues, or when the titles match; subtopics of the same
+ * title are merged, and citations repeat once.
  */
 export function mergeOutlines(
-  batches: ReadonlyArray<{ outline: Outline; shown: ReadonlyMap<string, CorpusChunk> }>,
+  batches: ReadonlyArray<{
+    outline: Outline;
+    shown: ReadonlyMap<string, CorpusChunk>;
+    /** False when the batch's first line is no heading: it opens in the middle of a chapter. */
+    opensWithHeading?: boolean;
+  }>,
 ): MergedSection[] {
   const merged: MergedSection[] = [];
-  for (const { outline, shown } of batches) {
+  for (const { outline, shown, opensWithHeading } of batches) {
     let last = -1;
     const sections = outline.sections.map((section) => {
       const subtopics = section.subtopics.map((subtopic): PartSubtopic => {
@@ -212,7 +218,8 @@ export function mergeOutlines(
       const previous = merged.at(-1);
       const continues =
         previous !== undefined &&
-        ((index === 0 && section.continues_previous) || sameTitle(previous.title, section.title));
+        ((index === 0 && (section.continues_previous || opensWithHeading === false)) ||
+          sameTitle(previous.title, section.title));
       if (previous && continues) {
         previous.subtopics.push(...subtopics);
         if (previous.description === "") previous.description = section.description;
@@ -304,4 +311,30 @@ export function structureOf(
       ),
     })),
   };
+}
+
+/**
+ * Where each batch stands in the document's headings: whether its first line is a heading, and the last
+ * heading before it (told to the model, so it can judge a part that opens mid-chapter).
+ */
+export function batchContexts(
+  batches: readonly (readonly CorpusChunk[])[],
+  headings: ReadonlyArray<{ chunk: CorpusChunk; line_start: number; text: string }>,
+): Array<{ opensWithHeading: boolean; previousHeading: string | null }> {
+  const sorted = [...headings].sort((a, b) => a.chunk.order - b.chunk.order || a.line_start - b.line_start);
+  return batches.map((batch) => {
+    const first = batch[0];
+    if (!first) return { opensWithHeading: true, previousHeading: null };
+    const opensWithHeading = sorted.some(
+      (heading) => heading.chunk.id === first.id && heading.line_start === firstLineOf(first),
+    );
+    const before = sorted.filter((heading) => heading.chunk.order < first.order).at(-1);
+    return { opensWithHeading, previousHeading: before?.text ?? null };
+  });
+}
+
+/** The number of a chunk's first non-blank line. */
+function firstLineOf(chunk: CorpusChunk): number {
+  const offset = chunk.lines.findIndex((line) => line.trim() !== "");
+  return chunk.line_start + Math.max(0, offset);
 }

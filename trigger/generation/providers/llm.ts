@@ -17,6 +17,7 @@ import { distinctOptions, placeAnswer, revealsAnswer } from "../support-check.ts
 import { dominantLanguage, type Language } from "../text/language.ts";
 import {
   batchChunks,
+  batchContexts,
   fillCitation,
   type Grouping,
   groupingSchema,
@@ -24,7 +25,6 @@ import {
   lineRefSchema,
   type MergedSection,
   mergeOutlines,
-  type Outline,
   outlineSchema,
   renderChunk,
   structureOf,
@@ -329,17 +329,25 @@ async function llmStructure(
   const chunks = [...corpus.chunks.values()].sort((a, b) => a.order - b.order);
   const batches = batchChunks(chunks, settings.batchCharacters);
   stats.chunks.total += chunks.length;
+  const contexts = batchContexts(
+    batches,
+    corpus.items.flatMap((item) =>
+      item.type === "heading"
+        ? [{ chunk: item.chunk, line_start: item.line_start, text: item.heading.text }]
+        : [],
+    ),
+  );
   const outlines = await mapPool(
     batches.length > 0 ? batches : [[]],
     settings.concurrency,
-    async (batch, index): Promise<{ outline: Outline; shown: Map<string, CorpusChunk> }> => {
+    async (batch, index) => {
       const outline = await ask({
         name: "outline",
         schema: outlineSchema,
         system: outlineSystem(language, batch.length > 0, variant),
         prompt: [
           topicText(topic),
-          batches.length > 1 ? `Part ${index + 1} of ${batches.length} of the material.` : "",
+          batches.length > 1 ? partText(index, batches.length, contexts[index]?.previousHeading ?? null) : "",
           batch.length > 0 ? `Sources:\n${batch.map(renderChunk).join("\n")}` : "Sources: none",
         ]
           .filter((part) => part !== "")
@@ -348,7 +356,11 @@ async function llmStructure(
         seed: variant,
       });
       stats.chunks.seen += batch.length;
-      return { outline, shown: new Map(batch.map((chunk) => [chunk.id, chunk])) };
+      return {
+        outline,
+        shown: new Map(batch.map((chunk) => [chunk.id, chunk])),
+        opensWithHeading: index === 0 || (contexts[index]?.opensWithHeading ?? true),
+      };
     },
   );
   const merged = mergeOutlines(outlines);
@@ -365,6 +377,13 @@ async function llmStructure(
     merged,
     grouping,
   );
+}
+
+function partText(index: number, count: number, previousHeading: string | null): string {
+  const where = `Part ${index + 1} of ${count} of the material.`;
+  return previousHeading === null
+    ? where
+    : `${where} The last heading before this part is "${previousHeading}"; lines before this part's first heading belong to that chapter.`;
 }
 
 /**
