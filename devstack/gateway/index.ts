@@ -8,7 +8,7 @@ import { inboxService } from "./inbox/index.ts";
 import { restService } from "./rest/index.ts";
 import { serveApp } from "./serve.ts";
 import { storageService } from "./storage/index.ts";
-import { stopTasksService, tasksService } from "./tasks/index.ts";
+import { stopTasksService, type TasksServiceOptions, tasksService } from "./tasks/index.ts";
 
 /**
  * The local gateway: one port speaking the Supabase APIs (/rest/v1, /auth/v1, /storage/v1,
@@ -17,6 +17,8 @@ import { stopTasksService, tasksService } from "./tasks/index.ts";
 export interface GatewayOptions {
   /** Auth settings that differ from the environment's (see auth/settings.ts). */
   auth?: Partial<AuthSettings>;
+  /** The task service's options: whether it runs a worker in this process, and its lease. */
+  tasks?: TasksServiceOptions;
 }
 
 export function createGatewayApp(ctx: GatewayContext, options: GatewayOptions = {}): Hono {
@@ -35,7 +37,7 @@ export function createGatewayApp(ctx: GatewayContext, options: GatewayOptions = 
   app.route("/storage/v1", storageService(ctx));
   app.route("/inbox", inboxService(ctx));
   app.route("/functions/v1", functionsService(ctx));
-  app.route("/", tasksService(ctx));
+  app.route("/", tasksService(ctx, options.tasks));
   return app;
 }
 

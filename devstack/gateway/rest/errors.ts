@@ -212,6 +212,9 @@ export function fromPostgresError(error: unknown, authenticated: boolean): RestE
   const code = pgError.code;
   const message = pgError.message ?? String(error);
   if (!code || !/^[0-9A-Z]{5}$/.test(code)) return apiErrors.connection(message);
+  // A server in crash recovery refuses new connections with 57P03 ("the database system is starting
+  // up"); PostgREST reports any failure to get a connection as 503 PGRST000, so clients retry.
+  if (code === "57P03") return apiErrors.connection(message);
   if (code === "PGRST") return raisedPgrstError(pgError);
   const status = statusForSqlState(code, message, authenticated);
   const headers: Record<string, string> = status === 401 ? { "WWW-Authenticate": "Bearer" } : {};
