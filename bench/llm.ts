@@ -42,9 +42,9 @@ interface Run {
   outputTokens: number;
 }
 
-async function run(pool: number): Promise<Run> {
+async function run(pool: number, delayMs = DELAY_MS): Promise<Run> {
   const source = longSource(PAGES);
-  const standIn = await startOpenAiStandIn(cooperativeModel, { delayMs: DELAY_MS });
+  const standIn = await startOpenAiStandIn(cooperativeModel, { delayMs });
   try {
     const { provider, report, chapterConcurrency } = providerFromEnv({
       LLM_BASE_URL: standIn.baseURL,
@@ -93,6 +93,7 @@ const rounds = (calls: number, pool: number) => Math.ceil(calls / pool);
 console.log(
   `LLM provider bench: a ${PAGES}-page source, the stand-in answering after ${DELAY_MS} ms per call\n`,
 );
+await run(DEFAULT_CONCURRENCY, 0); // warm-up: module loading and JIT are not part of the figure
 const results = [await run(DEFAULT_CONCURRENCY), await run(1)];
 for (const result of results) {
   const mapCalls = result.structureCalls - 1;
