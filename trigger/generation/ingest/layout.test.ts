@@ -356,3 +356,33 @@ describe("PDF pages in two columns", () => {
     expect(lines).toEqual(["Rivers and their valleys in the lowlands", ...left, ...right]);
   });
 });
+
+describe("PDF headings that return on every page", () => {
+  it("stay headings when set larger than the text, while a small repeated footer is furniture", async () => {
+    const pdf = await PDFDocument.create();
+    const font = await pdf.embedFont(StandardFonts.Helvetica);
+    const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+    for (const number of [1, 2, 3]) {
+      const page = pdf.addPage([595, 842]);
+      page.drawText(`Exercise ${number}`, { x: 56, y: 800, size: 14, font: bold });
+      page.drawText(`Rivers carry sand to the sea in exercise ${number}.`, { x: 56, y: 770, size: 11, font });
+      page.drawText("Explain why the water slows down near the coast.", { x: 56, y: 755, size: 11, font });
+      page.drawText(`Worksheet rivers - page ${number}`, { x: 56, y: 30, size: 8, font });
+    }
+    const { chunks } = await ingestSource({
+      id: SOURCE_ID,
+      kind: "pdf",
+      file_name: "worksheet.pdf",
+      file_path: null,
+      content: await pdf.save(),
+    });
+    const corpus = buildCorpus([{ id: SOURCE_ID, kind: "pdf", file_name: "worksheet.pdf", chunks }]);
+    expect(headingsIn(corpus).map(({ heading }) => heading.text)).toEqual([
+      "Exercise 1",
+      "Exercise 2",
+      "Exercise 3",
+    ]);
+    expect(corpus.sentences).toHaveLength(6);
+    expect(chunks.some((chunk) => chunk.content.includes("Worksheet rivers"))).toBe(false);
+  });
+});

@@ -200,15 +200,28 @@ export function pdfLayouts(pages: readonly PdfPage[]): PageLayout[] {
 function markFurniture(pages: readonly PdfPage[], layouts: PageLayout[]) {
   const signature = (line: PdfLine) =>
     `${Math.round(line.y / 4)}|${line.text.toLowerCase().replace(/\d+/g, "#").replace(/\s+/g, " ")}`;
-  const edgeLines = pages.map((page) =>
-    page.lines
-      .map((line, index) => ({ line, index }))
-      .filter(({ line, index }) => {
-        const nearEdge = line.y >= page.height * (1 - EDGE_BAND) || line.y <= page.height * EDGE_BAND;
-        const outer = index < 2 || index >= page.lines.length - 2;
-        return nearEdge && outer;
-      }),
-  );
+  const edgeLines = pages.map((page) => {
+    const lines = page.lines;
+    const top = (index: number) => (lines[index]?.y ?? 0) >= page.height * (1 - EDGE_BAND);
+    const bottom = (index: number) =>
+      (lines[index]?.y ?? Number.POSITIVE_INFINITY) <= page.height * EDGE_BAND;
+    // Furniture sits apart from the text: a clear gap separates it from the nearest line of the text.
+    const apart = (index: number, neighbour: number) => {
+      const line = lines[index];
+      const other = lines[neighbour];
+      if (!line || !other) return true;
+      return Math.abs(line.y - other.y) >= 1.4 * Math.max(line.size, other.size);
+    };
+    const last = lines.length - 1;
+    const candidates = new Set<number>();
+    if (top(0) && top(1) && apart(1, 2)) candidates.add(0).add(1);
+    else if (top(0) && apart(0, 1)) candidates.add(0);
+    if (bottom(last) && bottom(last - 1) && apart(last - 1, last - 2)) candidates.add(last).add(last - 1);
+    else if (bottom(last) && apart(last, last - 1)) candidates.add(last);
+    return [...candidates]
+      .filter((index) => index >= 0)
+      .map((index) => ({ line: lines[index] as PdfLine, index }));
+  });
   const pagesBySignature = new Map<string, Set<number>>();
   edgeLines.forEach((lines, pageIndex) => {
     for (const { line } of lines) {
@@ -218,14 +231,28 @@ function markFurniture(pages: readonly PdfPage[], layouts: PageLayout[]) {
     }
   });
   const repeatsOn = Math.max(2, Math.ceil(pages.length / 2));
+  // Running headers are set no larger than the text; a larger line that returns on every page, such as
+  // "Exercise 1", "Exercise 2", is a heading.
+  const textSize = commonSize(pages.flatMap((page) => page.lines));
   edgeLines.forEach((lines, pageIndex) => {
     for (const { line, index } of lines) {
-      const repeated = (pagesBySignature.get(signature(line))?.size ?? 0) >= repeatsOn;
+      const repeated =
+        (pagesBySignature.get(signature(line))?.size ?? 0) >= repeatsOn && line.size < textSize * 1.15;
       const page = pages[pageIndex];
       const outermost = index === 0 || index === (page?.lines.length ?? 0) - 1;
       if (repeated || (outermost && PAGE_NUMBER.test(line.text))) layouts[pageIndex]?.furniture.add(index);
     }
   });
+}
+
+/** The font size most characters of these lines have. */
+function commonSize(lines: readonly PdfLine[]): number {
+  const chars = new Map<number, number>();
+  for (const line of lines) {
+    const size = Math.round(line.size * 2) / 2;
+    chars.set(size, (chars.get(size) ?? 0) + line.text.length);
+  }
+  return [...chars].sort((p, q) => q[1] - p[1])[0]?.[0] ?? 0;
 }
 
 interface BodyStyle {
