@@ -110,6 +110,16 @@ function chapterAnswer(chunks: readonly Chunk[]) {
         question("Which pigment is green?", ["Chlorophyll", "Rubisco", "Carotene", "Starch"], [chlorophyll]),
         // The answer is not what the cited line says.
         question("Which organelle is green?", ["Mitochondria", "Chlorophyll"], [chlorophyll]),
+        // A distractor that is the source's sentence with one word swapped, and a blank on a function word.
+        question(
+          "Which statement is true?",
+          [
+            "Chlorophyll is a green pigment that absorbs red and blue light.",
+            "Chlorophyll is a green pigment that absorbs red and green light.",
+          ],
+          [chlorophyll],
+        ),
+        question("Chlorophyll ___ a green pigment.", ["is", "was", "has"], [chlorophyll]),
       ],
     },
     study: {
@@ -285,6 +295,7 @@ describe("llm provider", () => {
     expect(counts.items.dropped).toBe(3);
     expect(counts.citations.dropped).toBe(2);
     expect(report.llm?.hintsRemoved).toBe(1);
+    expect(report.llm?.itemsRejected).toBe(2);
   });
 
   it("sends a schema failure back once with the validation error, and keeps the repaired answer", async () => {

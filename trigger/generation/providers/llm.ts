@@ -7,12 +7,13 @@ import {
   Output,
 } from "ai";
 import { z } from "zod";
-import type { Question, StudyBlock } from "../../../src/domain/activity-payload.ts";
+import type { PracticeCard, Question, StudyBlock } from "../../../src/domain/activity-payload.ts";
 import { uniqueCitations } from "../../../src/domain/citation.ts";
 import type { Structure } from "../../../src/domain/structure.ts";
 import type { Corpus, CorpusChunk } from "../corpus.ts";
 import { stableId } from "../ids.ts";
 import { mapPool } from "../pool.ts";
+import { type ChapterItems, corruptedOptions, weakBlanks } from "../quality.ts";
 import { distinctOptions, placeAnswer, revealsAnswer } from "../support-check.ts";
 import { dominantLanguage, type Language } from "../text/language.ts";
 import {
@@ -65,7 +66,10 @@ export interface LlmStats extends LlmUsage {
   chunks: { total: number; seen: number };
   /** Chunks of long sections a chapter call could not carry (sampled evenly, each subtopic's first). */
   chapterChunksLeftOut: number;
-  /** Items the provider refused before verification: repeated options, a stem or card giving the answer. */
+  /**
+   * Items the provider refused before verification: repeated options, a stem or card giving the answer,
+   * a word-swapped source sentence as an option, a blank on a function word.
+   */
   itemsRejected: number;
   /** Card hints removed because they contained the answer. */
   hintsRemoved: number;
@@ -493,6 +497,23 @@ function chapterDraft(
   const subtopic = (id: string | null) => (id !== null && subtopicIds.has(id) ? id : null);
   const cite = (refs: readonly LineRef[]) => uniqueCitations(refs.map((ref) => fillCitation(ref, shown)));
   const ids = (prefix: string, text: string) => stableId(prefix, section.section_id, text);
+  // The same defect checks the content bench applies: a distractor that is a source sentence with a word
+  // swapped, a blank on a function word or a fragment. Such an item teaches nothing; it is refused.
+  const sentences = request.material.sentences.map((sentence) => sentence.text);
+  const alone: ChapterItems = {
+    sectionId: section.section_id,
+    questions: [],
+    cards: [],
+    blocks: [],
+    objectives: [],
+    transcript: null,
+    bullets: [],
+    citations: [],
+  };
+  const fairQuestion = (question: Question) =>
+    corruptedOptions([question], sentences).length === 0 &&
+    weakBlanks({ ...alone, questions: [question] }).length === 0;
+  const fairCard = (card: PracticeCard) => weakBlanks({ ...alone, cards: [card] }).length === 0;
 
   const questions = (kind: "diagnostic" | "mastery", written: readonly QuestionOutput[]): Question[] =>
     written.flatMap((question) => {
@@ -505,18 +526,19 @@ function chapterDraft(
       const id = ids(`q-${kind}`, question.stem);
       // Where the answer sits follows from the question and the version, not from the model's habit.
       const placed = placeAnswer(distinct.options, distinct.correct, slotOf(`${id}:${variant}`));
-      return [
-        {
-          id,
-          stem: question.stem,
-          options: placed.options,
-          correct_option: placed.correct,
-          explanation: question.explanation,
-          difficulty: question.difficulty,
-          subtopic_id: subtopic(question.subtopic_id),
-          citations: cite(question.citations),
-        },
-      ];
+      const written: Question = {
+        id,
+        stem: question.stem,
+        options: placed.options,
+        correct_option: placed.correct,
+        explanation: question.explanation,
+        difficulty: question.difficulty,
+        subtopic_id: subtopic(question.subtopic_id),
+        citations: cite(question.citations),
+      };
+      if (fairQuestion(written)) return [written];
+      stats.itemsRejected++;
+      return [];
     });
   const quiz = (kind: "diagnostic" | "mastery", activity: ChapterOutput["diagnostic"]): ActivityDraft => ({
     kind,
@@ -541,16 +563,17 @@ function chapterDraft(
     }
     const hint = card.hint !== null && revealsAnswer(card.hint, card.a) ? null : card.hint;
     if (hint !== card.hint) stats.hintsRemoved++;
-    return [
-      {
-        id: ids("card", card.q),
-        q: card.q,
-        a: card.a,
-        hint: hint?.trim() ? hint : null,
-        subtopic_id: subtopic(card.subtopic_id),
-        citations: cite(card.citations),
-      },
-    ];
+    const written: PracticeCard = {
+      id: ids("card", card.q),
+      q: card.q,
+      a: card.a,
+      hint: hint?.trim() ? hint : null,
+      subtopic_id: subtopic(card.subtopic_id),
+      citations: cite(card.citations),
+    };
+    if (fairCard(written)) return [written];
+    stats.itemsRejected++;
+    return [];
   });
   const citations = uniqueCitations(section.subtopics.flatMap((s) => s.citations));
   const activities: ActivityDraft[] = [
