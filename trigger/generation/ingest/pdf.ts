@@ -55,14 +55,22 @@ export async function readPdfLines(bytes: Uint8Array): Promise<PdfPage[]> {
         }
         return bold;
       };
+      // Positions are measured from the page's own bottom edge, which need not be at 0.
+      const [, bottom = 0, , top = 0] = page.view;
       const pieces: Piece[] = [];
       for (const item of content.items) {
         if (!("str" in item) || item.str.trim() === "") continue;
         const [a = 0, b = 0, c = 0, d = 0, x = 0, y = 0] = item.transform as number[];
         const size = Math.hypot(c, d) || Math.hypot(a, b) || item.height;
-        pieces.push({ str: item.str, x, y, width: item.width, size, bold: isBold(item.fontName) });
+        pieces.push({
+          str: item.str,
+          x,
+          y: y - bottom,
+          width: item.width,
+          size,
+          bold: isBold(item.fontName),
+        });
       }
-      const [, bottom = 0, , top = 0] = page.view;
       pages.push({ page_number: number, height: top - bottom, lines: inReadingOrder(pieces) });
       page.cleanup();
     }
