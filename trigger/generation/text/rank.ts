@@ -8,10 +8,12 @@ export class TermWeights {
   private readonly documentFrequency = new Map<string, number>();
   private readonly documents: number;
   private readonly verbal: Set<string>;
+  private readonly nominal: Set<string>;
 
   constructor(sentences: readonly Sentence[]) {
     this.documents = sentences.length;
     this.verbal = verbalWords(sentences);
+    this.nominal = nominalWords(sentences, this.verbal);
     for (const sentence of sentences) {
       for (const term of new Set(sentence.terms)) {
         this.documentFrequency.set(term, (this.documentFrequency.get(term) ?? 0) + 1);
@@ -26,6 +28,11 @@ export class TermWeights {
   /** The share of the material's sentences that use a term (0..1): near 1 for the topic's own word. */
   share(term: string): number {
     return this.documents === 0 ? 0 : (this.documentFrequency.get(term) ?? 0) / this.documents;
+  }
+
+  /** Whether the material uses this (lower-case) word as the head of a noun phrase somewhere. */
+  isNominal(word: string): boolean {
+    return this.nominal.has(word);
   }
 
   /** Whether the material uses this (lower-case) word as a verb. */
@@ -174,7 +181,7 @@ const SUBJECT_PRONOUNS = new Set(
 );
 // Before a determiner or possessive a word is a verb as well ("closes its stomata", "bevat zijn").
 const DETERMINERS = new Set(
-  "the a an its their his her this these those our your de het een zijn hun deze dit".split(" "),
+  "the a an its their his her this these those our your de het een hun deze dit".split(" "),
 );
 // A sentence-initial word before one of these is the subject, so a noun ("Photosynthesis is …").
 const AUXILIARIES = new Set(
@@ -232,6 +239,58 @@ function modifiesLast(surface: string, language: Language): boolean {
   const last = lower[lower.length - 1] ?? "";
   if (language === "nl") return lower.slice(0, -1).every((word) => /(e|en)$/.test(word));
   return !/ed$/.test(last) && lower.slice(0, -1).every((word) => !/ly$/.test(word));
+}
+
+// Numerals and ordinals are no terms to learn ("een derde", "de vijftiende eeuw").
+const NUMBER_WORDS = new Set(
+  (
+    "een twee drie vier vijf zes zeven acht negen tien honderd duizend miljoen derde vierde vijfde " +
+    "zesde zevende achtste negende tiende elfde twaalfde dertiende veertiende vijftiende zestiende " +
+    "zeventiende achttiende negentiende twintigste eerste tweede laatste helft " +
+    "one two three four five six seven eight nine ten hundred thousand million third fourth fifth sixth " +
+    "seventh eighth ninth tenth eleventh twelfth thirteenth fourteenth fifteenth sixteenth seventeenth " +
+    "eighteenth nineteenth twentieth second last half"
+  ).split(" "),
+);
+
+/**
+ * Words the material uses as the head of a noun phrase: right after a determiner ("de dijk", "the
+ * cycle"), or after a modifier that follows one ("de grote rivieren", "into chemical energy"), and then
+ * not followed by another content word (which would make them a modifier themselves) or "te".
+ * Dutch adjectives before a noun end in -e; a Dutch verb at the end of a clause ("in zee uitmondt")
+ * never follows a determiner, so it never counts.
+ */
+export function nominalWords(sentences: readonly Sentence[], verbal: ReadonlySet<string>): Set<string> {
+  const nominal = new Set<string>();
+  for (const sentence of sentences) {
+    const dutch = sentence.source.language === "nl";
+    const tokens = tokensOf(sentence.text).map((token) => token.toLowerCase());
+    tokens.forEach((token, index) => {
+      if (!/^\p{L}{3,}/u.test(token) || isStopword(token) || NUMBER_WORDS.has(token)) return;
+      const before = tokens[index - 1];
+      const twoBefore = tokens[index - 2];
+      const after = tokens[index + 1];
+      const afterDeterminer = before !== undefined && DETERMINERS.has(before);
+      const afterModifier =
+        before !== undefined &&
+        !isStopword(before) &&
+        !verbal.has(before) &&
+        (dutch
+          ? /[^e]e$/.test(before)
+          : /(al|ic|ous|ive|ful|less|able|ible|ed|ing|ary|ern|ant|ent|ar|ior|y)$/.test(before)) &&
+        twoBefore !== undefined &&
+        (DETERMINERS.has(twoBefore) || NOUN_OPENERS.has(twoBefore));
+      const closes =
+        after === undefined ||
+        !/^\p{L}/u.test(after) ||
+        (isStopword(after) && after !== "te") ||
+        verbal.has(after);
+      // The subject that opens a sentence ("Infiltration is …", "Geheugencellen onthouden …").
+      const subject = index === 0 && after !== undefined && (AUXILIARIES.has(after) || verbal.has(after));
+      if (((afterDeterminer || afterModifier) && closes) || subject) nominal.add(token);
+    });
+  }
+  return nominal;
 }
 
 interface PhraseTally {
@@ -317,7 +376,10 @@ export function keyPhrases(sentences: readonly Sentence[], weights: TermWeights)
       const score = tally.count ** 1.5 * rarity * lengthBonus;
       const article =
         [...tally.articles.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]?.[0] ?? null;
+      const head = terms[terms.length - 1] ?? "";
       const nounPhrase =
+        weights.isNominal(head) &&
+        !terms.some((term) => NUMBER_WORDS.has(term)) &&
         tally.standsAlone > 0 &&
         (tally.inside > 0 || tally.subject) &&
         modifiesLast(tally.midSentence ?? tally.firstSurface, language);

@@ -7,7 +7,7 @@ import { comparable } from "../../support.ts";
 import { isStopword, type Language } from "../../text/language.ts";
 import { isQuotable, type KeyPhrase, keyPhrases, rankSentences, type TermWeights } from "../../text/rank.ts";
 import type { ActivityDraft, ChapterDraft, ChapterRequest } from "../types.ts";
-import { causalPairs, definitions } from "./clauses.ts";
+import { type CausalPair, causalPairs, definitions } from "./clauses.ts";
 import {
   askableTerms,
   causeItem,
@@ -44,7 +44,11 @@ interface Pool {
  */
 export function extractiveChapter(
   request: ChapterRequest,
-  shared: { weights: TermWeights; topicTerms: (language: Language) => KeyPhrase[] },
+  shared: {
+    weights: TermWeights;
+    topicTerms: (language: Language) => KeyPhrase[];
+    topicCauses: (language: Language) => CausalPair[];
+  },
 ): ChapterDraft {
   const { section, material } = request;
   const language = material.language;
@@ -77,11 +81,18 @@ export function extractiveChapter(
 
   // Causes and definitions may span two sentences, so they are read over the whole section and filed
   // under the subtopic of their last sentence; an item never reaches outside its section.
-  const pairs = causalPairs(material.sentences, language);
+  const pairs = causalPairs(material.sentences, language, (word) => shared.weights.isNominal(word));
+  // Wrong options come from this chapter's causes first, then from the rest of the topic's.
+  const ownEffects = new Set(pairs.map((pair) => pair.effect));
+  const candidates = [
+    ...pairs,
+    ...shared.topicCauses(language).filter((pair) => !ownEffects.has(pair.effect)),
+  ];
   for (const pair of pairs) {
+    if (pair.form === "front") continue;
     const pool = poolOf(pair.sentences.at(-1));
     if (pool && pair.sentences.every((sentence) => subtopicOf.has(sentence.index)))
-      pool.items.push(causeItem(pair, pairs, pool.subtopic.subtopic_id, context));
+      pool.items.push(causeItem(pair, candidates, pool.subtopic.subtopic_id, context));
   }
   const isTerm = (term: string) => {
     const key = term.toLowerCase();
@@ -154,7 +165,8 @@ export function extractiveChapter(
 function overview(section: Section, pools: readonly Pool[], labels: Labels) {
   const objectives: string[] = [];
   for (const pool of pools) {
-    const cause = pool.items.find((item) => item.form === "cause");
+    // A "Daardoor …" sentence quoted in a goal reads oddly; goals name effects the text states whole.
+    const cause = pool.items.find((item) => item.form === "cause" && item.stated);
     const definition = pool.items.find((item) => item.form === "definition");
     const cloze = pool.items.find((item) => item.form === "cloze");
     if (definition) objectives.push(labels.objectiveDefine(definition.about));

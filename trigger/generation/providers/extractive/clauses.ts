@@ -21,8 +21,8 @@ export interface CausalPair {
   causeStatement: string | null;
   /** The connective the source uses ("doordat", "omdat", "because"), lower case. */
   connective: string;
-  /** mid: "A doordat B"; back: "A. Dat komt doordat B"; whereby: "A, waardoor B"; follows: "A. Daardoor B". */
-  form: "mid" | "back" | "whereby" | "follows";
+  /** front: "Doordat B, A" (Dutch; A inverted, so only B is used, as another cause); mid: "A doordat B"; back: "A. Dat komt doordat B"; whereby: "A, waardoor B"; follows: "A. Daardoor B". */
+  form: "mid" | "back" | "whereby" | "follows" | "front";
 }
 
 /** A term the text defines, with its meaning. */
@@ -42,6 +42,10 @@ export function withoutEnd(text: string): string {
   return text.replace(END, "").trim();
 }
 
+function lastWord(text: string): string {
+  return (text.toLowerCase().match(/[\p{L}\p{N}'’-]+/gu) ?? []).at(-1) ?? "";
+}
+
 function wordsOf(text: string): string[] {
   return text.split(/\s+/).filter(Boolean);
 }
@@ -52,6 +56,9 @@ function substantial(text: string): boolean {
   return words.length >= 3 && words.filter((word) => !isStopword(word.toLowerCase())).length >= 2;
 }
 
+// "Because the air cools, the vapour condenses." (English keeps normal order after the comma.)
+const FRONT_CAUSE_EN = /^(because)\s+([^,;:]+?),\s+(\p{Ll}[^;:]+?)$/iu;
+const FRONT_CAUSE_NL = /^(doordat|omdat)\s+([^,;:]+?),\s+(\p{Ll}[^;:]+?)$/iu;
 const MID_CAUSE: Record<Language, RegExp> = {
   nl: /^(\p{Lu}[^,;:]*?),?\s+(doordat|omdat)\s+([^,;:]+?)$/u,
   en: /^(\p{Lu}[^,;:]*?),?\s+(because)\s+([^;:]+?)$/u,
@@ -81,7 +88,11 @@ function capitalize(text: string): string {
 }
 
 /** The causes stated in a run of sentences (one subtopic or section), in reading order. */
-export function causalPairs(sentences: readonly Sentence[], language: Language): CausalPair[] {
+export function causalPairs(
+  sentences: readonly Sentence[],
+  language: Language,
+  isNominal: (word: string) => boolean = () => true,
+): CausalPair[] {
   const pairs: CausalPair[] = [];
   sentences.forEach((sentence, position) => {
     const text = withoutEnd(sentence.text);
@@ -89,13 +100,41 @@ export function causalPairs(sentences: readonly Sentence[], language: Language):
     const adjacent =
       previous !== undefined && previous.index === sentence.index - 1 && !sentence.opensParagraph;
     const mid = MID_CAUSE[language].exec(text);
-    if (mid?.[1] && mid[2] && mid[3] && substantial(mid[1]) && substantial(mid[3])) {
+    // "Veen is een bodem die ontstaat doordat …": the cause belongs to a relative clause, not to a
+    // statement that can be quoted on its own.
+    const relative = /\s(die|waar|which|who|where)\s+(\S+\s+){0,3}\S+$/i;
+    const endsInRelative = mid?.[1] !== undefined && relative.test(mid[1]) && !isNominal(lastWord(mid[1]));
+    if (mid?.[1] && mid[2] && mid[3] && substantial(mid[1]) && substantial(mid[3]) && !endsInRelative) {
       pairs.push({
         sentences: [sentence],
         effect: mid[1].trim(),
         cause: mid[3].trim(),
         causeStatement: null,
         connective: mid[2].toLowerCase(),
+        form: "mid",
+      });
+      return;
+    }
+    const frontNl = language === "nl" ? FRONT_CAUSE_NL.exec(text) : null;
+    if (frontNl?.[1] && frontNl[2] && substantial(frontNl[2])) {
+      pairs.push({
+        sentences: [sentence],
+        effect: text,
+        cause: frontNl[2].trim(),
+        causeStatement: null,
+        connective: frontNl[1].toLowerCase(),
+        form: "front",
+      });
+      return;
+    }
+    const front = language === "en" ? FRONT_CAUSE_EN.exec(text) : null;
+    if (front?.[2] && front[3] && substantial(front[2]) && substantial(front[3])) {
+      pairs.push({
+        sentences: [sentence],
+        effect: capitalize(front[3].trim()),
+        cause: front[2].trim(),
+        causeStatement: null,
+        connective: "because",
         form: "mid",
       });
       return;

@@ -3,12 +3,14 @@ import type { Language } from "../../text/language.ts";
 import { type KeyPhrase, keyPhrases, TermWeights } from "../../text/rank.ts";
 import type { GenerationProvider } from "../types.ts";
 import { extractiveChapter } from "./chapter.ts";
+import { type CausalPair, causalPairs } from "./clauses.ts";
 import { askableTerms } from "./items.ts";
 import { extractiveStructure } from "./structure.ts";
 
 interface Shared {
   weights: TermWeights;
   topicTerms: (language: Language) => KeyPhrase[];
+  topicCauses: (language: Language) => CausalPair[];
 }
 
 /** The offline, deterministic provider: everything it writes is taken from the sources' own sentences. */
@@ -20,6 +22,7 @@ export function extractiveProvider(): GenerationProvider {
     if (!known) {
       const weights = new TermWeights(corpus.sentences);
       const terms = new Map<Language, KeyPhrase[]>();
+      const causes = new Map<Language, CausalPair[]>();
       known = {
         weights,
         topicTerms: (language) => {
@@ -28,6 +31,15 @@ export function extractiveProvider(): GenerationProvider {
             const sentences = corpus.sentences.filter((sentence) => sentence.source.language === language);
             list = askableTerms(keyPhrases(sentences, weights), weights);
             terms.set(language, list);
+          }
+          return list;
+        },
+        topicCauses: (language) => {
+          let list = causes.get(language);
+          if (!list) {
+            const sentences = corpus.sentences.filter((sentence) => sentence.source.language === language);
+            list = causalPairs(sentences, language, (word) => weights.isNominal(word));
+            causes.set(language, list);
           }
           return list;
         },

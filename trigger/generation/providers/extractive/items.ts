@@ -50,6 +50,8 @@ export interface Item {
   qa: { stem: string; answer: string } | null;
   /** The term or effect the item is about, for objectives. */
   about: string;
+  /** A cause whose effect is a statement of its own ("A doordat B", "A. Dat komt doordat B"). */
+  stated?: boolean;
 }
 
 /** Phrases a chapter may ask for: noun phrases, long enough, not the topic's omnipresent word. */
@@ -345,6 +347,7 @@ export function causeItem(
     reverseCard: null,
     qa: { stem, answer },
     about: pair.effect,
+    stated: pair.form === "mid" || pair.form === "back",
   };
 }
 

@@ -75,7 +75,7 @@ const en: Labels = {
   belongsElsewhere: (option, subtopic) => `“${option}” belongs to “${subtopic}”, not here.`,
   notInSentence: (option) => `“${option}” comes up in this part, but not in this sentence.`,
   otherPart: (option) => `“${option}” comes from another part of the text.`,
-  otherCauses: "The other answers are causes or effects of something else in this part.",
+  otherCauses: "The other answers are causes or effects of something else in the text.",
   otherTerms: "The other terms also come up in this part, but mean something else.",
   letterHint: (first, letters, words) =>
     words > 1
@@ -137,7 +137,7 @@ const nl: Labels = {
   belongsElsewhere: (option, subtopic) => `„${option}” hoort bij „${subtopic}”, niet hier.`,
   notInSentence: (option) => `„${option}” komt in dit deel voor, maar niet in deze zin.`,
   otherPart: (option) => `„${option}” komt uit een ander deel van de tekst.`,
-  otherCauses: "De andere antwoorden zijn oorzaken of gevolgen van iets anders in dit onderdeel.",
+  otherCauses: "De andere antwoorden zijn oorzaken of gevolgen van iets anders in de tekst.",
   otherTerms: "De andere begrippen komen ook in dit onderdeel voor, maar betekenen iets anders.",
   letterHint: (first, letters, words) =>
     words > 1

@@ -19,6 +19,7 @@ import {
   TermWeights,
 } from "../../text/rank.ts";
 import type { TopicBrief } from "../types.ts";
+import { definitions } from "./clauses.ts";
 import { LABELS } from "./labels.ts";
 import { Random } from "./random.ts";
 
@@ -366,15 +367,37 @@ function takeTitle(
   sectionTitle: string | null,
   random: Random | null,
 ): string | null {
-  const lead = leadOf(sentences)?.text.toLowerCase() ?? "";
+  const leadSentence = leadOf(sentences);
+  const lead = leadSentence?.text.toLowerCase() ?? "";
+  // The subject of the lead ("Een delta is …", "Workers began …") is what the passage is about.
+  const opening = lead.split(" ").slice(0, 5).join(" ");
+  const language = sentences[0]?.source.language ?? "en";
+  const defined = new Set(
+    definitions(sentences, language, (term) => term.split(" ").length <= 3).map((pair) =>
+      pair.term.toLowerCase(),
+    ),
+  );
   const section = sectionTitle?.toLowerCase() ?? null;
-  const candidates = keyPhrases(sentences, weights)
-    .filter((phrase) => phrase.nounPhrase && phrase.key.length >= 4)
-    .filter((phrase) => !used.has(phrase.key) && phrase.key !== section)
-    .map((phrase) => ({
-      phrase,
-      score: phrase.score * (phrase.key.includes(" ") ? 1.4 : 1) * (lead.includes(phrase.key) ? 1.3 : 1),
-    }))
+  const phrases = keyPhrases(sentences, weights).filter(
+    (phrase) => phrase.key.length >= 4 && !used.has(phrase.key) && phrase.key !== section,
+  );
+  // Noun phrases first; when a passage has none left, any phrase whose last word heads a noun phrase
+  // somewhere in the material.
+  const nounPhrases = phrases.filter((phrase) => phrase.nounPhrase);
+  const candidates = (
+    nounPhrases.length > 0
+      ? nounPhrases
+      : phrases.filter((phrase) => weights.isNominal(phrase.key.split(" ").at(-1) ?? ""))
+  )
+    .map((phrase) => {
+      const inLead = new RegExp(`(?<![\\p{L}])${phrase.key}(?![\\p{L}])`, "u");
+      const boost =
+        (phrase.key.includes(" ") ? 1.4 : 1) *
+        (inLead.test(lead) ? 2 : 1) *
+        (inLead.test(opening) ? 1.5 : 1) *
+        (defined.has(phrase.key) ? 2.5 : 1);
+      return { phrase, score: phrase.score * boost };
+    })
     .sort((a, b) => b.score - a.score || a.phrase.key.localeCompare(b.phrase.key));
   const pick = random && candidates.length > 1 && random.chance(0.5) ? 1 : 0;
   const phrase = candidates[pick]?.phrase;
