@@ -4,8 +4,9 @@ import { createClient, type Session, type SupabaseClient } from "@supabase/supab
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import { ROOT } from "../devstack/stack.ts";
-import { PAYLOAD_SCHEMAS } from "../src/domain/activity-payload.ts";
+import { PAYLOAD_SCHEMAS, type Question } from "../src/domain/activity-payload.ts";
 import { outlineFromCourse, outlineRpcSchema, overallProgress } from "../src/domain/outline.ts";
+import { PHASE_KINDS, type PhaseKind } from "../src/domain/phase.ts";
 import { type Structure, structureSchema } from "../src/domain/structure.ts";
 import { citationLabel } from "../src/features/structure-review/citation-display.ts";
 import { launchChromium, openPage, screenshot as saveScreenshot, uniqueEmail } from "./support/browser.ts";
@@ -13,8 +14,9 @@ import { launchChromium, openPage, screenshot as saveScreenshot, uniqueEmail } f
 /**
  * The learner's whole journey in Chromium against the real local stack: a new topic with a source →
  * structure generated → the citation dialog shows the source's own lines → accept → "Genereer leerpad"
- * → six phases per chapter → the diagnostic answered → study shows only the gaps → progress rises and
- * persists after a reload.
+ * → six phases per chapter → the diagnostic answered (its sources only after checking) → study and
+ * practice show only the gaps → progress rises and persists after a reload → a perfect diagnostic
+ * skips study and practice ("Overgeslagen") → every phase done or skipped makes 100 %.
  */
 
 const SOURCE_FILE = "rivieren.md";
@@ -115,6 +117,55 @@ async function readOutline() {
   const { data, error } = await learner.rpc("get_microlearning_outline", { p_topic_id: topicId });
   expect(error).toBeNull();
   return outlineRpcSchema.parse(data);
+}
+
+type CheckKind = "diagnostic" | "mastery";
+
+async function activityOf(chapterId: string, kind: PhaseKind): Promise<{ id: string; payload: unknown }> {
+  const { data, error } = await learner
+    .from("activities")
+    .select("id, payload")
+    .eq("chapter_id", chapterId)
+    .eq("kind", kind)
+    .single();
+  expect(error).toBeNull();
+  return data as { id: string; payload: unknown };
+}
+
+async function questionsOf(chapterId: string, kind: CheckKind): Promise<Question[]> {
+  return PAYLOAD_SCHEMAS[kind].parse((await activityOf(chapterId, kind)).payload).questions;
+}
+
+function phaseUrl(chapterId: string, kind: PhaseKind): string {
+  return `/studymap/topics/${topicId}/microlearning/${kind}/${chapterId}/`;
+}
+
+/** Answers every question of an opened check correctly, except `missed` (answered wrongly). */
+async function answerQuestions(questions: readonly Question[], missed: Question | null = null) {
+  const groups = page.getByRole("group");
+  await expect.poll(() => groups.count(), UI).toBe(questions.length);
+  for (const [index, question] of questions.entries()) {
+    const wrongOption = question === missed ? (question.correct_option + 1) % question.options.length : null;
+    const option = question.options[wrongOption ?? question.correct_option] as string;
+    await groups.nth(index).getByRole("radio", { name: option, exact: true }).check();
+  }
+}
+
+/** Opens a chapter's check, answers it, checks it and waits for the score. */
+async function takeCheck(chapterId: string, kind: CheckKind, missed: Question | null = null) {
+  const questions = await questionsOf(chapterId, kind);
+  await page.goto(phaseUrl(chapterId, kind));
+  await answerQuestions(questions, missed);
+  await page.getByRole("button", { name: "Controleer antwoorden" }).click();
+  const correct = questions.length - (missed ? 1 : 0);
+  await expect.poll(() => page.getByText(`Score: ${correct} van ${questions.length}`).count(), UI).toBe(1);
+}
+
+/** Opens a phase and finishes it with Afronden. */
+async function finishPhase(chapterId: string, kind: PhaseKind) {
+  await page.goto(phaseUrl(chapterId, kind));
+  await page.getByRole("button", { name: "Afronden" }).click();
+  await expect.poll(() => page.getByText("Voltooid", { exact: true }).count(), UI).toBe(1);
 }
 
 function screenshot(name: string) {
@@ -255,20 +306,23 @@ describe("a learner's journey from a source to adaptive study", () => {
     const others = questions.filter((question) => question.subtopic_id !== missed.subtopic_id);
     expect(others.length).toBeGreaterThan(0);
 
-    await page.goto(`/studymap/topics/${topicId}/microlearning/diagnostic/${chapter.id}/`);
-    const groups = page.getByRole("group");
-    await expect.poll(() => groups.count(), UI).toBe(questions.length);
-    for (const [index, question] of questions.entries()) {
-      // The first question's gap is the learner's; every other question is answered correctly.
-      const wrongOption =
-        question === missed ? (question.correct_option + 1) % question.options.length : null;
-      const option = question.options[wrongOption ?? question.correct_option] as string;
-      await groups.nth(index).getByRole("radio", { name: option, exact: true }).check();
-    }
+    const { data: cited } = await learner
+      .from("activity_citations")
+      .select("id")
+      .eq("activity_id", (await activityOf(chapter.id, "diagnostic")).id);
+    const sources = page.getByRole("heading", { name: "Bronnen", exact: true });
+
+    await page.goto(phaseUrl(chapter.id, "diagnostic"));
+    // The first question's gap is the learner's; every other question is answered correctly.
+    await answerQuestions(questions, missed);
+    // The sources quote the sentences the questions were made from: hidden until the answers are checked.
+    expect(await sources.count()).toBe(0);
+    expect(await page.getByText("Uitleg", { exact: true }).count()).toBe(0);
     await page.getByRole("button", { name: "Controleer antwoorden" }).click();
     await expect
       .poll(() => page.getByText(`Score: ${questions.length - 1} van ${questions.length}`).count(), UI)
       .toBe(1);
+    if ((cited ?? []).length > 0) expect(await sources.count()).toBe(1);
     await screenshot("04-diagnostic");
 
     await page.goto(`/studymap/topics/${topicId}/microlearning/study/${chapter.id}/`);
@@ -304,6 +358,83 @@ describe("a learner's journey from a source to adaptive study", () => {
     await page.reload();
     await expect.poll(() => bar.getAttribute("aria-valuenow"), UI).toBe(String(expected));
     await screenshot("06-progress-after-reload");
+    expect(consoleErrors).toEqual([]);
+  });
+
+  it("practises only the gap, with the hint before the answer", async () => {
+    const outline = await readOutline();
+    const chapter = outline.chapters[0];
+    if (!chapter) throw new Error("no chapter");
+    const diagnostic = await learner
+      .from("activity_progress")
+      .select("result")
+      .eq("activity_id", (await activityOf(chapter.id, "diagnostic")).id)
+      .single();
+    const gaps = (diagnostic.data as { result: { gaps: string[] } }).result.gaps;
+    expect(gaps).toHaveLength(1);
+    const cards = PAYLOAD_SCHEMAS.practice.parse((await activityOf(chapter.id, "practice")).payload).cards;
+    const shown = cards.filter((card) => card.subtopic_id === null || gaps.includes(card.subtopic_id));
+    const hidden = cards.filter((card) => !shown.includes(card));
+
+    await page.goto(phaseUrl(chapter.id, "practice"));
+    await expect.poll(() => page.getByText("Oefenen: alleen voor jouw hiaten").count(), UI).toBe(1);
+    for (const card of hidden) {
+      expect(await page.getByRole("listitem").filter({ hasText: card.q }).count()).toBe(0);
+    }
+    for (const card of shown) {
+      const item = page.getByRole("listitem").filter({ hasText: card.q }).first();
+      const answer = item.getByText(card.a, { exact: true });
+      if (card.hint) {
+        await item.getByRole("button", { name: "Toon hint" }).click();
+        await expect.poll(() => item.getByText(card.hint as string).count(), UI).toBe(1);
+        expect(await answer.count()).toBe(0);
+      }
+      await item.getByRole("button", { name: card.q }).first().click();
+      await expect.poll(() => answer.count(), UI).toBe(1);
+      await item.getByRole("button", { name: "Goed" }).click();
+      await expect.poll(() => item.getByText(/Volgende herhaling/).count(), UI).toBe(1);
+    }
+    if (shown.length === 0) await page.getByRole("button", { name: "Afronden" }).click();
+    await expect.poll(() => page.getByText("Voltooid", { exact: true }).count(), UI).toBe(1);
+    await screenshot("07-practice-gaps");
+  });
+
+  it("skips study and practice after a perfect diagnostic and shows them as Overgeslagen", async () => {
+    const outline = await readOutline();
+    const chapter = outline.chapters[1];
+    if (!chapter) throw new Error("no second chapter");
+    await takeCheck(chapter.id, "diagnostic");
+    expect(await page.getByText("Geen hiaten gevonden: je kunt Studie en Oefenen overslaan.").count()).toBe(
+      1,
+    );
+
+    await page.goto(`/studymap/topics/${topicId}/microlearning/`);
+    const rows = page
+      .getByRole("region", { name: `Onderdeel ${chapter.position} — ${chapter.title}` })
+      .getByRole("link");
+    await expect
+      .poll(async () => (await rows.allTextContents()).filter((text) => text.endsWith("Overgeslagen")), UI)
+      .toEqual([expect.stringMatching(/^Studie/), expect.stringMatching(/^Oefenen/)]);
+    await screenshot("08-skipped");
+  });
+
+  it("reaches 100 % once every phase is done or skipped", async () => {
+    const { chapters } = await readOutline();
+    for (const chapter of chapters) {
+      for (const kind of PHASE_KINDS) {
+        // Read again each time: a perfect diagnostic completes study and practice by itself.
+        const current = (await readOutline()).chapters.find((candidate) => candidate.id === chapter.id);
+        const status = current?.activities.find((activity) => activity.kind === kind)?.status;
+        if (status === "completed") continue;
+        if (kind === "diagnostic" || kind === "mastery") await takeCheck(chapter.id, kind);
+        else await finishPhase(chapter.id, kind);
+      }
+    }
+    await page.goto(`/studymap/topics/${topicId}/microlearning/`);
+    const bar = page.getByRole("progressbar", { name: "Progressie" });
+    await expect.poll(() => bar.getAttribute("aria-valuenow"), UI).toBe("100");
+    expect(await page.getByText("100%", { exact: true }).count()).toBe(1);
+    await screenshot("09-complete");
     expect(consoleErrors).toEqual([]);
   });
 });

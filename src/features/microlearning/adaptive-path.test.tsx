@@ -207,6 +207,20 @@ describe("the adaptive path of a chapter", () => {
     expect(await screen.findByRole("heading", { name: "Bronnen" })).toBeInTheDocument();
   });
 
+  it("folds the practice sources, which quote the sentences the cards are cut from", async () => {
+    vi.mocked(api.fetchActivityCitations).mockResolvedValue([
+      { id: 1, snippet: QUOTED, source_url: null, file_path: "rivieren.md", page_number: null },
+    ]);
+    openPhase("practice");
+    expect(await screen.findByRole("heading", { name: "Bronnen" })).toBeInTheDocument();
+    const unfold = screen.getByRole("button", { name: "Toon bronnen" });
+    expect(unfold).toHaveAttribute("aria-expanded", "false");
+    expect(screen.queryByText(`“${QUOTED}”`)).not.toBeVisible();
+    await userEvent.click(unfold);
+    expect(unfold).toHaveAttribute("aria-expanded", "true");
+    expect(screen.getByText(`“${QUOTED}”`)).toBeVisible();
+  });
+
   it("with one subtopic wrong, studies and practises that subtopic only and reaches 100 %", async () => {
     await finish("overview");
     (await answerCheck("diagnostic", ["q2"])).unmount();
@@ -300,5 +314,11 @@ describe("the adaptive path of a chapter", () => {
     );
     expect(rows.get(activityId(CHAPTER_1, "practice"))).toEqual({ status: "in_progress", result: null });
     again.unmount();
+  });
+
+  it("keeps a phase the learner worked through done when a later diagnostic finds a gap", async () => {
+    rows.set(activityId(CHAPTER_1, "study"), { status: "completed", result: null });
+    (await answerCheck("diagnostic", ["q2"])).unmount();
+    expect(rows.get(activityId(CHAPTER_1, "study"))).toEqual({ status: "completed", result: null });
   });
 });

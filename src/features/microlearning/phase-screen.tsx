@@ -1,8 +1,10 @@
 import { Link } from "@tanstack/react-router";
+import { useId, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { isPhaseKind, PHASES } from "@/domain/phase.ts";
 import type { ActivityCitation } from "./api.ts";
+import { DisclosureButton } from "./disclosure-button.tsx";
 import { PhaseContent, UnknownContent } from "./phase-content.tsx";
 import { chapterHeading } from "./summary.ts";
 import { usePhase } from "./use-phase.ts";
@@ -31,13 +33,31 @@ function CitationSource({ citation }: { citation: ActivityCitation }) {
   return <span>Onbekende bron</span>;
 }
 
-/** SPEC §2 "Bronnen": each citation's quoted snippet, then where it comes from. */
-function Sources({ citations }: { citations: readonly ActivityCitation[] }) {
+/**
+ * SPEC §2 "Bronnen": each citation's quoted snippet, then where it comes from. Folded, the list waits
+ * for the learner to open it: practice cards are cut from the very sentences it quotes.
+ */
+function Sources({
+  citations,
+  folded = false,
+}: {
+  citations: readonly ActivityCitation[];
+  folded?: boolean;
+}) {
+  const [open, setOpen] = useState(!folded);
+  const listId = useId();
   if (citations.length === 0) return null;
   return (
     <section className="flex flex-col gap-2">
-      <h2 className="text-lg font-semibold">Bronnen</h2>
-      <ul className="flex flex-col gap-3 text-sm">
+      <div className="flex items-center gap-3">
+        <h2 className="text-lg font-semibold">Bronnen</h2>
+        {folded && (
+          <DisclosureButton variant="ghost" open={open} controls={listId} onOpenChange={setOpen}>
+            Toon bronnen
+          </DisclosureButton>
+        )}
+      </div>
+      <ul id={listId} hidden={!open} className="flex flex-col gap-3 text-sm">
         {citations.map((citation) => (
           <li key={citation.id} className="flex flex-col gap-1">
             {citation.snippet && (
@@ -92,7 +112,7 @@ export function PhaseScreen({ topicId, chapterId, kind }: PhaseScreenProps) {
   const activity = phase.activity;
   const isCheck = activity?.content?.kind === "diagnostic" || activity?.content?.kind === "mastery";
   const finishable = activity?.content && !isCheck;
-  const sources = <Sources citations={phase.citations} />;
+  const sources = <Sources citations={phase.citations} folded={activity?.content?.kind === "practice"} />;
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6">
       <BackToOverview topicId={topicId}>Terug</BackToOverview>

@@ -4,6 +4,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import type { PracticeCard } from "@/domain/activity-payload.ts";
 import { isDue, REVIEW_GRADES, type StoredCard } from "@/domain/microlearning.ts";
+import { DisclosureButton } from "./disclosure-button.tsx";
 
 const dutchDateTime = new Intl.DateTimeFormat("nl-NL", { dateStyle: "short", timeStyle: "short" });
 
@@ -59,16 +60,14 @@ export function PracticeCardItem({ card, state, onReview }: PracticeCardItemProp
       </button>
       {card.hint && (
         <div className="flex flex-col gap-2 px-4 pb-4 text-sm">
-          <Button
-            size="sm"
-            variant="secondary"
+          <DisclosureButton
             className="self-start"
-            aria-expanded={hintShown}
-            aria-controls={hintId}
-            onClick={() => setHintShown(!hintShown)}
+            open={hintShown}
+            controls={hintId}
+            onOpenChange={setHintShown}
           >
             Toon hint
-          </Button>
+          </DisclosureButton>
           {hintShown && (
             <p id={hintId}>
               <span className="font-semibold">Hint</span> {card.hint}
@@ -83,7 +82,7 @@ export function PracticeCardItem({ card, state, onReview }: PracticeCardItemProp
         >
           <p>
             <span className="sr-only">Antwoord: </span>
-            {card.a}
+            <span>{card.a}</span>
           </p>
           {due && (
             <fieldset className="flex flex-wrap items-center gap-2" disabled={saving}>

@@ -63,7 +63,8 @@ type ProgressEntry = {
 
 /**
  * What a finished check changes in study and practice: a perfect diagnostic skips them (recorded as
- * completed); a diagnostic with mistakes or a failed mastery check reopens them where they were done.
+ * completed); a failed mastery check reopens them; a diagnostic with mistakes reopens only what an
+ * earlier perfect diagnostic had skipped (what the learner worked through stays done).
  */
 function followUps(
   kind: "diagnostic" | "mastery",
@@ -85,7 +86,7 @@ function followUps(
   const reopens = kind === "mastery" ? !result.passed : true;
   if (!reopens) return [];
   return entries(REOPENED_BY_FAILED_MASTERY)
-    .filter((entry) => kind === "mastery" || entry.status === "completed")
+    .filter((entry) => kind === "mastery" || (entry.status === "completed" && entry.skipped))
     .map((entry) => ({ activityId: entry.activityId, status: "in_progress", result: null }));
 }
 
