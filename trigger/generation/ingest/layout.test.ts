@@ -386,3 +386,32 @@ describe("PDF headings that return on every page", () => {
     expect(chunks.some((chunk) => chunk.content.includes("Worksheet rivers"))).toBe(false);
   });
 });
+
+describe("PDF contents pages and lists", () => {
+  it("leave a table of contents out, and keep a bullet's wrapped lines with its item", async () => {
+    const pdf = await PDFDocument.create();
+    const font = await pdf.embedFont(StandardFonts.Helvetica);
+    const page = pdf.addPage([595, 842]);
+    const draw = (text: string, x: number, y: number) => page.drawText(text, { x, y, size: 11, font });
+    draw("1 Rivers . . . . . . . . . . . . . . . . . . 2", 56, 780);
+    draw("2 Dikes . . . . . . . . . . . . . . . . . . . 5", 56, 765);
+    draw("Rivers shape the land in three ways:", 56, 720);
+    draw("• They wear away rock where the water flows fast and", 56, 705);
+    draw("carries stones along the bottom.", 68, 691);
+    draw("• They drop sand and clay where the water slows down.", 56, 677);
+    const { chunks } = await ingestSource({
+      id: SOURCE_ID,
+      kind: "pdf",
+      file_name: "rivers.pdf",
+      file_path: null,
+      content: await pdf.save(),
+    });
+    expect(chunks.some((chunk) => chunk.content.includes(". . . ."))).toBe(false);
+    const corpus = buildCorpus([{ id: SOURCE_ID, kind: "pdf", file_name: "rivers.pdf", chunks }]);
+    expect(corpus.sentences.map((sentence) => sentence.text)).toEqual([
+      "Rivers shape the land in three ways:",
+      "They wear away rock where the water flows fast and carries stones along the bottom.",
+      "They drop sand and clay where the water slows down.",
+    ]);
+  });
+});

@@ -183,11 +183,14 @@ function linesOf(pieces: readonly Piece[]): PdfLine[] {
 // A page number alone: "3", "- 3 -", "Page 3", "Pagina 3 van 10", "3 of 10", "3/10", "iv".
 const PAGE_NUMBER =
   /^(?:(?:page|pagina|blz\.?|bladzijde|p\.|pag\.?)\s*)?[-–—]?\s*(?:\d{1,4}|[ivxlcdm]{1,7})\s*[-–—]?(?:\s*(?:of|van|\/)\s*\d{1,4})?$/i;
+// A line of a table of contents: a title, dot leaders and a page number.
+const CONTENTS_LINE = /\p{L}.*(?:\.\s*){4,}\s*\d{1,4}$/u;
 // How far from the top or bottom edge page furniture sits, as a share of the page height.
 const EDGE_BAND = 0.12;
 const MAX_HEADING_WORDS = 14;
 const MAX_HEADING_CHARS = 120;
 const MAX_HEADING_LINES = 3;
+const LIST_ITEM = /^(?:[-*+•–·▪◦●]|\d{1,3}[.)]|\p{Ll}\))\s+/u;
 
 /**
  * The layout of each page: running headers and footers (a line at the top or bottom edge that repeats,
@@ -250,6 +253,12 @@ function markFurniture(pages: readonly PdfPage[], layouts: PageLayout[]) {
       const outermost = index === 0 || index === (page?.lines.length ?? 0) - 1;
       if (repeated || (outermost && PAGE_NUMBER.test(line.text))) layouts[pageIndex]?.furniture.add(index);
     }
+  });
+  // A table of contents points at pages; its lines (dot leaders, a page number) are not text to learn.
+  pages.forEach((page, pageIndex) => {
+    page.lines.forEach((line, index) => {
+      if (CONTENTS_LINE.test(line.text)) layouts[pageIndex]?.furniture.add(index);
+    });
   });
 }
 
@@ -371,8 +380,13 @@ function markParagraphs(pages: readonly PdfPage[], layouts: PageLayout[], body: 
       const previous = page.lines[index - 1];
       if (!previous || !isText(index) || !isText(index - 1)) return;
       const wideGap = previous.y - line.y > body.leading * 1.35;
-      const indented = line.x - margin >= line.size * 0.8 && previous.x - margin < line.size * 0.8;
-      if (wideGap || indented) layout.paragraphs.add(index);
+      // A first line set in opens a paragraph; the lines after a bullet are set in too (a hanging
+      // indent), and those go on with its item.
+      const indented =
+        line.x - margin >= line.size * 0.8 &&
+        previous.x - margin < line.size * 0.8 &&
+        !LIST_ITEM.test(previous.text);
+      if (wideGap || indented || LIST_ITEM.test(line.text)) layout.paragraphs.add(index);
     });
   });
 }
