@@ -223,7 +223,7 @@ describe("joining lines and reading marked headings", () => {
       "the sun heats the surface; a well-known effect of a - dash",
     );
     expect(joinLines(lines, [undefined, undefined, undefined]).text).toBe(lines.join(" "));
-    expect(joinLines(lines).text).toBe("the sun heats the surface; a wellknown effect of a - dash");
+    expect(joinLines(lines).text).toBe("the sun heats the surface; a well-known effect of a - dash");
   });
 
   it("takes a marked heading's title without # marks, numbering or emphasis, over all its lines", () => {

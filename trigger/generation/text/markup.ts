@@ -1,3 +1,6 @@
+import { joinAcrossLines } from "../ingest/hyphenation.ts";
+import { detectLanguage } from "./language.ts";
+
 const LIST_MARKER = /^(?:[-*+•]|\d{1,3}[.)])\s+/;
 const QUOTE_MARKER = /^(?:>\s?)+/;
 const IMAGE = /!\[([^\]]*)\]\([^)]*\)/g;
@@ -25,8 +28,8 @@ export function isNonProse(line: string): boolean {
  * starts in it. Where ingestion knew the layout, `joins[i]` says how line i meets line i + 1: a word
  * broken across the line end is joined without a space, keeping its hyphen when `true` ("well-known")
  * and dropping it when `false` ("transpi-" + "ration"); `undefined` there means a plain space. Without
- * `joins` (plain or pasted text), a lower-case letter and hyphen before a lower-case word is taken for a
- * typesetter's break ("photo-" + "synthesis" → "photosynthesis").
+ * `joins` (plain or pasted text, or lines checked on their own), the same rules ingestion uses decide,
+ * only without the document's own spelling to go by ("photo-" + "synthesis" → "photosynthesis").
  */
 export function joinLines(
   lines: readonly string[],
@@ -51,6 +54,9 @@ export function joinLines(
   return { text, starts };
 }
 
-function guessJoin(text: string, line: string): false | undefined {
-  return /\p{Ll}-$/u.test(text) && /^\p{Ll}/u.test(line) ? false : undefined;
+const NO_VOCABULARY: ReadonlySet<string> = new Set();
+
+function guessJoin(text: string, line: string): boolean | undefined {
+  if (!text.endsWith("-")) return undefined;
+  return joinAcrossLines(text, line, detectLanguage(`${text} ${line}`), NO_VOCABULARY)?.hyphen;
 }
