@@ -802,6 +802,7 @@ export type Database = {
         Args: { p_message: string; p_run_id: string; p_topic_id: string };
         Returns: boolean;
       };
+      forget_orphaned_files: { Args: { p_bucket_id: string; p_object_names: string[] }; Returns: number };
       get_microlearning_outline: { Args: { p_topic_id: string }; Returns: Json };
       get_user_memberships: {
         Args: { p_auth_user_id: string };
@@ -815,6 +816,13 @@ export type Database = {
         }[];
       };
       invite_member: { Args: { p_email: string; p_entity_id: string; p_role?: string }; Returns: string };
+      orphaned_files: {
+        Args: { p_limit?: number };
+        Returns: {
+          bucket_id: string;
+          object_name: string;
+        }[];
+      };
       record_structure_run: { Args: { p_run_id: string; p_topic_id: string }; Returns: undefined };
       regenerate_structure: { Args: { p_topic_id: string }; Returns: number };
       save_generated_course: {
