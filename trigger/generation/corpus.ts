@@ -17,6 +17,11 @@ export interface CorpusChunk extends Chunk {
   lines: string[];
   /** Position in reading order over all sources. */
   order: number;
+  /**
+   * The level of each heading line (marked by the layout, or guessed for text without one), so a reader
+   * of the raw lines, such as a model's prompt, can show headings as headings.
+   */
+  headingLevels: Map<number, number>;
 }
 
 export interface CorpusSource {
@@ -108,6 +113,7 @@ function readPage(corpus: Corpus, source: CorpusSource, pageChunks: Chunk[]) {
       ...chunk,
       lines: chunk.content.split("\n"),
       order: corpus.chunks.size,
+      headingLevels: new Map(),
     };
     corpus.chunks.set(chunk.id, corpusChunk);
     const roles = chunk.layout ? rolesOf(chunk.layout) : null;
@@ -138,6 +144,7 @@ function readPage(corpus: Corpus, source: CorpusSource, pageChunks: Chunk[]) {
           line_end: lineEnd,
           marked: marked !== undefined,
         });
+        for (const line of range(lineNumber, lineEnd)) corpusChunk.headingLevels.set(line, heading.level);
         lineNumber = lineEnd;
       } else if (line === "" || inFence || isNonProse(line)) {
         closeParagraph();

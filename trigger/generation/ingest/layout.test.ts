@@ -80,6 +80,7 @@ describe.each(pdfs.map(({ fixture, pdf }) => [fixture.name, fixture, pdf] as con
             heading.line_end >= made.line,
         );
         expect(item?.heading.level, made.text).toBe(made.level);
+        expect(item?.chunk.headingLevels.get(made.line), made.text).toBe(made.level);
       }
       const headingLines = new Set(pdf.headings.map(({ page, line }) => `${page}:${line}`));
       for (const sentence of corpus.sentences) {
