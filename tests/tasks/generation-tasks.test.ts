@@ -2,8 +2,10 @@ import { randomUUID } from "node:crypto";
 import { runs, tasks } from "@trigger.dev/sdk";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signGenerationGrant } from "../../src/domain/generation-grant.ts";
+import { structureSchema } from "../../src/domain/structure.ts";
 import type { generateCourseContent } from "../../trigger/generate-course-content.ts";
 import type { generateTopicStructure } from "../../trigger/generate-topic-structure.ts";
+import { contentFixtures } from "../../trigger/generation/fixtures/content-sources.ts";
 import { generationRunOptions } from "../../trigger/schema.ts";
 import { grantSecret, TaskGateway, waitForRun } from "./support.ts";
 
@@ -192,6 +194,46 @@ describe("generation end to end", () => {
       [topicId],
     );
     expect(rows).toEqual([{ created_by: learner, published_at: null }]);
+  });
+
+  it("writes a different valid structure when regenerated", async () => {
+    const markdown = (await contentFixtures()).find((fixture) => fixture.kind === "markdown");
+    const topicId = await gateway.topic("generating_structure");
+    await gateway.db.query(
+      "insert into public.topic_sources (topic_id, kind, pasted_text) values ($1, 'pasted', $2)",
+      [topicId, markdown?.content],
+    );
+    const generate = async () => {
+      const grant = await signGenerationGrant(
+        { userId: randomUUID(), topicId, task: "generate-topic-structure" },
+        grantSecret,
+      );
+      const payload = { topicId, grant };
+      const run = await tasks.trigger<typeof generateTopicStructure>(
+        "generate-topic-structure",
+        payload,
+        generationRunOptions(payload),
+      );
+      expect(await waitForRun(run.id, (current) => current.isCompleted, 60_000)).toMatchObject({
+        status: "COMPLETED",
+      });
+      return structureSchema.parse((await gateway.topicRow(topicId))?.structure);
+    };
+
+    const first = await generate();
+    // What regenerate_structure does: the next variant, generating again.
+    await gateway.db.query(
+      `update public.topics set structure = null, structure_variant = structure_variant + 1,
+              processing_status = 'generating_structure' where id = $1`,
+      [topicId],
+    );
+    const second = await generate();
+
+    expect(second).not.toEqual(first);
+    expect(second.sections.length).toBeGreaterThan(0);
+    for (const structure of [first, second]) {
+      for (const section of structure.sections) expect(section.subtopics.length).toBeGreaterThan(0);
+    }
   });
 
   it("asks for the same run again when the same grant is triggered twice", async () => {
