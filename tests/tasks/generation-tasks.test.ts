@@ -27,6 +27,23 @@ async function user(): Promise<string> {
   return id;
 }
 
+/** A genuine structure payload: a grant for the topic, signed as the product signs it. */
+async function structurePayload(topicId: string) {
+  const grant = await signGenerationGrant(
+    { userId: randomUUID(), topicId, task: "generate-topic-structure" },
+    grantSecret,
+  );
+  return { topicId, grant };
+}
+
+function triggerStructure(payload: { topicId: string; grant: string }) {
+  return tasks.trigger<typeof generateTopicStructure>(
+    "generate-topic-structure",
+    payload,
+    generationRunOptions(payload),
+  );
+}
+
 async function courseCount(topicId: string): Promise<number> {
   const { rows } = await gateway.db.query<{ count: number }>(
     "select count(*)::int as count from public.courses where topic_id = $1",
@@ -143,16 +160,7 @@ describe("generation end to end", () => {
         ].join("\n"),
       ],
     );
-    const structureGrant = await signGenerationGrant(
-      { userId: randomUUID(), topicId, task: "generate-topic-structure" },
-      grantSecret,
-    );
-    const structurePayload = { topicId, grant: structureGrant };
-    const structureRun = await tasks.trigger<typeof generateTopicStructure>(
-      "generate-topic-structure",
-      structurePayload,
-      generationRunOptions(structurePayload),
-    );
+    const structureRun = await triggerStructure(await structurePayload(topicId));
     const structure = await waitForRun(structureRun.id, (run) => run.isCompleted, 60_000);
     expect(structure.error).toBeUndefined();
     expect(structure).toMatchObject({ status: "COMPLETED", output: { status: "generated" } });
@@ -204,16 +212,7 @@ describe("generation end to end", () => {
       [topicId, markdown?.content],
     );
     const generate = async () => {
-      const grant = await signGenerationGrant(
-        { userId: randomUUID(), topicId, task: "generate-topic-structure" },
-        grantSecret,
-      );
-      const payload = { topicId, grant };
-      const run = await tasks.trigger<typeof generateTopicStructure>(
-        "generate-topic-structure",
-        payload,
-        generationRunOptions(payload),
-      );
+      const run = await triggerStructure(await structurePayload(topicId));
       expect(await waitForRun(run.id, (current) => current.isCompleted, 60_000)).toMatchObject({
         status: "COMPLETED",
       });
@@ -238,21 +237,9 @@ describe("generation end to end", () => {
 
   it("asks for the same run again when the same grant is triggered twice", async () => {
     const topicId = await gateway.topic("generating_structure");
-    const grant = await signGenerationGrant(
-      { userId: randomUUID(), topicId, task: "generate-topic-structure" },
-      grantSecret,
-    );
-    const payload = { topicId, grant };
-    const first = await tasks.trigger<typeof generateTopicStructure>(
-      "generate-topic-structure",
-      payload,
-      generationRunOptions(payload),
-    );
-    const second = await tasks.trigger<typeof generateTopicStructure>(
-      "generate-topic-structure",
-      payload,
-      generationRunOptions(payload),
-    );
+    const payload = await structurePayload(topicId);
+    const first = await triggerStructure(payload);
+    const second = await triggerStructure(payload);
     expect(second.id).toBe(first.id);
     await waitForRun(first.id, (run) => run.isCompleted, 60_000);
     expect((await runs.list({ tag: `topic_${topicId}` })).data).toHaveLength(1);
