@@ -96,7 +96,7 @@ export function headingGlue(texts: readonly string[], headings: readonly string[
     ...new Set(headings.map((heading) => heading.trim()).filter((heading) => heading.length >= 3)),
   ].map((heading) => {
     const body = escapePattern(heading);
-    const running = /[·|•–—]/.test(heading) || heading.split(/\s+/).length >= 6;
+    const running = /[·|•]/.test(heading);
     return running
       ? new RegExp(body, "u")
       : new RegExp(`(?:^|[\\s.!?])${body}(?:\\s+[\\p{Lu}\\p{N}]|\\s*$)`, "u");

@@ -284,6 +284,7 @@ export function nominalWords(sentences: readonly Sentence[], verbal: ReadonlySet
         after === undefined ||
         !/^\p{L}/u.test(after) ||
         (isStopword(after) && after !== "te") ||
+        NUMBER_WORDS.has(after) ||
         verbal.has(after);
       // The subject that opens a sentence ("Infiltration is …", "Geheugencellen onthouden …").
       const subject = index === 0 && after !== undefined && (AUXILIARIES.has(after) || verbal.has(after));
@@ -351,6 +352,7 @@ export function keyPhrases(sentences: readonly Sentence[], weights: TermWeights)
           following === undefined ||
           !/^\p{L}/u.test(following) ||
           (isStopword(following) && following !== "te") ||
+          NUMBER_WORDS.has(following) ||
           weights.isVerbal(following);
         if (opensNounPhrase && closes) tally.standsAlone++;
         if (

@@ -117,11 +117,15 @@ export function extractiveChapter(
   for (const pool of pools) {
     const used = new Set<string>(defined);
     const ranked = rankSentences(pool.sentences.filter(isQuotable), shared.weights);
+    const rest = pool.sentences.filter((sentence) => !ranked.includes(sentence) && sentence.complete);
+    const hasQuestion = () => pool.items.some((item) => item.question !== null);
     let clozes = 0;
-    for (const sentence of ranked) {
-      if (clozes === CLOZES_PER_SUBTOPIC) break;
+    // A few fill-in items per subtopic; past that, keep looking only until the subtopic has a question,
+    // so the diagnostic can probe every subtopic.
+    for (const sentence of [...ranked, ...rest]) {
+      if (clozes >= CLOZES_PER_SUBTOPIC && hasQuestion()) break;
       const item = clozeItem(sentence, pool.subtopic.subtopic_id, context, used);
-      if (!item) continue;
+      if (!item || (clozes >= CLOZES_PER_SUBTOPIC && item.question === null)) continue;
       used.add(item.key);
       pool.items.push(item);
       clozes++;

@@ -104,7 +104,17 @@ export function causalPairs(
     // statement that can be quoted on its own.
     const relative = /\s(die|waar|which|who|where)\s+(\S+\s+){0,3}\S+$/i;
     const endsInRelative = mid?.[1] !== undefined && relative.test(mid[1]) && !isNominal(lastWord(mid[1]));
-    if (mid?.[1] && mid[2] && mid[3] && substantial(mid[1]) && substantial(mid[3]) && !endsInRelative) {
+    // "because of convection": a preposition, not a clause that fits after "Because" among others.
+    const prepositional = mid?.[3] !== undefined && /^of\s/i.test(mid[3]);
+    if (
+      mid?.[1] &&
+      mid[2] &&
+      mid[3] &&
+      substantial(mid[1]) &&
+      substantial(mid[3]) &&
+      !endsInRelative &&
+      !prepositional
+    ) {
       pairs.push({
         sentences: [sentence],
         effect: mid[1].trim(),
@@ -207,7 +217,7 @@ const MEANS: Record<Language, RegExp> = {
   en: /^(?:(?:the|a|an)\s+)?(\p{L}[\p{L}\p{N}'’-]*(?:\s+\p{L}[\p{L}\p{N}'’-]*){0,2}?)\s+(?:means|refers\s+to)\s+(.{8,})$/iu,
 };
 // A subject that only points back ("Dit proces", "This") takes its meaning from the sentence before.
-const POINTS_BACK = /^(dit|dat|deze|die|this|that|these|those|it)(\s+\p{L}+)?$/iu;
+const POINTS_BACK = /^(dit|dat|deze|die|this|that|these|those|it|such)(\s+\p{L}+){0,3}$/iu;
 
 /**
  * Definitions in a run of sentences, when `isTerm` accepts the term (a key phrase of the material, so
@@ -225,7 +235,9 @@ export function definitions(
     const adjacent = previous !== undefined && previous.index === sentence.index - 1 && previous.complete;
     const is = IS_DEFINITION[language].exec(text);
     if (is?.[1] && is[2] && isTerm(is[1]) && !mentions(is[2], is[1])) {
-      found.push({ sentences: [sentence], term: is[1], meaning: is[2], form: "is" });
+      // "X is a divergent boundary, and it is …": the meaning ends where the next clause begins.
+      const meaning = is[2].split(/,\s+(?:and|but|en|maar)\s|;/u)[0]?.trim() ?? is[2];
+      found.push({ sentences: [sentence], term: is[1], meaning, form: "is" });
       return;
     }
     const means = MEANS[language].exec(text);
@@ -235,8 +247,14 @@ export function definitions(
     }
     const named = NAMED[language].exec(text);
     if (named?.[1] && named[2] && isTerm(named[2])) {
-      const subject = named[1].trim();
-      if (POINTS_BACK.test(subject)) {
+      const whole = named[1].trim();
+      // "When …, the plate sinks; this process is called subduction": the clause before ";" is meant.
+      const split = /^(.*\S)\s*;\s*(.+)$/u.exec(whole);
+      const subject = split?.[2] ?? whole;
+      if (split?.[1] && POINTS_BACK.test(subject)) {
+        if (substantial(split[1]) && !mentions(split[1], named[2]))
+          found.push({ sentences: [sentence], term: named[2], meaning: split[1], form: "named" });
+      } else if (POINTS_BACK.test(subject)) {
         if (adjacent && previous && !mentions(previous.text, named[2])) {
           found.push({
             sentences: [previous, sentence],

@@ -1,10 +1,10 @@
 import type { Difficulty, Question } from "../../../../src/domain/activity-payload.ts";
 import type { Citation } from "../../../../src/domain/citation.ts";
-import { citeSentence, type Sentence } from "../../corpus.ts";
+import { citeSentence, contentTerms, type Sentence } from "../../corpus.ts";
 import { stableId } from "../../ids.ts";
 import { comparable } from "../../support.ts";
 import { isStopword, type Language } from "../../text/language.ts";
-import type { KeyPhrase, TermWeights } from "../../text/rank.ts";
+import { type KeyPhrase, leansOnContext, type TermWeights } from "../../text/rank.ts";
 import { type CausalPair, type DefinitionPair, withoutEnd } from "./clauses.ts";
 import type { Labels } from "./labels.ts";
 import { hashOf } from "./random.ts";
@@ -104,7 +104,7 @@ function partOfLongerPhrase(before: string, after: string, term: KeyPhrase, cont
   const next = /^\s*([\p{L}\p{N}'’-]+)/u.exec(after)?.[1];
   if (previous && /^\p{Lu}/u.test(previous) && before.trim().length > previous.length) return true;
   if (previous && /-/.test(previous)) return true;
-  const longer = new Set(context.phrases.map((phrase) => phrase.key));
+  const longer = new Set(context.phrases.filter((phrase) => phrase.nounPhrase).map((phrase) => phrase.key));
   return (
     (previous !== undefined && longer.has(`${previous.toLowerCase()} ${term.key}`)) ||
     (next !== undefined && longer.has(`${term.key} ${next.toLowerCase()}`))
@@ -132,23 +132,34 @@ function termDistractors(
   render: (phrase: KeyPhrase) => string | null,
   fillsTo?: (option: string) => string,
 ): string[] {
-  const answerWords = new Set(answer.key.split(" "));
+  // Options may share a head word when they differ in what modifies it ("divergent boundary",
+  // "convergent boundary"), but one may not contain another ("thylakoid", "thylakoid membranes").
+  const overlaps = (a: string[], b: string[]) =>
+    a.every((word) => b.includes(word)) ||
+    b.every((word) => a.includes(word)) ||
+    (a.length === 1 && b.length === 1 && a[0] === b[0]) ||
+    (a.length !== b.length && a.some((word) => b.includes(word)));
+  const answerWords = answer.key.split(" ");
   const picked: string[] = [];
-  const pickedWords = new Set<string>();
+  const pickedKeys: string[][] = [];
   const seen = new Set<string>();
   for (const phrase of [...context.terms, ...context.topicTerms]) {
     if (picked.length === MAX_OPTIONS - 1) break;
     if (seen.has(phrase.key)) continue;
     seen.add(phrase.key);
     const words = phrase.key.split(" ");
-    if (phrase.key === answer.key || words.some((word) => answerWords.has(word) || pickedWords.has(word)))
+    if (
+      phrase.key === answer.key ||
+      overlaps(words, answerWords) ||
+      pickedKeys.some((known) => overlaps(words, known))
+    )
       continue;
     if (phraseIn(phrase.key, sentence)) continue;
     const shown = render(phrase);
     if (!shown || !sameKind(shown, shownAnswer, context.language)) continue;
     if (fillsTo && context.knownStatements.has(comparable(fillsTo(shown)))) continue;
     picked.push(shown);
-    for (const word of words) pickedWords.add(word);
+    pickedKeys.push(words);
   }
   return picked;
 }
@@ -333,6 +344,24 @@ export function causeItem(
                   : null);
             return clause ? [`${connective} ${clause}.`] : [];
           });
+  if (pair.cause !== null && language === "en") {
+    // English takes any statement after "Because": when the text states too few other causes, other
+    // short statements of the chapter's other subtopics (never the sentences around this one) serve.
+    const near = new Set(
+      pair.sentences.flatMap((sentence) => [sentence.index - 1, sentence.index, sentence.index + 1]),
+    );
+    for (const sentence of context.sentences) {
+      const words = sentence.text.split(/\s+/).length;
+      if (near.has(sentence.index) || context.subtopicOf.get(sentence.index)?.id === subtopicId) continue;
+      if (!sentence.complete || words < 5 || words > 14 || leansOnContext(sentence.text)) continue;
+      if (/[,;:]/.test(sentence.text) || /^\p{Lu}\p{Ll}*\s/u.test(sentence.text) === false) continue;
+      const first = sentence.text.split(" ")[0] ?? "";
+      if (context.phrases.some((phrase) => phrase.display === first)) continue;
+      options.push(
+        `${connective} ${first.toLocaleLowerCase()}${sentence.text.slice(first.length).replace(/[.!?]+$/, "")}.`,
+      );
+    }
+  }
   const distractors = options.filter(distinct).slice(0, MAX_OPTIONS - 1);
   if (distractors.length >= MIN_DISTRACTORS && (pair.cause !== null || pair.causeStatement !== null)) {
     mcq = question("cause", pair.sentences, stem, answer, distractors, explanation, difficulty, subtopicId);
@@ -382,7 +411,11 @@ export function definitionItem(definition: DefinitionPair, subtopicId: string, c
     labels.textSays(definition.sentences.map((sentence) => sentence.text).join(" ")),
     ...whyWrong(distractors, subtopicId, context),
   ].join(" ");
-  const hint = labels.meaningHint(subtopic);
+  // Naming the subtopic helps, unless its title shares a word with the meaning itself.
+  const meaningWords = new Set(contentTerms(meaning));
+  const hint = contentTerms(subtopic).some((word) => meaningWords.has(word))
+    ? labels.meaningLength(meaning.split(/\s+/).length)
+    : labels.meaningHint(subtopic);
   return {
     form: "definition",
     key: `definition:${phrase.key}`,
@@ -401,11 +434,7 @@ export function definitionItem(definition: DefinitionPair, subtopicId: string, c
             subtopicId,
           )
         : null,
-    card: {
-      q: labels.meaningCard(term),
-      a: `${meaning}.`,
-      hint: comparable(hint).includes(comparable(meaning)) ? letterHint(meaning, labels) : hint,
-    },
+    card: { q: labels.meaningCard(term), a: `${meaning}.`, hint },
     reverseCard: { q: labels.termCard(meaning), a: term, hint: letterHint(term, labels) },
     qa: { stem: labels.meaningCard(term), answer: `${meaning}.` },
     about: term,

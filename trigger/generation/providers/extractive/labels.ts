@@ -28,6 +28,7 @@ export interface Labels {
   letterHint: (first: string, letters: number, words: number) => string;
   causeHint: (subtopic: string) => string;
   meaningHint: (subtopic: string) => string;
+  meaningLength: (words: number) => string;
   objectiveDefine: (term: string) => string;
   objectiveCause: (effect: string) => string;
   objectiveTerm: (term: string) => string;
@@ -83,6 +84,7 @@ const en: Labels = {
       : `Starts with “${first}” (${letters} letters)`,
   causeHint: (subtopic) => `Look for the cause in the part about “${subtopic}”.`,
   meaningHint: (subtopic) => `The term comes up in the part about “${subtopic}”.`,
+  meaningLength: (words) => `The text describes it in ${words} words.`,
   objectiveDefine: (term) => `You can define “${term}”.`,
   objectiveCause: (effect) => `You can explain why this is so: “${effect}”.`,
   objectiveTerm: (term) => `You can recognise and use the term “${term}”.`,
@@ -145,6 +147,7 @@ const nl: Labels = {
       : `Begint met „${first}” (${letters} letters)`,
   causeHint: (subtopic) => `Zoek de oorzaak in het deel over „${subtopic}”.`,
   meaningHint: (subtopic) => `Het begrip komt aan bod bij „${subtopic}”.`,
+  meaningLength: (words) => `De tekst omschrijft het in ${words} woorden.`,
   objectiveDefine: (term) => `Je kunt uitleggen wat „${term}” betekent.`,
   objectiveCause: (effect) => `Je kunt uitleggen waarom dit zo is: „${effect}”.`,
   objectiveTerm: (term) => `Je kunt het begrip „${term}” herkennen en gebruiken.`,
