@@ -1,5 +1,5 @@
 import { Document, Packer, Paragraph, TextRun } from "docx";
-import { PDFDocument, StandardFonts } from "pdf-lib";
+import { degrees, PDFDocument, StandardFonts } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import { buildCorpus, type Corpus, type CorpusItem, citeSentence } from "../corpus.ts";
 import { generateStructure } from "../engine.ts";
@@ -414,5 +414,38 @@ describe("PDF contents pages and lists", () => {
       "They wear away rock where the water flows fast and carries stones along the bottom.",
       "They drop sand and clay where the water slows down.",
     ]);
+  });
+});
+
+describe("PDF pages turned by /Rotate", () => {
+  it("are read as they are shown", async () => {
+    const pdf = await PDFDocument.create();
+    const font = await pdf.embedFont(StandardFonts.Helvetica);
+    const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+    // A landscape hand-out stored as a portrait page turned a quarter: the text runs up the page.
+    const page = pdf.addPage([595, 842]);
+    page.setRotation(degrees(90));
+    page.drawText("Tides", { x: 100, y: 60, size: 18, font: bold, rotate: degrees(90) });
+    page.drawText("The moon pulls the sea towards it.", {
+      x: 130,
+      y: 60,
+      size: 11,
+      font,
+      rotate: degrees(90),
+    });
+    page.drawText("So the water rises twice a day.", { x: 145, y: 60, size: 11, font, rotate: degrees(90) });
+    const { chunks } = await ingestSource({
+      id: SOURCE_ID,
+      kind: "pdf",
+      file_name: "tides.pdf",
+      file_path: null,
+      content: await pdf.save(),
+    });
+    expect(chunks.flatMap((chunk) => chunk.content.split("\n"))).toEqual([
+      "Tides",
+      "The moon pulls the sea towards it.",
+      "So the water rises twice a day.",
+    ]);
+    expect(chunks[0]?.layout?.headings).toEqual([{ line: 0, level: 1 }]);
   });
 });

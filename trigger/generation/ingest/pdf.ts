@@ -41,8 +41,9 @@ export async function readPdfLines(bytes: Uint8Array): Promise<PdfPage[]> {
     for (let number = 1; number <= pdf.numPages; number++) {
       const page = await pdf.getPage(number);
       const content = await page.getTextContent();
-      // Fonts reach `commonObjs` (with their real names and bold flags) only once the page is parsed.
-      await page.getOperatorList();
+      // Fonts reach `commonObjs` (with their real names and bold flags) only once the page is parsed;
+      // a page that cannot be parsed still has its text, its fonts then known by name only.
+      await page.getOperatorList().catch(() => undefined);
       const boldFonts = new Map<string, boolean>();
       const isBold = (fontName: string) => {
         let bold = boldFonts.get(fontName);
@@ -55,29 +56,36 @@ export async function readPdfLines(bytes: Uint8Array): Promise<PdfPage[]> {
         }
         return bold;
       };
-      // Positions are measured from the page's own bottom edge, which need not be at 0.
-      const [, bottom = 0, , top = 0] = page.view;
+      // Positions as the page is shown: turned by its /Rotate, measured from its own bottom-left corner.
+      const viewport = page.getViewport({ scale: 1 });
       const pieces: Piece[] = [];
       for (const item of content.items) {
         if (!("str" in item) || item.str.trim() === "") continue;
-        const [a = 0, b = 0, c = 0, d = 0, x = 0, y = 0] = item.transform as number[];
-        const size = Math.hypot(c, d) || Math.hypot(a, b) || item.height;
+        const [, , c = 0, d = 0, x = 0, y = 0] = multiply(viewport.transform, item.transform as number[]);
+        const size = Math.hypot(c, d) || item.height;
         pieces.push({
           str: item.str,
           x,
-          y: y - bottom,
+          y: viewport.height - y,
           width: item.width,
           size,
           bold: isBold(item.fontName),
         });
       }
-      pages.push({ page_number: number, height: top - bottom, lines: inReadingOrder(pieces) });
+      pages.push({ page_number: number, height: viewport.height, lines: inReadingOrder(pieces) });
       page.cleanup();
     }
   } finally {
     await pdf.loadingTask.destroy();
   }
   return pages;
+}
+
+/** The product of two PDF transformation matrices [a, b, c, d, e, f], as PDF.js composes them. */
+function multiply(m: readonly number[], n: readonly number[]): number[] {
+  const [a = 1, b = 0, c = 0, d = 1, e = 0, f = 0] = m;
+  const [p = 1, q = 0, r = 0, s = 1, t = 0, u = 0] = n;
+  return [a * p + c * q, b * p + d * q, a * r + c * s, b * r + d * s, a * t + c * u + e, b * t + d * u + f];
 }
 
 /**
