@@ -449,3 +449,58 @@ describe("PDF pages turned by /Rotate", () => {
     expect(chunks[0]?.layout?.headings).toEqual([{ line: 0, level: 1 }]);
   });
 });
+
+describe("heading levels from numbering and Markdown underlines", () => {
+  it("tells numbered PDF headings of one style apart by their numbering depth", async () => {
+    const pdf = await PDFDocument.create();
+    const font = await pdf.embedFont(StandardFonts.Helvetica);
+    const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+    const page = pdf.addPage([595, 842]);
+    const lines: Array<[string, typeof font]> = [
+      ["1 Rivers", bold],
+      ["A river carries water to the sea.", font],
+      ["1.1 Dikes", bold],
+      ["A dike keeps the river in its bed.", font],
+      ["2 Polders", bold],
+      ["A polder is land below the water level.", font],
+    ];
+    lines.forEach(([text, face], index) => {
+      page.drawText(text, { x: 56, y: 760 - index * 24, size: 11, font: face });
+    });
+    const { chunks } = await ingestSource({
+      id: SOURCE_ID,
+      kind: "pdf",
+      file_name: "rivers.pdf",
+      file_path: null,
+      content: await pdf.save(),
+    });
+    const corpus = buildCorpus([{ id: SOURCE_ID, kind: "pdf", file_name: "rivers.pdf", chunks }]);
+    expect(headingsIn(corpus).map(({ heading }) => heading)).toEqual([
+      { level: 1, text: "Rivers" },
+      { level: 2, text: "Dikes" },
+      { level: 1, text: "Polders" },
+    ]);
+  });
+
+  it("reads Markdown headings underlined with === and ---", async () => {
+    const text =
+      "Rivers\n======\n\nA river carries water.\n\nDikes\n-----\n\nA dike keeps water out.\n\n---\n\nThe end.";
+    const { chunks } = await ingestSource({
+      id: SOURCE_ID,
+      kind: "markdown",
+      file_name: "rivers.md",
+      file_path: null,
+      content: text,
+    });
+    const corpus = buildCorpus([{ id: SOURCE_ID, kind: "markdown", file_name: "rivers.md", chunks }]);
+    expect(headingsIn(corpus).map(({ heading }) => heading)).toEqual([
+      { level: 1, text: "Rivers" },
+      { level: 2, text: "Dikes" },
+    ]);
+    expect(corpus.sentences.map((sentence) => sentence.text)).toEqual([
+      "A river carries water.",
+      "A dike keeps water out.",
+      "The end.",
+    ]);
+  });
+});

@@ -95,14 +95,22 @@ export function rolesOf(layout: ChunkLayout): LineRoles {
   };
 }
 
-/** Markdown marks its own headings: `#` lines outside code fences, the level by the number of `#`. */
+/**
+ * Markdown marks its own headings: `#` lines outside code fences, the level by the number of `#`, and a
+ * line of its own underlined with `===` (level 1) or `---` (level 2).
+ */
 export function markdownLayout(lines: readonly string[]): PageLayout {
   const layout = emptyLayout();
   let inFence = false;
   lines.forEach((line, index) => {
     if (/^(```|~~~)/.test(line)) inFence = !inFence;
-    const marks = inFence ? undefined : MARKDOWN_HEADING.exec(line)?.[1];
+    if (inFence) return;
+    const marks = MARKDOWN_HEADING.exec(line)?.[1];
+    const underline = /^(=+|-+)$/.exec(lines[index + 1] ?? "")?.[1];
+    const alone = !lines[index - 1] && line !== "" && !/^(```|~~~|[-*+>|]\s?)/.test(line);
     if (marks) layout.headings.set(index, { level: marks.length, end: index });
+    else if (underline && alone)
+      layout.headings.set(index, { level: underline.startsWith("=") ? 1 : 2, end: index + 1 });
   });
   return layout;
 }

@@ -198,6 +198,7 @@ const EDGE_BAND = 0.12;
 const MAX_HEADING_WORDS = 14;
 const MAX_HEADING_CHARS = 120;
 const MAX_HEADING_LINES = 3;
+const NUMBERED = /^(\d{1,2}(?:\.\d{1,2})*)\.?\s+\p{L}/u;
 const LIST_ITEM = /^(?:[-*+•–·▪◦●]|\d{1,3}[.)]|\p{Ll}\))\s+/u;
 
 /**
@@ -369,8 +370,17 @@ function markHeadings(pages: readonly PdfPage[], layouts: PageLayout[], body: Bo
   const styles = [...new Map(found.map((heading) => [heading.style, heading])).values()]
     .sort((p, q) => q.size - p.size || Number(q.bold) - Number(p.bold))
     .map((heading) => heading.style);
+  // Within one style, numbering tells the levels apart ("2 Rivers", "2.1 Dikes" set alike).
+  const depthOf = (heading: (typeof found)[number]) =>
+    NUMBERED.exec(pages[heading.pageIndex]?.lines[heading.start]?.text ?? "")?.[1]?.split(".").length;
+  const shallowest = new Map<string, number>();
   for (const heading of found) {
-    const level = Math.min(6, styles.indexOf(heading.style) + 1);
+    const depth = depthOf(heading);
+    if (depth) shallowest.set(heading.style, Math.min(depth, shallowest.get(heading.style) ?? depth));
+  }
+  for (const heading of found) {
+    const deeper = (depthOf(heading) ?? 0) - (shallowest.get(heading.style) ?? 0);
+    const level = Math.min(6, styles.indexOf(heading.style) + 1 + Math.max(0, deeper));
     layouts[heading.pageIndex]?.headings.set(heading.start, { level, end: heading.end });
   }
 }

@@ -82,6 +82,8 @@ export function headingsOfLines(lines: readonly string[], markup: boolean): Map<
  */
 export function headingFromLines(lines: readonly string[], level: number): Heading {
   const text = lines
+    // A Markdown underline (`===`, `---`) only marks the line above it.
+    .filter((line) => !/^(=+|-+)$/.test(line))
     .map((line) => MARKDOWN_HEADING.exec(line)?.[2] ?? line)
     .join(" ")
     .replace(/(\*\*|__|\*|_|`)(?=\S)(.+?)(?<=\S)\1/g, "$2")
