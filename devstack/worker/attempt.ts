@@ -6,6 +6,7 @@ import {
   TaskRunContext,
   type TaskRunError,
 } from "@trigger.dev/core/v3";
+import { auth } from "@trigger.dev/sdk";
 import { withTaskEnv } from "../../trigger/env.ts";
 import { type LocalTask, taskHooks } from "./catalog.ts";
 import type { LocalTriggerConfig } from "./config.ts";
@@ -38,9 +39,16 @@ export interface AttemptInput {
   log: (line: string) => void;
 }
 
-/** Runs task code with what a run provides: its environment and its metadata. */
-function inRun<T>(input: AttemptInput, work: () => T): T {
-  return withTaskEnv(input.env, () => withRunMetadata(input.metadata, work));
+/**
+ * Runs task code with what a run provides: its environment, its metadata and, as on Trigger.dev where
+ * a run's process has TRIGGER_API_URL and TRIGGER_SECRET_KEY, an SDK that reaches the task service
+ * (runs.retrieve, tasks.trigger inside a task). The gateway's process has neither variable, so without
+ * this scope such calls fail with ApiClientMissingError (the stalled-generation sweep did).
+ */
+function inRun<T>(input: AttemptInput, work: () => Promise<T>): Promise<T> {
+  const scoped = () => withTaskEnv(input.env, () => withRunMetadata(input.metadata, work));
+  const { TRIGGER_API_URL: baseURL, TRIGGER_SECRET_KEY: accessToken } = input.env;
+  return baseURL && accessToken ? auth.withAuth({ baseURL, accessToken }, scoped) : scoped();
 }
 
 export async function executeAttempt(input: AttemptInput): Promise<AttemptOutcome> {

@@ -6,6 +6,7 @@ import type {
   failingStructureTask,
   flakyTask,
   progressTask,
+  sdkInRunTask,
   serialTask,
   waitTask,
 } from "./fixtures/tasks.ts";
@@ -164,5 +165,17 @@ describe("worker crashes", () => {
     const run = await waitForRun(handle.id, (current) => current.isCompleted, 25_000);
     expect(run).toMatchObject({ status: "CRASHED", isFailed: true });
     expect(await runs.retrieve(handle.id)).toMatchObject({ attemptCount: 3 });
+  });
+});
+
+describe("the SDK inside a run", () => {
+  it("reaches the task service of the run's environment, as a run on Trigger.dev does", async () => {
+    // The task environment names the stack's gateway; this process configured the SDK for another
+    // service. A task (the stalled-generation sweep's runs.retrieve) must use the former: the
+    // gateway's process of `npm start` configures nothing at all.
+    const handle = await tasks.trigger<typeof sdkInRunTask>("fixture-sdk-in-run", {});
+    const run = await waitForRun(handle.id, (current) => current.isCompleted);
+    expect(run.output).toEqual({ baseURL: gateway.stack.supabaseUrl, selfStatus: "EXECUTING" });
+    expect(gateway.url).not.toBe(gateway.stack.supabaseUrl);
   });
 });
