@@ -45,10 +45,10 @@ export interface AttemptInput {
  * (runs.retrieve, tasks.trigger inside a task). The gateway's process has neither variable, so without
  * this scope such calls fail with ApiClientMissingError (the stalled-generation sweep did).
  */
-function inRun<T>(input: AttemptInput, work: () => Promise<T>): Promise<T> {
+async function inRun<T>(input: AttemptInput, work: () => Promise<T>): Promise<T> {
   const scoped = () => withTaskEnv(input.env, () => withRunMetadata(input.metadata, work));
   const { TRIGGER_API_URL: baseURL, TRIGGER_SECRET_KEY: accessToken } = input.env;
-  return baseURL && accessToken ? auth.withAuth({ baseURL, accessToken }, scoped) : scoped();
+  return baseURL && accessToken ? await auth.withAuth({ baseURL, accessToken }, scoped) : scoped();
 }
 
 export async function executeAttempt(input: AttemptInput): Promise<AttemptOutcome> {
