@@ -172,7 +172,8 @@ const NOUN_OPENERS = new Set(
   (
     "the a an of in on by with from into for at this these those its their his her our about through " +
     "de het een van in op met door uit voor naar bij aan over onder deze dit zijn haar hun ons onze via " +
-    "tegen zonder tussen rond"
+    "tegen zonder tussen rond near along across around within without after before during since like " +
+    "naast langs tijdens sinds zoals vanuit"
   ).split(" "),
 );
 // A word right after a pronoun, or right before an article, is most likely a verb.
@@ -200,7 +201,7 @@ export function tokensOf(text: string): string[] {
 const GENERIC_NOUNS = new Set(
   (
     "example instance way part kind type lot number time thing things year years people case cases " +
-    "voorbeeld manier deel soort aantal keer ding dingen jaar jaren mensen geval gevallen stuk"
+    "voorbeeld manier deel soort aantal keer ding dingen jaar jaren mensen geval gevallen stuk paar"
   ).split(" "),
 );
 
@@ -270,16 +271,20 @@ export function nominalWords(sentences: readonly Sentence[], verbal: ReadonlySet
       const before = tokens[index - 1];
       const twoBefore = tokens[index - 2];
       const after = tokens[index + 1];
-      const afterDeterminer = before !== undefined && DETERMINERS.has(before);
+      // An English -ing word after a preposition is a verb form ("standard of living", "without collapsing").
+      const gerund = !dutch && /ing$/.test(token);
+      const afterDeterminer =
+        before !== undefined && (DETERMINERS.has(before) || (NOUN_OPENERS.has(before) && !gerund));
       const afterModifier =
         before !== undefined &&
         !isStopword(before) &&
         !verbal.has(before) &&
-        (dutch
-          ? /[^e]e$/.test(before)
-          : /(al|ic|ous|ive|ful|less|able|ible|ed|ing|ary|ern|ant|ent|ar|ior|y)$/.test(before)) &&
         twoBefore !== undefined &&
-        (DETERMINERS.has(twoBefore) || NOUN_OPENERS.has(twoBefore));
+        (dutch
+          ? /[^e]e$/.test(before) && (DETERMINERS.has(twoBefore) || NOUN_OPENERS.has(twoBefore))
+          : DETERMINERS.has(twoBefore) ||
+            (NOUN_OPENERS.has(twoBefore) &&
+              /(al|ic|ous|ive|ful|less|able|ible|ed|ing|ary|ern|ant|ent|ar|ior|y)$/.test(before)));
       const closes =
         after === undefined ||
         !/^\p{L}/u.test(after) ||

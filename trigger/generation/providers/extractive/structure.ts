@@ -279,16 +279,19 @@ function writeSection(
 ): Section {
   const sentences = draft.units.flatMap((unit) => unit.sentences);
   const labels = LABELS[draft.language];
-  const title = draft.title ?? takeTitle(sentences, weights, titles, null, null) ?? labels.introduction;
+  const title =
+    draft.title ?? takeTitle(sentences, weights, titles, titles, null, null) ?? labels.introduction;
   titles.add(title.toLowerCase());
+  const local = new Set<string>([title.toLowerCase()]);
   const sectionId = `section-${index + 1}`;
   const groups = groupUnits(draft.units, weights, random);
   const subtopics = groups.map((group, position) => {
     const subtitle =
       group.heading ??
-      takeTitle(group.sentences, weights, titles, title, random) ??
+      takeTitle(group.sentences, weights, titles, local, title, random) ??
       labels.partOf(title, position + 1);
     titles.add(subtitle.toLowerCase());
+    local.add(subtitle.toLowerCase());
     return writeSubtopic(`${sectionId}-${position + 1}`, subtitle, group.sentences, weights, random);
   });
   return { section_id: sectionId, title, description: leadOf(sentences)?.text ?? "", subtopics };
@@ -357,12 +360,13 @@ export function citeRuns(sentences: readonly Sentence[]): Citation[] {
 
 /**
  * A title for a passage: its key noun phrase (preferring one its lead sentence names and one of two or
- * three words), never a title used before in the structure nor the section's own title. A variant may
+ * three words), never one of its section's titles, rather not one used elsewhere in the structure. A variant may
  * take the runner-up.
  */
 function takeTitle(
   sentences: readonly Sentence[],
   weights: TermWeights,
+  usedElsewhere: ReadonlySet<string>,
   used: ReadonlySet<string>,
   sectionTitle: string | null,
   random: Random | null,
@@ -395,7 +399,9 @@ function takeTitle(
         (phrase.key.includes(" ") ? 1.4 : 1) *
         (inLead.test(lead) ? 2 : 1) *
         (inLead.test(opening) ? 1.5 : 1) *
-        (defined.has(phrase.key) ? 2.5 : 1);
+        (defined.has(phrase.key) ? 2.5 : 1) *
+        // Another section's title again only when nothing else fits.
+        (usedElsewhere.has(phrase.key) ? 0.2 : 1);
       return { phrase, score: phrase.score * boost };
     })
     .sort((a, b) => b.score - a.score || a.phrase.key.localeCompare(b.phrase.key));

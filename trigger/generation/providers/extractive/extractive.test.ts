@@ -1,0 +1,250 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import type { Structure } from "../../../../src/domain/structure.ts";
+import { buildCorpus, type CorpusSourceInput } from "../../corpus.ts";
+import { generateCourse, generateStructure } from "../../engine.ts";
+import { type ContentFixture, contentFixtures } from "../../fixtures/content-sources.ts";
+import { ingestSource } from "../../ingest/index.ts";
+import { chapterItems, type QualityReport, qualityReport } from "../../quality.ts";
+import { comparable } from "../../support.ts";
+import type { ChapterDraft } from "../types.ts";
+import { causalPairs, definitions } from "./clauses.ts";
+import { extractiveProvider } from "./index.ts";
+
+interface Generated {
+  fixture: ContentFixture;
+  sources: CorpusSourceInput[];
+  structure: Structure;
+  chapters: ChapterDraft[];
+  report: QualityReport;
+}
+
+async function sourcesOf(fixture: ContentFixture): Promise<CorpusSourceInput[]> {
+  const ingested = await ingestSource({
+    id: `source-${fixture.name}`,
+    kind: fixture.kind,
+    file_name: fixture.file_name,
+    file_path: `topic/${fixture.file_name}`,
+    content: fixture.content,
+  });
+  return [
+    { id: ingested.source.id, kind: fixture.kind, file_name: fixture.file_name, chunks: ingested.chunks },
+  ];
+}
+
+async function generate(fixture: ContentFixture): Promise<Generated> {
+  const sources = await sourcesOf(fixture);
+  const provider = extractiveProvider();
+  const topic = { title: fixture.document.title, description: null };
+  const { structure } = await generateStructure({ ...topic, variant: 0 }, sources, provider);
+  const { chapters } = await generateCourse(topic, structure, sources, provider);
+  const regenerated = await generateStructure({ ...topic, variant: 1 }, sources, provider);
+  const headings = [
+    fixture.document.title,
+    ...(fixture.document.header ? [fixture.document.header] : []),
+    ...fixture.document.sections.map((section) => section.heading),
+  ];
+  const report = qualityReport({
+    structure,
+    chapters,
+    corpus: buildCorpus(sources),
+    headings,
+    regenerated: regenerated.structure,
+  });
+  return { fixture, sources, structure, chapters, report };
+}
+
+describe("extractive provider on Dutch and English teaching material", () => {
+  let generated: Generated[] = [];
+  beforeAll(async () => {
+    const fixtures = await contentFixtures();
+    // One Dutch PDF and one English Markdown file: both languages, with and without page layout.
+    const picked = fixtures.filter(
+      (fixture) => fixture.name === "nl-delta-pdf" || fixture.kind === "markdown",
+    );
+    generated = await Promise.all(
+      picked.filter((fixture) => fixture.language === "nl" || fixture.kind === "markdown").map(generate),
+    );
+  }, 60_000);
+
+  it("takes sections from the document's own headings and splits every section into subtopics", () => {
+    for (const { fixture, structure, report } of generated) {
+      expect(structure.sections.map((section) => section.title)).toEqual(
+        fixture.document.sections.map((section) => section.heading),
+      );
+      for (const section of structure.sections) {
+        expect(section.subtopics.length).toBeGreaterThanOrEqual(2);
+        for (const subtopic of section.subtopics) {
+          expect(subtopic.title).not.toBe(section.title);
+          expect(subtopic.title.split(" ").length).toBeLessThanOrEqual(4);
+        }
+      }
+      expect(report.counts.singleSubtopicSections).toBe(0);
+      expect(report.counts.titlesRepeatingSection).toBe(0);
+      expect(report.counts.fragmentTitles).toBe(0);
+    }
+  });
+
+  it("describes each subtopic by its lead sentence and cites every sentence of it", () => {
+    for (const { structure, sources } of generated) {
+      const corpus = buildCorpus(sources);
+      const cited = new Set<number>();
+      for (const subtopic of structure.sections.flatMap((section) => section.subtopics)) {
+        expect(subtopic.citations.some((citation) => citation.snippet?.includes(subtopic.description))).toBe(
+          true,
+        );
+        for (const sentence of corpus.sentences) {
+          const inside = subtopic.citations.some(
+            (citation) =>
+              citation.chunk_id === sentence.chunk.id &&
+              sentence.line_start >= citation.line_start &&
+              sentence.line_end <= citation.line_end,
+          );
+          if (inside) cited.add(sentence.index);
+        }
+      }
+      expect(cited.size).toBe(corpus.sentences.length);
+    }
+  });
+
+  it("has no defect a teacher would mark: corrupted or mixed options, weak blanks, leaks, items from other sections", () => {
+    for (const { report } of generated) {
+      const { counts } = report;
+      expect(counts.corruptedOptions).toBe(0);
+      expect(counts.mixedOptions).toBe(0);
+      expect(counts.unanswerable).toBe(0);
+      expect(counts.weakBlanks).toBe(0);
+      expect(counts.outsideSection).toBe(0);
+      expect(counts.hintLeaks).toBe(0);
+      expect(counts.statementQuestions).toBe(0);
+      expect(counts.bareExplanations).toBe(0);
+      expect(counts.headingGlue).toBe(0);
+      expect(counts.regenerateUnchanged).toBe(0);
+    }
+  });
+
+  it("asks why, asks what terms mean, and fills in key terms, across the course", () => {
+    for (const { report } of generated) {
+      expect(report.forms.cause).toBeGreaterThan(0);
+      expect(report.forms.definition).toBeGreaterThan(0);
+      expect(report.forms.cloze).toBeGreaterThan(0);
+    }
+  });
+
+  it("ties each diagnostic question to one subtopic, at most one per subtopic", () => {
+    for (const { chapters } of generated) {
+      for (const chapter of chapters) {
+        const diagnostic = chapter.activities.find((activity) => activity.kind === "diagnostic");
+        const questions = diagnostic?.kind === "diagnostic" ? diagnostic.payload.questions : [];
+        const ids = questions.map((question) => question.subtopic_id);
+        expect(ids.every((id) => id?.startsWith(`${chapter.section_id}-`))).toBe(true);
+        expect(new Set(ids).size).toBe(ids.length);
+      }
+    }
+  });
+
+  it("gives hints that never contain the answer", () => {
+    for (const { chapters } of generated) {
+      for (const card of chapters.flatMap((chapter) => chapterItems(chapter).cards)) {
+        expect(card.hint).not.toBeNull();
+        expect(comparable(card.hint ?? "")).not.toContain(comparable(card.a));
+      }
+    }
+  });
+
+  it("writes a 150–230 word recap in the source's language, connected by connectives", () => {
+    const dutch = generated.find(({ fixture }) => fixture.name === "nl-delta-pdf");
+    expect(dutch).toBeDefined();
+    for (const chapter of dutch?.chapters ?? []) {
+      const transcript = chapterItems(chapter).transcript ?? "";
+      const words = transcript.split(/\s+/).length;
+      expect(words).toBeGreaterThanOrEqual(150);
+      expect(words).toBeLessThanOrEqual(230);
+      expect(transcript).toMatch(/Eerst gaat het over/);
+      expect(transcript).toMatch(/Tot slot gaat het over/);
+    }
+  });
+
+  it("makes a different valid structure on every regenerate, the same one each time for a variant", async () => {
+    const fixture = generated[0]?.fixture as ContentFixture;
+    const sources = await sourcesOf(fixture);
+    const provider = extractiveProvider();
+    const versions: string[] = [];
+    for (const variant of [0, 1, 2, 3]) {
+      const { structure } = await generateStructure(
+        { title: fixture.document.title, description: null, variant },
+        sources,
+        provider,
+      );
+      expect(structure.sections.map((section) => section.title)).toEqual(
+        fixture.document.sections.map((section) => section.heading),
+      );
+      versions.push(JSON.stringify(structure));
+    }
+    for (let index = 1; index < versions.length; index++)
+      expect(versions[index]).not.toBe(versions[index - 1]);
+    const again = await generateStructure(
+      { title: fixture.document.title, description: null, variant: 2 },
+      sources,
+      provider,
+    );
+    expect(JSON.stringify(again.structure)).toBe(versions[2]);
+  });
+});
+
+describe("cause and definition sentences", () => {
+  async function sentencesOf(text: string) {
+    const ingested = await ingestSource({
+      id: "s",
+      kind: "pasted",
+      file_name: "Pasted text",
+      file_path: null,
+      content: text,
+    });
+    return buildCorpus([{ id: "s", kind: "pasted", file_name: "Pasted text", chunks: ingested.chunks }])
+      .sentences;
+  }
+
+  it("reads 'A doordat B', 'A. Dat komt doordat B' and 'Because B, A' with the cause as a clause", async () => {
+    const dutch = await sentencesOf(
+      "De eerste bewoners bouwden hun boerderijen op de oeverwallen, omdat die bij hoog water droog bleven. Het land daalde steeds verder. Dat komt doordat het veen inklonk.",
+    );
+    const pairs = causalPairs(dutch, "nl");
+    expect(pairs.map((pair) => [pair.effect, pair.connective, pair.cause])).toEqual([
+      [
+        "De eerste bewoners bouwden hun boerderijen op de oeverwallen",
+        "omdat",
+        "die bij hoog water droog bleven",
+      ],
+      ["Het land daalde steeds verder", "doordat", "het veen inklonk"],
+    ]);
+    const english = await sentencesOf(
+      "Because the oceans cover most of the planet, they supply most of the vapour.",
+    );
+    expect(causalPairs(english, "en")[0]).toMatchObject({
+      effect: "They supply most of the vapour",
+      cause: "the oceans cover most of the planet",
+    });
+  });
+
+  it("does not take a cause that hangs on a relative clause for a statement", async () => {
+    const sentences = await sentencesOf(
+      "Veen is een bodem die ontstaat doordat plantenresten in een nat gebied niet volledig vergaan.",
+    );
+    expect(causalPairs(sentences, "nl", () => false)).toEqual([]);
+  });
+
+  it("reads 'X is een …', '… noemen we X' and 'this … is called X'", async () => {
+    const sentences = await sentencesOf(
+      "Een dijk is een kunstmatige wal van zand en klei. Een deel van het water stroomt via rivieren naar zee. Dit noemen we oppervlakkige afvoer.",
+    );
+    const found = definitions(sentences, "nl", () => true);
+    expect(found.map((pair) => [pair.term, pair.meaning, pair.form])).toEqual([
+      ["dijk", "een kunstmatige wal van zand en klei", "is"],
+      ["oppervlakkige afvoer", "Een deel van het water stroomt via rivieren naar zee", "named"],
+    ]);
+    const english = await sentencesOf(
+      "When an oceanic plate meets a continental plate, the oceanic plate sinks beneath it; this process is called subduction.",
+    );
+    expect(definitions(english, "en", () => true)[0]).toMatchObject({ term: "subduction", form: "named" });
+  });
+});
