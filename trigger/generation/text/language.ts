@@ -22,7 +22,7 @@ const EXTRA_STOPWORDS: Record<Language, string> = {
     "elke ieder iedere sommige vaak alleen zeer heel erg ongeveer meestal eerst daarna soms " +
     "altijd nooit echter daarom werden kunnen moet moeten zal zullen doordat waardoor daardoor " +
     "hierdoor dankzij terwijl voordat nadat totdat sinds hierbij daarbij naast boven achter langs tegen " +
-    "rond via per vanaf volgens zoals buiten namens richting waarbij waarin waarmee samen",
+    "rond via per vanaf volgens zoals buiten namens richting waarbij waarin waarmee samen vooral linker rechter steeds eigen zelf zelfs namelijk",
 };
 
 const STOPWORDS: Record<Language, ReadonlySet<string>> = {

@@ -271,8 +271,9 @@ export function nominalWords(sentences: readonly Sentence[], verbal: ReadonlySet
       const before = tokens[index - 1];
       const twoBefore = tokens[index - 2];
       const after = tokens[index + 1];
-      // An English -ing word after a preposition is a verb form ("standard of living", "without collapsing").
-      const gerund = !dutch && /ing$/.test(token);
+      // An English -ing word after a preposition is a verb form ("standard of living", "without collapsing");
+      // so is a Dutch participle ("de slagaders in geperst").
+      const gerund = dutch ? /^ge\p{L}+[td]$/u.test(token) : /ing$/.test(token);
       const afterDeterminer =
         before !== undefined && (DETERMINERS.has(before) || (NOUN_OPENERS.has(before) && !gerund));
       const afterModifier =
@@ -293,7 +294,9 @@ export function nominalWords(sentences: readonly Sentence[], verbal: ReadonlySet
         verbal.has(after);
       // The subject that opens a sentence ("Infiltration is …", "Geheugencellen onthouden …").
       const subject = index === 0 && after !== undefined && (AUXILIARIES.has(after) || verbal.has(after));
-      if (((afterDeterminer || afterModifier) && closes) || subject) nominal.add(token);
+      // "een dikke, elastische wand": an adjective in a list before its noun.
+      const listedAdjective = dutch && after === "," && /e$/.test(token);
+      if ((((afterDeterminer || afterModifier) && closes) || subject) && !listedAdjective) nominal.add(token);
     });
   }
   return nominal;

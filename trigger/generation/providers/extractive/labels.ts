@@ -39,6 +39,8 @@ export interface Labels {
   recapStep: (index: number, total: number, subtopic: string) => string;
   becauseFollows: (connective: string, cause: string) => string;
   recapRemember: (sentence: string) => string;
+  recapTerms: (terms: string[]) => string;
+  recapPrompt: (subtopic: string) => string;
   learningPathAbout: (title: string) => string;
   noSources: {
     introduction: (title: string) => string;
@@ -102,6 +104,12 @@ const en: Labels = {
           : `Next comes “${subtopic}”.`,
   becauseFollows: (_connective, cause) => `That is because ${cause}.`,
   recapRemember: (sentence) => `Above all, remember this: ${sentence}`,
+  recapPrompt: (subtopic) => `Ask yourself: could you explain “${subtopic}” in your own words?`,
+  recapTerms: (terms) =>
+    `The key ideas of this part are ${list(
+      terms.map((term) => `“${term}”`),
+      "and",
+    )}.`,
   learningPathAbout: (title) => `A learning path about ${title}.`,
   noSources: {
     introduction: (title) => `Introduction to ${title}`,
@@ -165,6 +173,12 @@ const nl: Labels = {
           : `Verder komt „${subtopic}” aan bod.`,
   becauseFollows: (connective, cause) => `Dat komt ${connective} ${cause}.`,
   recapRemember: (sentence) => `Onthoud vooral dit: ${sentence}`,
+  recapPrompt: (subtopic) => `Vraag jezelf af: kun je „${subtopic}” in je eigen woorden uitleggen?`,
+  recapTerms: (terms) =>
+    `De kernpunten van dit onderdeel zijn ${list(
+      terms.map((term) => `„${term}”`),
+      "en",
+    )}.`,
   learningPathAbout: (title) => `Een leerpad over ${title}.`,
   noSources: {
     introduction: (title) => `Inleiding: ${title}`,
@@ -178,6 +192,10 @@ const nl: Labels = {
     explore: (title) => `Voeg eigen bronnen toe over ${title} voor onderbouwde inhoud.`,
   },
 };
+
+function list(items: string[], and: string): string {
+  return items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} ${and} ${items.at(-1)}`;
+}
 
 function capitalize(text: string): string {
   return text.charAt(0).toLocaleUpperCase() + text.slice(1);

@@ -98,6 +98,21 @@ export function recapScript(
     parts.push(closing);
     if (closingSentence && !sentences.includes(closingSentence)) sentences.push(closingSentence);
   }
+  // Naming the key terms once more before the closing line: what a listener should keep, and in a
+  // short section what brings the script nearer a minute.
+  const terms = pools.map((pool) => pool.subtopic.title);
+  const keyTerms = terms.length > 1 ? labels.recapTerms(terms) : "";
+  if (keyTerms && wordCount([...parts, keyTerms].join(" ")) <= RECAP_MAX_WORDS) {
+    parts.splice(closing ? parts.length - 1 : parts.length, 0, keyTerms);
+  }
+  // A section too short for a minute gets a question to think about per subtopic: what a teacher would
+  // ask aloud at the end, never an invented fact. When even that is not enough the script stays short.
+  for (const pool of pools) {
+    if (wordCount(parts.join(" ")) >= RECAP_MIN_WORDS) break;
+    const prompt = labels.recapPrompt(pool.subtopic.title);
+    if (wordCount([...parts, prompt].join(" ")) > RECAP_MAX_WORDS) break;
+    parts.splice(closing ? parts.length - 1 : parts.length, 0, prompt);
+  }
   const transcript = parts.filter(Boolean).join(" ");
   const total = wordCount(transcript);
   const bullets = pools
