@@ -213,18 +213,30 @@ function isContentToken(token: string): boolean {
 /** Words the material uses as verbs (see SUBJECT_PRONOUNS), which never start or end a key phrase. */
 export function verbalWords(sentences: readonly Sentence[]): Set<string> {
   const verbal = new Set<string>();
+  // A word the text puts right after an article is a noun there ("the water"), whatever else it does.
+  const afterArticle = new Set<string>();
   for (const sentence of sentences) {
     const tokens = tokensOf(sentence.text).map((token) => token.toLowerCase());
     tokens.forEach((token, index) => {
       const before = tokens[index - 1];
       const after = tokens[index + 1];
+      if (before && ARTICLE_WORDS.has(before)) afterArticle.add(token);
       if ((before && SUBJECT_PRONOUNS.has(before)) || (after && DETERMINERS.has(after))) verbal.add(token);
       // "to breathe", "om te zien": an infinitive.
       if (before === "to" && (after === undefined || !/^\p{L}/u.test(after))) verbal.add(token);
     });
   }
+  for (const word of afterArticle) verbal.delete(word);
   return verbal;
 }
+
+const ARTICLE_WORDS = new Set(["the", "a", "an", "de", "het", "een"]);
+// English superlatives ("fastest") are no nouns; these nouns only look like one.
+const EST_NOUNS = new Set(
+  "forest interest harvest chest nest west rest test protest conquest request quest crest guest contest arrest".split(
+    " ",
+  ),
+);
 
 /**
  * Whether the first words of a phrase read as modifiers of its last word. Dutch writes compounds as one
@@ -250,7 +262,8 @@ const NUMBER_WORDS = new Set(
     "zeventiende achttiende negentiende twintigste eerste tweede laatste helft " +
     "one two three four five six seven eight nine ten hundred thousand million third fourth fifth sixth " +
     "seventh eighth ninth tenth eleventh twelfth thirteenth fourteenth fifteenth sixteenth seventeenth " +
-    "eighteenth nineteenth twentieth second last half"
+    "eighteenth nineteenth twentieth second last half twenty thirty forty fifty sixty seventy eighty " +
+    "ninety twintig dertig veertig vijftig zestig zeventig tachtig negentig honderden duizenden"
   ).split(" "),
 );
 
@@ -268,6 +281,8 @@ export function nominalWords(sentences: readonly Sentence[], verbal: ReadonlySet
     const tokens = tokensOf(sentence.text).map((token) => token.toLowerCase());
     tokens.forEach((token, index) => {
       if (!/^\p{L}{3,}/u.test(token) || isStopword(token) || NUMBER_WORDS.has(token)) return;
+      // English superlatives and past forms ("fastest", "transpired") modify; they head no noun phrase.
+      if (!dutch && ((/est$/.test(token) && !EST_NOUNS.has(token)) || /[^e]ed$/.test(token))) return;
       const before = tokens[index - 1];
       const twoBefore = tokens[index - 2];
       const after = tokens[index + 1];
@@ -283,7 +298,7 @@ export function nominalWords(sentences: readonly Sentence[], verbal: ReadonlySet
         twoBefore !== undefined &&
         (dutch
           ? /[^e]e$/.test(before) && (DETERMINERS.has(twoBefore) || NOUN_OPENERS.has(twoBefore))
-          : DETERMINERS.has(twoBefore) ||
+          : (DETERMINERS.has(twoBefore) && !/[^su]s$/.test(before)) ||
             (NOUN_OPENERS.has(twoBefore) &&
               /(al|ic|ous|ive|ful|less|able|ible|ed|ing|ary|ern|ant|ent|ar|ior|y)$/.test(before)));
       const closes =
