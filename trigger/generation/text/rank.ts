@@ -231,6 +231,21 @@ export function verbalWords(sentences: readonly Sentence[]): Set<string> {
 }
 
 const ARTICLE_WORDS = new Set(["the", "a", "an", "de", "het", "een"]);
+const CONJUNCTIONS = new Set("en of maar dat als wanneer omdat doordat zodat terwijl want".split(" "));
+
+/**
+ * Whether the word at `index` is a determiner there. Dutch "het" is also a pronoun ("stijgt het
+ * langzaam op", "noemen we het lava", "Het verzamelt zich"): it counts as an article only after a
+ * preposition or conjunction, or opening a sentence when no verb follows the next word.
+ */
+function determinerAt(tokens: readonly string[], index: number): boolean {
+  const token = tokens[index];
+  if (token === undefined || !DETERMINERS.has(token)) return false;
+  if (token !== "het") return true;
+  const before = tokens[index - 1];
+  if (before === undefined) return !["zich", "de", "het", "een", "er"].includes(tokens[index + 2] ?? "");
+  return NOUN_OPENERS.has(before) || CONJUNCTIONS.has(before);
+}
 // English superlatives ("fastest") are no nouns; these nouns only look like one.
 const EST_NOUNS = new Set(
   "forest interest harvest chest nest west rest test protest conquest request quest crest guest contest arrest".split(
@@ -290,14 +305,15 @@ export function nominalWords(sentences: readonly Sentence[], verbal: ReadonlySet
       // so is a Dutch participle ("de slagaders in geperst").
       const gerund = dutch ? /^ge\p{L}+[td]$/u.test(token) : /ing$/.test(token);
       const afterDeterminer =
-        before !== undefined && (DETERMINERS.has(before) || (NOUN_OPENERS.has(before) && !gerund));
+        before !== undefined &&
+        (determinerAt(tokens, index - 1) || (NOUN_OPENERS.has(before) && !gerund && before !== "het"));
       const afterModifier =
         before !== undefined &&
         !isStopword(before) &&
         !verbal.has(before) &&
         twoBefore !== undefined &&
         (dutch
-          ? /[^e]e$/.test(before) && (DETERMINERS.has(twoBefore) || NOUN_OPENERS.has(twoBefore))
+          ? /[^e]e$/.test(before) && (determinerAt(tokens, index - 2) || NOUN_OPENERS.has(twoBefore))
           : (DETERMINERS.has(twoBefore) && !/[^su]s$/.test(before)) ||
             (NOUN_OPENERS.has(twoBefore) &&
               /(al|ic|ous|ive|ful|less|able|ible|ed|ing|ary|ern|ant|ent|ar|ior|y)$/.test(before)));
@@ -345,9 +361,12 @@ export function keyPhrases(sentences: readonly Sentence[], weights: TermWeights)
   let position = 0;
   for (const sentence of sentences) {
     const tokens = tokensOf(sentence.text);
+    const lower = tokens.map((token) => token.toLowerCase());
     tokens.forEach((_, start) => {
-      const opener = tokens[start - 1]?.toLowerCase();
-      const opensNounPhrase = opener === undefined || NOUN_OPENERS.has(opener);
+      const opener = lower[start - 1];
+      const article = start > 0 && determinerAt(lower, start - 1);
+      const opensNounPhrase =
+        opener === undefined || (NOUN_OPENERS.has(opener) && (opener !== "het" || article));
       for (let length = 1; length <= MAX_PHRASE_WORDS; length++) {
         const run = tokens.slice(start, start + length);
         if (run.length < length || !run.every(isContentToken)) break;
@@ -385,7 +404,8 @@ export function keyPhrases(sentences: readonly Sentence[], weights: TermWeights)
         )
           tally.subject = true;
         if (opener && INDEFINITE.has(opener)) tally.indefinite = true;
-        if (opener && DEFINITE.has(opener)) tally.articles.set(opener, (tally.articles.get(opener) ?? 0) + 1);
+        if (opener && article && DEFINITE.has(opener))
+          tally.articles.set(opener, (tally.articles.get(opener) ?? 0) + 1);
         if (start > 0 && (tally.midSentence === null || surface === key)) tally.midSentence = surface;
         tallies.set(key, tally);
       }
