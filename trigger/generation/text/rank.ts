@@ -224,6 +224,10 @@ export function verbalWords(sentences: readonly Sentence[]): Set<string> {
       if ((before && SUBJECT_PRONOUNS.has(before)) || (after && DETERMINERS.has(after))) verbal.add(token);
       // "to breathe", "om te zien": an infinitive.
       if (before === "to" && (after === undefined || !/^\p{L}/u.test(after))) verbal.add(token);
+      // "starts to shake": a verb before an infinitive (not "from the ocean to the land").
+      const afterTo = tokens[index + 2];
+      if (after === "to" && afterTo !== undefined && /^\p{L}/u.test(afterTo) && !DETERMINERS.has(afterTo))
+        verbal.add(token);
     });
   }
   for (const word of afterArticle) verbal.delete(word);
