@@ -90,9 +90,18 @@ export function sameKind(a: string, b: string, language: Language): boolean {
   return x.words === y.words && x.name === y.name && x.plural === y.plural && ratio <= 2.5;
 }
 
+// Patterns per phrase, kept: the same terms are looked up in many sentences of a long source.
+const patterns = new Map<string, RegExp>();
+
 function phraseIn(key: string, text: string): RegExpExecArray | null {
-  const escaped = key.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/ /g, "\\s+");
-  return new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, "iu").exec(text);
+  let pattern = patterns.get(key);
+  if (!pattern) {
+    const escaped = key.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/ /g, "\\s+");
+    pattern = new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, "iu");
+    if (patterns.size > 50_000) patterns.clear();
+    patterns.set(key, pattern);
+  }
+  return pattern.exec(text);
 }
 
 /**
