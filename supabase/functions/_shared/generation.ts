@@ -79,6 +79,16 @@ export async function triggerStructureGeneration(
 }
 
 /**
+ * The database's start rule, as the caller: moves a pending topic to generating and counts the start.
+ * True only for the one call that made the transition, which alone may start a structure run.
+ */
+export async function startStructureTransition(caller: Caller, topicId: string): Promise<boolean> {
+  const { data, error } = await caller.client.rpc("start_structure_generation", { p_topic_id: topicId });
+  if (error) throw databaseError(error);
+  return data === true;
+}
+
+/**
  * Counts a trigger token as a generation started, before it is issued. A structure token also makes
  * the start's transition: only the caller who moved the topic to generating gets one (409 otherwise).
  */

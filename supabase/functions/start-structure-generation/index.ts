@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { GENERATE_TOPIC_STRUCTURE } from "../../../trigger/schema.ts";
-import { issueGrant, triggerStructureGeneration } from "../_shared/generation.ts";
+import { issueGrant, startStructureTransition, triggerStructureGeneration } from "../_shared/generation.ts";
 import { postHandler, readBody } from "../_shared/http.ts";
-import { databaseError, requireCaller } from "../_shared/supabase.ts";
+import { requireCaller } from "../_shared/supabase.ts";
 
 /**
  * The review screen's first visit: moves a pending topic to generating_structure as the caller and
@@ -17,9 +17,7 @@ Deno.serve(
     const caller = await requireCaller(request);
     const { topicId } = await readBody(request, bodySchema);
     const grant = await issueGrant(caller, topicId, GENERATE_TOPIC_STRUCTURE);
-    const transition = await caller.client.rpc("start_structure_generation", { p_topic_id: topicId });
-    if (transition.error) throw databaseError(transition.error);
-    if (transition.data !== true) return { started: false };
+    if (!(await startStructureTransition(caller, topicId))) return { started: false };
     return { started: true, runId: await triggerStructureGeneration(caller, topicId, grant) };
   }),
 );
