@@ -226,6 +226,23 @@ describe("requests PostgREST refuses", () => {
     expect(status).toBe(413);
     expect(body.code).toBe("413");
   });
+
+  // PostgREST maps SQLSTATE class 54 ("too complex") to 500, and Postgres's JSON parser raises 54001
+  // for a body nested deeper than its stack allows. The stack answers as the real service does;
+  // docs/security.md says why the product accepts that one 5xx.
+  it("a body nested deeper than Postgres parses: 500 54001, nothing written", async () => {
+    const depth = 100_000;
+    const metadata = `${"[".repeat(depth)}${"]".repeat(depth)}`;
+    const before = await send("topics?select=id");
+    const { status, body } = await send("topics", {
+      method: "POST",
+      body: `{"title": "deep", "metadata": ${metadata}}`,
+    });
+    expect(status).toBe(500);
+    expect(body).toMatchObject({ code: "54001", message: "stack depth limit exceeded" });
+    const after = await send("topics?select=id");
+    expect(after.body).toEqual(before.body);
+  });
 });
 
 describe("JWT errors: 401 with WWW-Authenticate", () => {
