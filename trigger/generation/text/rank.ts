@@ -1,5 +1,6 @@
 import type { Sentence } from "../corpus.ts";
 import { isStopword, type Language } from "./language.ts";
+import { lexiconClasses, type WordClass, wordClasses } from "./pos.ts";
 
 type Vector = Map<string, number>;
 
@@ -12,8 +13,9 @@ export class TermWeights {
 
   constructor(sentences: readonly Sentence[]) {
     this.documents = sentences.length;
-    this.verbal = verbalWords(sentences);
-    this.nominal = nominalWords(sentences, this.verbal);
+    const uses = wordUses(sentences);
+    this.verbal = verbalWords(sentences, uses);
+    this.nominal = nominalWords(sentences, this.verbal, uses);
     for (const sentence of sentences) {
       for (const term of new Set(sentence.terms)) {
         this.documentFrequency.set(term, (this.documentFrequency.get(term) ?? 0) + 1);
@@ -210,9 +212,37 @@ function isContentToken(token: string): boolean {
   return /^\p{L}[\p{L}\p{N}'’-]{2,}$/u.test(token) && !isStopword(word) && !GENERIC_NOUNS.has(word);
 }
 
-/** Words the material uses as verbs (see SUBJECT_PRONOUNS), which never start or end a key phrase. */
-export function verbalWords(sentences: readonly Sentence[]): Set<string> {
+type WordUses = Map<string, Record<WordClass, number>>;
+
+/** How often the tagger reads each (lower-case) word of the material as each class. */
+function wordUses(sentences: readonly Sentence[]): WordUses {
+  const uses: WordUses = new Map();
+  for (const sentence of sentences) {
+    const tokens = tokensOf(sentence.text);
+    wordClasses(tokens, sentence.source.language).forEach((wordClass, index) => {
+      const word = (tokens[index] as string).toLowerCase();
+      const counts = uses.get(word) ?? { noun: 0, verb: 0, adjective: 0, adverb: 0, function: 0, unknown: 0 };
+      counts[wordClass]++;
+      uses.set(word, counts);
+    });
+  }
+  return uses;
+}
+
+/** The tagger knows every use of the word, and none is a noun ("bijna", "gebeurt", "leads"). */
+function neverNoun(counts: Record<WordClass, number> | undefined): boolean {
+  return counts !== undefined && counts.noun === 0 && counts.unknown === 0;
+}
+
+/**
+ * Words the material uses as verbs (see SUBJECT_PRONOUNS, or tagged so wherever the tagger knows them),
+ * which never start or end a key phrase.
+ */
+function verbalWords(sentences: readonly Sentence[], uses: WordUses): Set<string> {
   const verbal = new Set<string>();
+  for (const [word, counts] of uses) {
+    if (counts.verb > 0 && counts.noun === 0 && isContentToken(word)) verbal.add(word);
+  }
   // A word the text puts right after an article is a noun there ("the water"), whatever else it does.
   const afterArticle = new Set<string>();
   for (const sentence of sentences) {
@@ -261,7 +291,8 @@ const EST_NOUNS = new Set(
  * Whether the first words of a phrase read as modifiers of its last word. Dutch writes compounds as one
  * word, so a Dutch phrase of several words is an inflected adjective or participle before a noun
  * ("grote rivieren", "verworven afweer"), which ends in -e or -en; "Rijn komt" or "nieuw eiland" do not.
- * English stacks nouns freely ("light reactions") but a modifier never ends in -ly and a last word in
+ * English stacks nouns freely ("light reactions") but a modifier is never an adverb ("supply" is no
+ * adverb though it ends in -ly: the tagger's lexicon decides, the ending only for words it does not know) and a last word in
  * -ed is a verb. Names (every word capitalised) always pass.
  */
 function modifiesLast(surface: string, language: Language): boolean {
@@ -270,7 +301,13 @@ function modifiesLast(surface: string, language: Language): boolean {
   const lower = words.map((word) => word.toLowerCase());
   const last = lower[lower.length - 1] ?? "";
   if (language === "nl") return lower.slice(0, -1).every((word) => /(e|en)$/.test(word));
-  return !/ed$/.test(last) && lower.slice(0, -1).every((word) => !/ly$/.test(word));
+  return (
+    !/ed$/.test(last) &&
+    lower.slice(0, -1).every((word) => {
+      const classes = lexiconClasses(word, "en");
+      return classes.length === 0 ? !/ly$/.test(word) : classes.some((wordClass) => wordClass !== "adverb");
+    })
+  );
 }
 
 // Numerals and ordinals are no terms to learn ("een derde", "de vijftiende eeuw").
@@ -293,13 +330,20 @@ const NUMBER_WORDS = new Set(
  * Dutch adjectives before a noun end in -e; a Dutch verb at the end of a clause ("in zee uitmondt")
  * never follows a determiner, so it never counts.
  */
-export function nominalWords(sentences: readonly Sentence[], verbal: ReadonlySet<string>): Set<string> {
+function nominalWords(
+  sentences: readonly Sentence[],
+  verbal: ReadonlySet<string>,
+  uses: WordUses,
+): Set<string> {
   const nominal = new Set<string>();
+  const afterArticle = new Set<string>();
   for (const sentence of sentences) {
     const dutch = sentence.source.language === "nl";
     const tokens = tokensOf(sentence.text).map((token) => token.toLowerCase());
     tokens.forEach((token, index) => {
-      if (!/^\p{L}{3,}/u.test(token) || isStopword(token) || NUMBER_WORDS.has(token)) return;
+      if (index > 0 && ARTICLE_WORDS.has(tokens[index - 1] as string) && determinerAt(tokens, index - 1))
+        afterArticle.add(token);
+      if (!/^\p{L}[\p{L}'’-]{2,}/u.test(token) || isStopword(token) || NUMBER_WORDS.has(token)) return;
       // English superlatives and past forms ("fastest", "transpired") modify; they head no noun phrase.
       if (!dutch && ((/est$/.test(token) && !EST_NOUNS.has(token)) || /[^e]ed$/.test(token))) return;
       const before = tokens[index - 1];
@@ -334,6 +378,8 @@ export function nominalWords(sentences: readonly Sentence[], verbal: ReadonlySet
       if ((((afterDeterminer || afterModifier) && closes) || subject) && !listedAdjective) nominal.add(token);
     });
   }
+  // The text's own article outweighs the lexicon: "a good" is a noun in economics.
+  for (const word of nominal) if (neverNoun(uses.get(word)) && !afterArticle.has(word)) nominal.delete(word);
   return nominal;
 }
 

@@ -248,3 +248,53 @@ describe("cause and definition sentences", () => {
     expect(definitions(english, "en", () => true)[0]).toMatchObject({ term: "subduction", form: "named" });
   });
 });
+
+describe("subtopic titles", () => {
+  async function titlesOf(markdown: string): Promise<string[]> {
+    const ingested = await ingestSource({
+      id: "s",
+      kind: "markdown",
+      file_name: "notes.md",
+      file_path: null,
+      content: markdown,
+    });
+    const sources = [{ id: "s", kind: "markdown" as const, file_name: "notes.md", chunks: ingested.chunks }];
+    const { structure } = await generateStructure(
+      { title: "Notes", description: null, variant: 0 },
+      sources,
+      extractiveProvider(),
+    );
+    return structure.sections.flatMap((section) => section.subtopics.map((subtopic) => subtopic.title));
+  }
+
+  it("name what a paragraph opens with or defines, not a word it happens to repeat", async () => {
+    const dutch = await titlesOf(
+      [
+        "# Afweer",
+        "## Aangeboren afweer",
+        "Bij een ontsteking verwijden de bloedvaten zich. Daardoor stroomt er meer bloed naar de plek van de infectie. Door de zwelling komen witte bloedcellen gemakkelijker bij de plek van de infectie.",
+        "",
+        "Fagocyten zijn witte bloedcellen die bacteriën insluiten. Dit proces noemen we fagocytose. Het proces werkt snel, maar maakt geen onderscheid tussen bacteriën.",
+        "",
+        "## Specifieke afweer",
+        "T-cellen spelen een andere rol. Cytotoxische T-cellen doden geïnfecteerde cellen. Het duurt enkele dagen voordat deze reactie op volle kracht is, want de cellen moeten zich eerst vermenigvuldigen.",
+        "",
+        "Na een infectie blijven geheugencellen achter. Bij een tweede besmetting reageren deze cellen veel sneller.",
+      ].join("\n"),
+    );
+    // Before: "Bloedvaten" (a word the paragraph repeats) and "Volle kracht" (a rare phrase).
+    expect(dutch[0]).toBe("Ontsteking");
+    expect(dutch[1]).toMatch(/^Fagocyt/);
+    expect(dutch[2]).toBe("T-cellen");
+    const english = await titlesOf(
+      [
+        "# Markets",
+        "## Supply",
+        "Supply is the quantity that sellers offer at each price. Higher prices make production more profitable, so firms produce more.",
+        "",
+        "The supply curve slopes upward. Changes in production costs shift the supply curve. New technology lowers the cost of each unit.",
+      ].join("\n"),
+    );
+    expect(english).toContain("Supply curve");
+  });
+});

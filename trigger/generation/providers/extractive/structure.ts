@@ -9,14 +9,16 @@ import {
   type Sentence,
 } from "../../corpus.ts";
 import type { Heading } from "../../text/headings.ts";
-import { detectLanguage, dominantLanguage, type Language } from "../../text/language.ts";
+import { detectLanguage, dominantLanguage, isStopword, type Language } from "../../text/language.ts";
 import {
   isQuotable,
+  type KeyPhrase,
   keyPhrases,
   leansOnContext,
   rankSentences,
   segment,
   TermWeights,
+  tokensOf,
 } from "../../text/rank.ts";
 import type { TopicBrief } from "../types.ts";
 import { definitions } from "./clauses.ts";
@@ -359,9 +361,11 @@ export function citeRuns(sentences: readonly Sentence[]): Citation[] {
 }
 
 /**
- * A title for a passage: its key noun phrase (preferring one its lead sentence names and one of two or
- * three words), never one of its section's titles, rather not one used elsewhere in the structure. A variant may
- * take the runner-up.
+ * A title for a passage, in the order a teacher would name it: the term its lead sentence defines; the
+ * noun phrase its lead sentence opens with (what the passage is about: "Bij een ontsteking …", "The
+ * supply curve slopes …"), unless the whole material keeps using it; a term the passage defines; then
+ * its best-scored key noun phrase. Never one of its section's titles, rather not one used elsewhere in
+ * the structure. A variant may take the runner-up.
  */
 function takeTitle(
   sentences: readonly Sentence[],
@@ -373,41 +377,69 @@ function takeTitle(
 ): string | null {
   const leadSentence = leadOf(sentences);
   const lead = leadSentence?.text.toLowerCase() ?? "";
-  // The subject of the lead ("Een delta is …", "Workers began …") is what the passage is about.
-  const opening = lead.split(" ").slice(0, 5).join(" ");
   const language = sentences[0]?.source.language ?? "en";
-  const defined = new Set(
-    definitions(sentences, language, (term) => term.split(" ").length <= 3).map((pair) =>
-      pair.term.toLowerCase(),
-    ),
-  );
   const section = sectionTitle?.toLowerCase() ?? null;
-  const phrases = keyPhrases(sentences, weights).filter(
-    (phrase) => phrase.key.length >= 4 && !used.has(phrase.key) && phrase.key !== section,
+  const free = (key: string) => key.length >= 4 && !used.has(key) && key !== section;
+  const defined = definitions(sentences, language, (term) => term.split(" ").length <= 3).filter((pair) =>
+    free(pair.term.toLowerCase()),
   );
+  const phrases = keyPhrases(sentences, weights).filter((phrase) => free(phrase.key));
   // Noun phrases first; when a passage has none left, any phrase whose last word heads a noun phrase
   // somewhere in the material.
   const nounPhrases = phrases.filter((phrase) => phrase.nounPhrase);
-  const candidates = (
+  const pool =
     nounPhrases.length > 0
       ? nounPhrases
-      : phrases.filter((phrase) => weights.isNominal(phrase.key.split(" ").at(-1) ?? ""))
-  )
+      : phrases.filter((phrase) => weights.isNominal(phrase.key.split(" ").at(-1) ?? ""));
+  const scored = pool
     .map((phrase) => {
-      const inLead = new RegExp(`(?<![\\p{L}])${phrase.key}(?![\\p{L}])`, "u");
       const boost =
         (phrase.key.includes(" ") ? 1.4 : 1) *
-        (inLead.test(lead) ? 2 : 1) *
-        (inLead.test(opening) ? 1.5 : 1) *
-        (defined.has(phrase.key) ? 2.5 : 1) *
+        (wordsIn(phrase.key, lead) ? 2 : 1) *
         // Another section's title again only when nothing else fits.
         (usedElsewhere.has(phrase.key) ? 0.2 : 1);
-      return { phrase, score: phrase.score * boost };
+      return { title: phrase.display, score: phrase.score * boost };
     })
-    .sort((a, b) => b.score - a.score || a.phrase.key.localeCompare(b.phrase.key));
+    .sort((a, b) => b.score - a.score || a.title.localeCompare(b.title))
+    .map(({ title }) => title);
+  const fresh = (title: string) => !usedElsewhere.has(title.toLowerCase());
+  const ordered = [
+    ...defined
+      .filter((pair) => leadSentence && pair.sentences.includes(leadSentence))
+      .map((pair) => pair.term),
+    ...openingPhrase(lead, pool, weights),
+    ...defined.map((pair) => pair.term),
+  ].filter(fresh);
+  const candidates = [...new Set([...ordered, ...scored].map((title) => capitalize(title)))];
   const pick = random && candidates.length > 1 && random.chance(0.5) ? 1 : 0;
-  const phrase = candidates[pick]?.phrase;
-  return phrase ? capitalize(phrase.display) : null;
+  return candidates[pick] ?? null;
+}
+
+// A single word the material uses in more sentences than this share names the topic, not one passage.
+const TOPIC_WORD_SHARE = 0.2;
+
+/** The key noun phrase that comes first in the lead sentence, before its first verb, if any. */
+function openingPhrase(lead: string, pool: readonly KeyPhrase[], weights: TermWeights): string[] {
+  const words = tokensOf(lead);
+  // Function words can look verbal to the material's statistics ("bij een …"); only content words count.
+  const firstVerb = words.findIndex(
+    (word, index) => index > 0 && !isStopword(word) && weights.isVerbal(word),
+  );
+  const opening = words.slice(0, firstVerb === -1 ? 6 : firstVerb).join(" ");
+  const first = pool
+    .filter((phrase) => wordsIn(phrase.key, opening))
+    .filter((phrase) => phrase.key.includes(" ") || weights.share(phrase.key) <= TOPIC_WORD_SHARE)
+    .map((phrase) => ({ phrase, at: opening.search(wordPattern(phrase.key)) }))
+    .sort((a, b) => a.at - b.at || b.phrase.key.length - a.phrase.key.length)[0];
+  return first ? [first.phrase.display] : [];
+}
+
+function wordPattern(key: string): RegExp {
+  return new RegExp(`(?<![\\p{L}])${key.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\p{L}])`, "u");
+}
+
+function wordsIn(key: string, text: string): boolean {
+  return wordPattern(key).test(text);
 }
 
 export function capitalize(text: string): string {
