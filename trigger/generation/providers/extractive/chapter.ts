@@ -7,7 +7,7 @@ import { comparable } from "../../support.ts";
 import { isStopword, type Language } from "../../text/language.ts";
 import { isQuotable, type KeyPhrase, keyPhrases, rankSentences, type TermWeights } from "../../text/rank.ts";
 import type { ActivityDraft, ChapterDraft, ChapterRequest } from "../types.ts";
-import { type CausalPair, causalPairs, definitions } from "./clauses.ts";
+import { type CausalPair, causalPairs, definitions, needsContext } from "./clauses.ts";
 import {
   askableTerms,
   causeItem,
@@ -89,7 +89,8 @@ export function extractiveChapter(
     ...shared.topicCauses(language).filter((pair) => !ownEffects.has(pair.effect)),
   ];
   for (const pair of pairs) {
-    if (pair.form === "front") continue;
+    if (pair.form === "front" && labels.whyQuestion(pair.effect, pair.form) === null) continue;
+    if (needsContext(pair)) continue;
     const pool = poolOf(pair.sentences.at(-1));
     if (pool && pair.sentences.every((sentence) => subtopicOf.has(sentence.index)))
       pool.items.push(causeItem(pair, candidates, pool.subtopic.subtopic_id, context));
@@ -174,7 +175,7 @@ function overview(section: Section, pools: readonly Pool[], labels: Labels) {
     const definition = pool.items.find((item) => item.form === "definition");
     const cloze = pool.items.find((item) => item.form === "cloze");
     if (definition) objectives.push(labels.objectiveDefine(definition.about));
-    if (cause) objectives.push(labels.objectiveCause(cause.about));
+    if (cause) objectives.push(cause.objective ?? labels.objectiveCause(cause.about));
     if (!definition && !cause) {
       objectives.push(
         cloze ? labels.objectiveTerm(cloze.about) : labels.objectiveDescribe(pool.subtopic.title),

@@ -1,5 +1,6 @@
 import type { Sentence } from "../../corpus.ts";
 import { isStopword, type Language } from "../../text/language.ts";
+import { leansOnContext } from "../../text/rank.ts";
 
 /**
  * Cause and definition sentences, read with patterns rather than a parser: only shapes whose parts are
@@ -21,7 +22,7 @@ export interface CausalPair {
   causeStatement: string | null;
   /** The connective the source uses ("doordat", "omdat", "because"), lower case. */
   connective: string;
-  /** front: "Doordat B, A" (Dutch; A inverted, so only B is used, as another cause); mid: "A doordat B"; back: "A. Dat komt doordat B"; whereby: "A, waardoor B"; follows: "A. Daardoor B". */
+  /** front: "Doordat B, A" (Dutch; the effect is A, verb first, asked only as "Waarom A?"); mid: "A doordat B"; back: "A. Dat komt doordat B"; whereby: "A, waardoor B"; follows: "A. Daardoor B". */
   form: "mid" | "back" | "whereby" | "follows" | "front";
 }
 
@@ -126,10 +127,11 @@ export function causalPairs(
       return;
     }
     const frontNl = language === "nl" ? FRONT_CAUSE_NL.exec(text) : null;
-    if (frontNl?.[1] && frontNl[2] && substantial(frontNl[2])) {
+    if (frontNl?.[1] && frontNl[2] && frontNl[3] && substantial(frontNl[2])) {
       pairs.push({
         sentences: [sentence],
-        effect: text,
+        // The main clause after the comma, verb first: "…, duurt het enkele dagen".
+        effect: frontNl[3].trim(),
         cause: frontNl[2].trim(),
         causeStatement: null,
         connective: frontNl[1].toLowerCase(),
@@ -269,6 +271,21 @@ export function definitions(
     }
   });
   return found;
+}
+
+// Words that make an effect mean nothing on its own: "has the same effect", "are typical examples"
+// ("such as Japan" only lists).
+const POINTS_ELSEWHERE =
+  /(?<![\p{L}])(the same|such(?!\s+as)|examples?|hetzelfde|dezelfde|zo'n|zulke|voorbeelden?)(?![\p{L}])/iu;
+
+/**
+ * Whether an effect asked about, or a cause given as the answer, would need the sentences around it
+ * to make sense. A "Daardoor …" effect is read without its connective: the answer is what it points to.
+ */
+export function needsContext(pair: CausalPair): boolean {
+  const clause = pair.effect.replace(/^(?:daardoor|hierdoor|daarom)\s+/iu, "");
+  const cause = pair.cause ?? pair.causeStatement ?? "";
+  return POINTS_ELSEWHERE.test(clause) || leansOnContext(clause) || POINTS_ELSEWHERE.test(cause);
 }
 
 /** Whether a text contains a term (as whole words, any case), so a definition never gives itself away. */

@@ -52,6 +52,8 @@ export interface Item {
   about: string;
   /** A cause whose effect is a statement of its own ("A doordat B", "A. Dat komt doordat B"). */
   stated?: boolean;
+  /** A learning objective of its own, where `about` does not fit the usual template. */
+  objective?: string;
 }
 
 /** Phrases a chapter may ask for: noun phrases, long enough, not the topic's omnipresent word. */
@@ -181,12 +183,19 @@ function placeAnswer(answer: string, distractors: readonly string[], seed: strin
   return { options, correct };
 }
 
+// Longer sentences would bury the explanation; those options get the subtopic they belong to instead.
+const MAX_QUOTED_WORDS = 22;
+
 /** Why each wrong option is wrong: where in the text it does belong. */
 function whyWrong(options: readonly string[], subtopicId: string, context: ItemContext): string[] {
   return options.map((option) => {
     const key = option.toLowerCase().replace(/^(de|het|een|the|a|an)\s+/, "");
     const inChapter = context.sentences.filter((sentence) => phraseIn(key, sentence.text));
     const elsewhere = inChapter.find((sentence) => context.subtopicOf.get(sentence.index)?.id !== subtopicId);
+    // The shortest sentence of the chapter the option comes from, quoted, shows what it belongs to.
+    const home = [...inChapter].sort((a, b) => a.text.length - b.text.length)[0];
+    if (home && home.text.split(/\s+/).length <= MAX_QUOTED_WORDS)
+      return context.labels.belongsInSentence(option, home.text);
     const title = elsewhere ? context.subtopicOf.get(elsewhere.index)?.title : undefined;
     if (title) return context.labels.belongsElsewhere(option, title);
     return inChapter.length > 0 ? context.labels.notInSentence(option) : context.labels.otherPart(option);
@@ -320,7 +329,8 @@ export function causeItem(
   const subtopic = context.subtopicOf.get(pair.sentences.at(-1)?.index ?? -1)?.title ?? "";
   const effectIsClause =
     language === "nl" && pair.cause === null && pair.causeStatement !== null && !/^\p{Lu}/u.test(pair.effect);
-  const stem = effectIsClause ? labels.causeStemClause(pair.effect) : labels.causeStem(pair.effect);
+  const why = labels.whyQuestion(pair.effect, pair.form);
+  const stem = why ?? (effectIsClause ? labels.causeStemClause(pair.effect) : labels.causeStem(pair.effect));
   const connective = capitalize(pair.connective);
   const answer =
     pair.cause !== null ? `${connective} ${pair.cause}.` : `${capitalize(pair.causeStatement ?? "")}.`;
@@ -385,6 +395,7 @@ export function causeItem(
     reverseCard: null,
     qa: { stem, answer },
     about: pair.effect,
+    objective: why ? labels.objectiveWhy(why) : undefined,
     stated: pair.form === "mid" || pair.form === "back",
   };
 }

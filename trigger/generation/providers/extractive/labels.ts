@@ -1,5 +1,6 @@
 import type { ActivityKind } from "../../../../src/domain/activity-payload.ts";
 import type { Language } from "../../text/language.ts";
+import type { CausalPair } from "./clauses.ts";
 
 /**
  * Every text the extractive provider writes itself, in the language of the source it comes from. Each
@@ -16,11 +17,20 @@ export interface Labels {
   causeStem: (effect: string) => string;
   /** For an effect the text gives as a subordinate clause ("…, waardoor de lucht stijgt"). */
   causeStemClause: (effect: string) => string;
+  /**
+   * A plain "why" question, where the language lets the text's own clause become one without
+   * reordering it: Dutch puts the verb first after "Daardoor" and after a fronted "Omdat …," clause,
+   * so "Daardoor word je niet ziek" asks "Waarom word je niet ziek?". Null where it cannot.
+   */
+  whyQuestion: (effect: string, form: CausalPair["form"]) => string | null;
+  objectiveWhy: (question: string) => string;
   definitionStem: (meaning: string) => string;
   meaningCard: (term: string) => string;
   termCard: (meaning: string) => string;
   textSays: (sentence: string) => string;
   belongsElsewhere: (option: string, subtopic: string) => string;
+  /** Quotes the sentence a wrong option comes from, so the learner sees what it does belong to. */
+  belongsInSentence: (option: string, sentence: string) => string;
   notInSentence: (option: string) => string;
   otherPart: (option: string) => string;
   otherCauses: string;
@@ -71,11 +81,15 @@ const en: Labels = {
   clozeCard: (stem) => `Complete: “${stem}”`,
   causeStem: (effect) => `Why is this so, according to the text: “${effect}”?`,
   causeStemClause: (effect) => `Why is this so, according to the text: “${effect}”?`,
+  // English needs do-support and subject–verb inversion to ask why; a pattern cannot do that safely.
+  whyQuestion: () => null,
+  objectiveWhy: (question) => `You can answer: ${question}`,
   definitionStem: (meaning) => `Which term fits this description: “${meaning}”?`,
   meaningCard: (term) => `What does “${term}” mean?`,
   termCard: (meaning) => `Which term is described here: “${meaning}”?`,
   textSays: (sentence) => `The text says: “${sentence}”`,
   belongsElsewhere: (option, subtopic) => `“${option}” belongs to “${subtopic}”, not here.`,
+  belongsInSentence: (option, sentence) => `“${option}” belongs to another sentence: “${sentence}”`,
   notInSentence: (option) => `“${option}” comes up in this part, but not in this sentence.`,
   otherPart: (option) => `“${option}” comes from another part of the text.`,
   otherCauses: "The other answers are causes or effects of something else in the text.",
@@ -140,11 +154,18 @@ const nl: Labels = {
   clozeCard: (stem) => `Vul aan: „${stem}”`,
   causeStem: (effect) => `Waarom is dit zo volgens de tekst: „${effect}”?`,
   causeStemClause: (effect) => `Hoe komt het volgens de tekst dat ${effect}?`,
+  whyQuestion: (effect, form) => {
+    if (form === "front") return `Waarom ${effect}?`;
+    const inverted = /^(?:daardoor|hierdoor|daarom)\s+(\p{Ll}.*)$/iu.exec(effect);
+    return form === "follows" && inverted ? `Waarom ${inverted[1]}?` : null;
+  },
+  objectiveWhy: (question) => `Je kunt uitleggen: ${lowerFirst(question)}`,
   definitionStem: (meaning) => `Welk begrip past bij deze omschrijving: „${meaning}”?`,
   meaningCard: (term) => `Wat betekent „${term}”?`,
   termCard: (meaning) => `Welk begrip wordt hier omschreven: „${meaning}”?`,
   textSays: (sentence) => `In de tekst staat: „${sentence}”`,
   belongsElsewhere: (option, subtopic) => `„${option}” hoort bij „${subtopic}”, niet hier.`,
+  belongsInSentence: (option, sentence) => `„${option}” hoort bij een andere zin: „${sentence}”`,
   notInSentence: (option) => `„${option}” komt in dit deel voor, maar niet in deze zin.`,
   otherPart: (option) => `„${option}” komt uit een ander deel van de tekst.`,
   otherCauses: "De andere antwoorden zijn oorzaken of gevolgen van iets anders in de tekst.",
