@@ -7,8 +7,9 @@ import { ingestSource } from "../../ingest/index.ts";
 import { chapterItems, type QualityReport, qualityReport } from "../../quality.ts";
 import { comparable } from "../../support.ts";
 import type { ChapterDraft } from "../types.ts";
-import { causalPairs, definitions } from "./clauses.ts";
+import { causalPairs, definitions, needsContext } from "./clauses.ts";
 import { extractiveProvider } from "./index.ts";
+import { LABELS } from "./labels.ts";
 
 interface Generated {
   fixture: ContentFixture;
@@ -224,6 +225,24 @@ describe("cause and definition sentences", () => {
       effect: "They supply most of the vapour",
       cause: "the oceans cover most of the planet",
     });
+  });
+
+  it("asks a plain Dutch why-question where the verb already comes first, and skips effects that lean on context", async () => {
+    const dutch = await sentencesOf(
+      "Na een infectie reageren geheugencellen veel sneller. Daardoor word je meestal niet meer ziek. Omdat de cellen zich eerst moeten vermenigvuldigen, duurt het enkele dagen voordat de reactie begint.",
+    );
+    const pairs = causalPairs(dutch, "nl");
+    expect(pairs.map((pair) => LABELS.nl.whyQuestion(pair.effect, pair.form))).toEqual([
+      "Waarom word je meestal niet meer ziek?",
+      "Waarom duurt het enkele dagen voordat de reactie begint?",
+    ]);
+    expect(pairs.map(needsContext)).toEqual([false, false]);
+    const english = await sentencesOf(
+      "Changes in costs shift the curve. New technology has the same effect because it lowers the cost of each unit.",
+    );
+    const [sameEffect] = causalPairs(english, "en");
+    expect(sameEffect && needsContext(sameEffect)).toBe(true);
+    expect(LABELS.en.whyQuestion("New technology lowers costs", "mid")).toBeNull();
   });
 
   it("does not take a cause that hangs on a relative clause for a statement", async () => {
