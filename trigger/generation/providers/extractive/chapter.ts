@@ -7,7 +7,7 @@ import { comparable } from "../../support.ts";
 import { isStopword, type Language } from "../../text/language.ts";
 import { isQuotable, type KeyPhrase, keyPhrases, rankSentences, type TermWeights } from "../../text/rank.ts";
 import type { ActivityDraft, ChapterDraft, ChapterRequest } from "../types.ts";
-import { type CausalPair, causalPairs, definitions, needsContext } from "./clauses.ts";
+import { type CausalPair, causalPairs, definitions } from "./clauses.ts";
 import {
   askableTerms,
   causeItem,
@@ -17,6 +17,7 @@ import {
   type Item,
   type ItemContext,
   type ItemForm,
+  isAskable,
 } from "./items.ts";
 import { LABELS, type Labels } from "./labels.ts";
 import { recapScript } from "./recap.ts";
@@ -89,8 +90,7 @@ export function extractiveChapter(
     ...shared.topicCauses(language).filter((pair) => !ownEffects.has(pair.effect)),
   ];
   for (const pair of pairs) {
-    if (pair.form === "front" && labels.whyQuestion(pair.effect, pair.form) === null) continue;
-    if (needsContext(pair)) continue;
+    if (!isAskable(pair, labels)) continue;
     const pool = poolOf(pair.sentences.at(-1));
     if (pool && pair.sentences.every((sentence) => subtopicOf.has(sentence.index)))
       pool.items.push(causeItem(pair, candidates, pool.subtopic.subtopic_id, context));
@@ -138,7 +138,13 @@ export function extractiveChapter(
   const blocks = pools.flatMap((pool) => studyBlocks(pool, labels));
   const cards = pools.flatMap((pool) => practiceCards(pool));
   const structureCitations = uniqueCitations(section.subtopics.flatMap((subtopic) => subtopic.citations));
-  const recap = recapScript(section, pools, pairs, labels, shared.weights);
+  const reflection = pools.flatMap((pool) =>
+    pool.items.flatMap((item) => (item.form !== "cloze" && item.qa ? [item.qa.stem] : [])),
+  );
+  const sections = request.structure.sections;
+  const next = sections[sections.findIndex((candidate) => candidate.section_id === section.section_id) + 1];
+  const onward = next ? labels.recapNext(next.title) : labels.recapLast(request.structure.title);
+  const recap = recapScript(section, pools, pairs, labels, shared.weights, { reflection, onward });
   const title = labels.activityTitle;
   const activities: ActivityDraft[] = [
     {

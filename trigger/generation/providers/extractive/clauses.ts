@@ -278,6 +278,9 @@ export function definitions(
 const POINTS_ELSEWHERE =
   /(?<![\p{L}])(the same|such(?!\s+as)|examples?|hetzelfde|dezelfde|zo'n|zulke|voorbeelden?)(?![\p{L}])/iu;
 
+// An answer that only names examples ("Petrol and medicines are typical examples, because …").
+const EXAMPLES = /(?<![\p{L}])(examples?|voorbeelden?)(?![\p{L}])/iu;
+
 /**
  * Whether an effect asked about, or a cause given as the answer, would need the sentences around it
  * to make sense. A "Daardoor …" effect is read without its connective: the answer is what it points to.
@@ -285,7 +288,7 @@ const POINTS_ELSEWHERE =
 export function needsContext(pair: CausalPair): boolean {
   const clause = pair.effect.replace(/^(?:daardoor|hierdoor|daarom)\s+/iu, "");
   const cause = pair.cause ?? pair.causeStatement ?? "";
-  return POINTS_ELSEWHERE.test(clause) || leansOnContext(clause) || POINTS_ELSEWHERE.test(cause);
+  return POINTS_ELSEWHERE.test(clause) || leansOnContext(clause) || EXAMPLES.test(cause);
 }
 
 /** Whether a text contains a term (as whole words, any case), so a definition never gives itself away. */

@@ -5,7 +5,7 @@ import { stableId } from "../../ids.ts";
 import { comparable } from "../../support.ts";
 import { isStopword, type Language } from "../../text/language.ts";
 import { type KeyPhrase, leansOnContext, type TermWeights } from "../../text/rank.ts";
-import { type CausalPair, type DefinitionPair, withoutEnd } from "./clauses.ts";
+import { type CausalPair, type DefinitionPair, mentions, needsContext, withoutEnd } from "./clauses.ts";
 import type { Labels } from "./labels.ts";
 import { hashOf } from "./random.ts";
 
@@ -316,6 +316,25 @@ export function clozeItem(
 }
 
 /**
+ * Whether a stated cause can be asked about on its own: a fronted Dutch cause only as a plain
+ * why-question, and never when the effect or its answer leans on the sentences around it.
+ */
+export function isAskable(pair: CausalPair, labels: Labels): boolean {
+  if (pair.form === "front" && labels.whyQuestion(pair.effect, pair.form) === null) return false;
+  return !needsContext(pair);
+}
+
+/** The question a cause asks: a plain why-question where the language allows, else a quoting one. */
+export function causeQuestion(pair: CausalPair, labels: Labels, language: Language): string {
+  const effectIsClause =
+    language === "nl" && pair.cause === null && pair.causeStatement !== null && !/^\p{Lu}/u.test(pair.effect);
+  return (
+    labels.whyQuestion(pair.effect, pair.form) ??
+    (effectIsClause ? labels.causeStemClause(pair.effect) : labels.causeStem(pair.effect))
+  );
+}
+
+/**
  * A "why" item from a stated cause: the effect quoted, the cause as the answer with the source's
  * connective, and as wrong options the chapter's other causes and effects in the same clause form.
  */
@@ -327,10 +346,8 @@ export function causeItem(
 ): Item {
   const { labels, language } = context;
   const subtopic = context.subtopicOf.get(pair.sentences.at(-1)?.index ?? -1)?.title ?? "";
-  const effectIsClause =
-    language === "nl" && pair.cause === null && pair.causeStatement !== null && !/^\p{Lu}/u.test(pair.effect);
   const why = labels.whyQuestion(pair.effect, pair.form);
-  const stem = why ?? (effectIsClause ? labels.causeStemClause(pair.effect) : labels.causeStem(pair.effect));
+  const stem = causeQuestion(pair, labels, language);
   const connective = capitalize(pair.connective);
   const answer =
     pair.cause !== null ? `${connective} ${pair.cause}.` : `${capitalize(pair.causeStatement ?? "")}.`;
@@ -391,7 +408,11 @@ export function causeItem(
     subtopicId,
     sentences: pair.sentences,
     question: mcq,
-    card: { q: stem, a: answer, hint: labels.causeHint(subtopic) },
+    card: {
+      q: stem,
+      a: answer,
+      hint: mentions(answer, subtopic) ? labels.causeHintPlain : labels.causeHint(subtopic),
+    },
     reverseCard: null,
     qa: { stem, answer },
     about: pair.effect,

@@ -37,6 +37,8 @@ export interface Labels {
   otherTerms: string;
   letterHint: (first: string, letters: number, words: number) => string;
   causeHint: (subtopic: string) => string;
+  /** For an answer that names its own subtopic, where pointing to the subtopic would give it away. */
+  causeHintPlain: string;
   meaningHint: (subtopic: string) => string;
   meaningLength: (words: number) => string;
   objectiveDefine: (term: string) => string;
@@ -51,6 +53,9 @@ export interface Labels {
   recapRemember: (sentence: string) => string;
   recapTerms: (terms: string[]) => string;
   recapPrompt: (subtopic: string) => string;
+  recapThink: (question: string) => string;
+  recapNext: (section: string) => string;
+  recapLast: (topic: string) => string;
   learningPathAbout: (title: string) => string;
   noSources: {
     introduction: (title: string) => string;
@@ -99,6 +104,7 @@ const en: Labels = {
       ? `${words} words, starting with “${first}” (${letters} letters)`
       : `Starts with “${first}” (${letters} letters)`,
   causeHint: (subtopic) => `Look for the cause in the part about “${subtopic}”.`,
+  causeHintPlain: "Think of what happens first, and what follows from it.",
   meaningHint: (subtopic) => `The term comes up in the part about “${subtopic}”.`,
   meaningLength: (words) => `The text describes it in ${words} words.`,
   objectiveDefine: (term) => `You can define “${term}”.`,
@@ -119,6 +125,9 @@ const en: Labels = {
   becauseFollows: (_connective, cause) => `That is because ${cause}.`,
   recapRemember: (sentence) => `Above all, remember this: ${sentence}`,
   recapPrompt: (subtopic) => `Ask yourself: could you explain “${subtopic}” in your own words?`,
+  recapThink: (question) => `Think this question over as well: ${question}`,
+  recapNext: (section) => `Next, the course moves on to “${section}”.`,
+  recapLast: (topic) => `That completes every part of “${topic}”.`,
   recapTerms: (terms) =>
     `The key ideas of this part are ${list(
       terms.map((term) => `“${term}”`),
@@ -175,6 +184,7 @@ const nl: Labels = {
       ? `${words} woorden, begint met „${first}” (${letters} letters)`
       : `Begint met „${first}” (${letters} letters)`,
   causeHint: (subtopic) => `Zoek de oorzaak in het deel over „${subtopic}”.`,
+  causeHintPlain: "Bedenk wat er eerst gebeurt, en wat daaruit volgt.",
   meaningHint: (subtopic) => `Het begrip komt aan bod bij „${subtopic}”.`,
   meaningLength: (words) => `De tekst omschrijft het in ${words} woorden.`,
   objectiveDefine: (term) => `Je kunt uitleggen wat „${term}” betekent.`,
@@ -195,6 +205,9 @@ const nl: Labels = {
   becauseFollows: (connective, cause) => `Dat komt ${connective} ${cause}.`,
   recapRemember: (sentence) => `Onthoud vooral dit: ${sentence}`,
   recapPrompt: (subtopic) => `Vraag jezelf af: kun je „${subtopic}” in je eigen woorden uitleggen?`,
+  recapThink: (question) => `Denk ook na over deze vraag: ${question}`,
+  recapNext: (section) => `Hierna gaat het verder met „${section}”.`,
+  recapLast: (topic) => `Daarmee heb je alle onderdelen van „${topic}” gehad.`,
   recapTerms: (terms) =>
     `De kernpunten van dit onderdeel zijn ${list(
       terms.map((term) => `„${term}”`),

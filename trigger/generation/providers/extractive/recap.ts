@@ -26,7 +26,7 @@ export interface RecapScript {
 /**
  * A spoken recap: an opening, then per subtopic a connective step ("Eerst…", "Daarnaast…", "Tot
  * slot…") followed by its lead and its most central sentences in reading order, a stated cause turned
- * into "Dat komt doordat …", and a closing line. Source sentences are quoted whole; only the
+ * into "Dat komt doordat …", and a closing line; a short section adds questions to think over. Source sentences are quoted whole; only the
  * connective templates are written here, so the script is grammatical and says nothing the text
  * does not.
  */
@@ -36,6 +36,12 @@ export function recapScript(
   pairs: readonly CausalPair[],
   labels: Labels,
   weights: TermWeights,
+  closingLines: {
+    /** The chapter's own why- and meaning-questions, to think over when the section is short. */
+    reflection: readonly string[];
+    /** Where the course goes next, so the chapters connect. */
+    onward: string;
+  },
 ): RecapScript {
   const opening = labels.recapOpening(section.title);
   const steps = pools.map((pool, index) => labels.recapStep(index, pools.length, pool.subtopic.title));
@@ -44,7 +50,9 @@ export function recapScript(
   const closingSentence = central.find(
     (sentence) => wordCount(sentence.text) <= 25 && !leansOnContext(sentence.text),
   );
-  const closing = closingSentence ? labels.recapRemember(closingSentence.text) : "";
+  const closing = [closingSentence ? labels.recapRemember(closingSentence.text) : "", closingLines.onward]
+    .filter(Boolean)
+    .join(" ");
   const render = (sentence: Sentence) => {
     const pair = pairs.find(
       (candidate) =>
@@ -112,6 +120,14 @@ export function recapScript(
     const prompt = labels.recapPrompt(pool.subtopic.title);
     if (wordCount([...parts, prompt].join(" ")) > RECAP_MAX_WORDS) break;
     parts.splice(closing ? parts.length - 1 : parts.length, 0, prompt);
+  }
+  // Then the chapter's own why- and meaning-questions, to think over aloud: retrieval practice, and
+  // still only what the text says.
+  for (const question of closingLines.reflection) {
+    if (wordCount(parts.join(" ")) >= RECAP_MIN_WORDS) break;
+    const think = labels.recapThink(question);
+    if (wordCount([...parts, think].join(" ")) > RECAP_MAX_WORDS) break;
+    parts.splice(closing ? parts.length - 1 : parts.length, 0, think);
   }
   const transcript = parts.filter(Boolean).join(" ");
   const total = wordCount(transcript);
