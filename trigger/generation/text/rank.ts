@@ -172,7 +172,7 @@ const MAX_PHRASE_WORDS = 3;
 // Words after which a noun phrase starts: articles, possessives, demonstratives, prepositions.
 const NOUN_OPENERS = new Set(
   (
-    "the a an of in on by with from into for at this these those its their his her our about through " +
+    "the a an of in on by with from into for at this these those its their his her our your my about through " +
     "de het een van in op met door uit voor naar bij aan over onder deze dit zijn haar hun ons onze via " +
     "tegen zonder tussen rond near along across around within without after before during since like " +
     "naast langs tijdens sinds zoals vanuit"
