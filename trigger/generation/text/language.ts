@@ -13,7 +13,7 @@ const EXTRA_STOPWORDS: Record<Language, string> = {
     "every some any much several often just even still already soon around without within " +
     "however therefore thus although though yet again always never usually first against across along " +
     "among behind below beneath beside beyond despite inside near onto outside toward towards upon via " +
-    "per until unlike throughout whether whose whom",
+    "per until unlike throughout whether whose whom same",
   nl:
     "de het een en van in is dat op te zijn voor met die niet aan er om ook als bij of door maar " +
     "naar dan wordt worden uit zo tot over nog wel hun deze dit wat ze zich kan meer heeft hebben " +
@@ -22,7 +22,7 @@ const EXTRA_STOPWORDS: Record<Language, string> = {
     "elke ieder iedere sommige vaak alleen zeer heel erg ongeveer meestal eerst daarna soms " +
     "altijd nooit echter daarom werden kunnen moet moeten zal zullen doordat waardoor daardoor " +
     "hierdoor dankzij terwijl voordat nadat totdat sinds hierbij daarbij naast boven achter langs tegen " +
-    "rond via per vanaf volgens zoals buiten namens richting waarbij waarin waarmee samen vooral linker rechter steeds eigen zelf zelfs namelijk",
+    "rond via per vanaf volgens zoals buiten namens richting waarbij waarin waarmee samen vooral linker rechter steeds eigen zelf zelfs namelijk dezelfde hetzelfde zelfde enkele",
 };
 
 const STOPWORDS: Record<Language, ReadonlySet<string>> = {
