@@ -317,3 +317,35 @@ describe("subtopic titles", () => {
     expect(english).toContain("Supply curve");
   });
 });
+
+describe("names", () => {
+  it("never blanks or offers one part of a longer name", async () => {
+    const markdown = [
+      "# De Gouden Eeuw",
+      "## Kunst",
+      "Rembrandt van Rijn en Johannes Vermeer schilderden portretten voor rijke burgers. De welvaart trok schilders naar Amsterdam. Rijke burgers gaven schilders opdrachten voor portretten.",
+      "",
+      "Kooplieden brachten specerijen uit Azië naar Amsterdam. De handel met Azië maakte Amsterdam rijk. Schepen haalden graan uit de Oostzee naar Amsterdam.",
+      "## Wetenschap",
+      "Christiaan Huygens vond de slingerklok uit. Met de slingerklok kon de tijd nauwkeurig worden gemeten. Geleerden in Leiden bestudeerden de planeten en de sterren.",
+    ].join("\n");
+    const ingested = await ingestSource({
+      id: "s",
+      kind: "markdown",
+      file_name: "eeuw.md",
+      file_path: null,
+      content: markdown,
+    });
+    const sources = [{ id: "s", kind: "markdown" as const, file_name: "eeuw.md", chunks: ingested.chunks }];
+    const topic = { title: "De Gouden Eeuw", description: null };
+    const provider = extractiveProvider();
+    const { structure } = await generateStructure({ ...topic, variant: 0 }, sources, provider);
+    const { chapters } = await generateCourse(topic, structure, sources, provider);
+    const questions = chapters.flatMap((chapter) => chapterItems(chapter).questions);
+    expect(questions.length).toBeGreaterThan(0);
+    for (const question of questions) {
+      expect(question.stem).not.toContain("van ___");
+      expect(question.options).not.toContain("Rijn");
+    }
+  });
+});

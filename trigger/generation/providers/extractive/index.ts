@@ -4,7 +4,7 @@ import { type KeyPhrase, keyPhrases, TermWeights } from "../../text/rank.ts";
 import type { GenerationProvider } from "../types.ts";
 import { extractiveChapter } from "./chapter.ts";
 import { type CausalPair, causalPairs } from "./clauses.ts";
-import { askableTerms } from "./items.ts";
+import { askableTerms, isNameFragment } from "./items.ts";
 import { extractiveStructure } from "./structure.ts";
 
 interface Shared {
@@ -29,7 +29,9 @@ export function extractiveProvider(): GenerationProvider {
           let list = terms.get(language);
           if (!list) {
             const sentences = corpus.sentences.filter((sentence) => sentence.source.language === language);
-            list = askableTerms(keyPhrases(sentences, weights), weights);
+            list = askableTerms(keyPhrases(sentences, weights), weights).filter(
+              (phrase) => !isNameFragment(phrase, sentences),
+            );
             terms.set(language, list);
           }
           return list;

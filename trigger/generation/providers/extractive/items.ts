@@ -110,11 +110,35 @@ function phraseIn(key: string, text: string): RegExpExecArray | null {
  * Whether the term is only part of a longer name or phrase here ("Calvin cycle", "five-carbon sugar"):
  * blanking "cycle" there would leave half a term in the stem.
  */
+// A capitalised word joined to another by a name particle is part of one name: never blank "Rijn" of
+// "Rembrandt van Rijn" or "Ring" of "Ring van Vuur".
+const PARTICLE = "(?:van|der|den|de|ter|von|of|du|la|le)";
+const NAME_BEFORE = new RegExp(`\\p{Lu}[\\p{L}'’-]*\\s+${PARTICLE}\\s+$`, "u");
+const NAME_AFTER = new RegExp(`^\\s+${PARTICLE}\\s+\\p{Lu}`, "u");
+
+/** A capitalised term the chapter only ever writes as part of a longer name ("Rijn", "Vuur"). */
+export function isNameFragment(phrase: KeyPhrase, sentences: readonly Sentence[]): boolean {
+  if (!/^\p{Lu}/u.test(phrase.display)) return false;
+  const uses = sentences.flatMap((sentence) => {
+    const match = phraseIn(phrase.key, sentence.text);
+    return match ? [{ text: sentence.text, match }] : [];
+  });
+  return (
+    uses.length > 0 &&
+    uses.every(
+      ({ text, match }) =>
+        NAME_BEFORE.test(text.slice(0, match.index)) ||
+        NAME_AFTER.test(text.slice(match.index + match[0].length)),
+    )
+  );
+}
+
 function partOfLongerPhrase(before: string, after: string, term: KeyPhrase, context: ItemContext): boolean {
   const previous = /([\p{L}\p{N}'’-]+)\s*$/u.exec(before)?.[1];
   const next = /^\s*([\p{L}\p{N}'’-]+)/u.exec(after)?.[1];
   if (previous && /^\p{Lu}/u.test(previous) && before.trim().length > previous.length) return true;
   if (previous && /-/.test(previous)) return true;
+  if (/^\p{Lu}/u.test(term.display) && (NAME_BEFORE.test(before) || NAME_AFTER.test(after))) return true;
   const longer = new Set(context.phrases.filter((phrase) => phrase.nounPhrase).map((phrase) => phrase.key));
   return (
     (previous !== undefined && longer.has(`${previous.toLowerCase()} ${term.key}`)) ||
@@ -165,7 +189,7 @@ function termDistractors(
       pickedKeys.some((known) => overlaps(words, known))
     )
       continue;
-    if (phraseIn(phrase.key, sentence)) continue;
+    if (phraseIn(phrase.key, sentence) || isNameFragment(phrase, context.sentences)) continue;
     const shown = render(phrase);
     if (!shown || !sameKind(shown, shownAnswer, context.language)) continue;
     if (fillsTo && context.knownStatements.has(comparable(fillsTo(shown)))) continue;
@@ -334,6 +358,26 @@ export function causeQuestion(pair: CausalPair, labels: Labels, language: Langua
   );
 }
 
+/** Short, self-contained statements of the chapter's other subtopics, away from a cause's sentences. */
+function otherStatements(pair: CausalPair, subtopicId: string, context: ItemContext): Sentence[] {
+  const near = new Set(
+    pair.sentences.flatMap((sentence) => [sentence.index - 1, sentence.index, sentence.index + 1]),
+  );
+  return context.sentences.filter((sentence) => {
+    const words = sentence.text.split(/\s+/).length;
+    return (
+      !near.has(sentence.index) &&
+      context.subtopicOf.get(sentence.index)?.id !== subtopicId &&
+      sentence.complete &&
+      words >= 5 &&
+      words <= 14 &&
+      !leansOnContext(sentence.text) &&
+      !/[,;:]/.test(sentence.text) &&
+      /^\p{Lu}\p{Ll}*\s/u.test(sentence.text)
+    );
+  });
+}
+
 /**
  * A "why" item from a stated cause: the effect quoted, the cause as the answer with the source's
  * connective, and as wrong options the chapter's other causes and effects in the same clause form.
@@ -380,22 +424,18 @@ export function causeItem(
                   : null);
             return clause ? [`${connective} ${clause}.`] : [];
           });
-  if (pair.cause !== null && language === "en") {
-    // English takes any statement after "Because": when the text states too few other causes, other
-    // short statements of the chapter's other subtopics (never the sentences around this one) serve.
-    const near = new Set(
-      pair.sentences.flatMap((sentence) => [sentence.index - 1, sentence.index, sentence.index + 1]),
-    );
-    for (const sentence of context.sentences) {
-      const words = sentence.text.split(/\s+/).length;
-      if (near.has(sentence.index) || context.subtopicOf.get(sentence.index)?.id === subtopicId) continue;
-      if (!sentence.complete || words < 5 || words > 14 || leansOnContext(sentence.text)) continue;
-      if (/[,;:]/.test(sentence.text) || /^\p{Lu}\p{Ll}*\s/u.test(sentence.text) === false) continue;
+  // When the text states too few other causes, other short statements of the chapter's other
+  // subtopics (never the sentences around this one) serve: whole, as the text words them, for a cause
+  // that is a statement; after "Because" in English, which takes any statement.
+  const asStatement = pair.cause === null;
+  if (asStatement || language === "en") {
+    for (const sentence of otherStatements(pair, subtopicId, context)) {
       const first = sentence.text.split(" ")[0] ?? "";
-      if (context.phrases.some((phrase) => phrase.display === first)) continue;
-      options.push(
-        `${connective} ${first.toLocaleLowerCase()}${sentence.text.slice(first.length).replace(/[.!?]+$/, "")}.`,
-      );
+      if (asStatement) options.push(sentence.text);
+      else if (!context.phrases.some((phrase) => phrase.display === first))
+        options.push(
+          `${connective} ${first.toLocaleLowerCase()}${sentence.text.slice(first.length).replace(/[.!?]+$/, "")}.`,
+        );
     }
   }
   const distractors = options.filter(distinct).slice(0, MAX_OPTIONS - 1);
