@@ -16,10 +16,10 @@ import {
   progressStatusSchema,
 } from "@/domain/outline.ts";
 import { type Structure, structureSchema } from "@/domain/structure.ts";
+import { GENERATE_COURSE_CONTENT } from "@/domain/tasks.ts";
 import type { Topic } from "@/features/topics/api";
 import { invokeEdgeFunction } from "@/lib/edge-function.ts";
 import { unwrap } from "@/lib/query";
-import { GENERATE_COURSE_CONTENT } from "../../../trigger/schema.ts";
 
 // ---- Overview ----
 

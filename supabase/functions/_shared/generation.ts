@@ -1,16 +1,13 @@
 import { auth, tasks } from "@trigger.dev/sdk";
 import { z } from "zod";
-import { canManageContent } from "../../../src/domain/access.ts";
-import {
-  GENERATION_GRANT_LIFETIME_SECONDS,
-  type GenerationTask,
-  signGenerationGrant,
-} from "../../../src/domain/generation-grant.ts";
+import { canManageContent } from "./domain/access.ts";
+import { GENERATION_GRANT_LIFETIME_SECONDS, signGenerationGrant } from "./domain/generation-grant.ts";
 import {
   GENERATE_TOPIC_STRUCTURE,
   type GenerateTopicStructurePayload,
+  type GenerationTask,
   generationRunOptions,
-} from "../../../trigger/schema.ts";
+} from "./domain/tasks.ts";
 import { generationEnv } from "./env.ts";
 import { HttpError } from "./http.ts";
 import { type Caller, databaseError } from "./supabase.ts";

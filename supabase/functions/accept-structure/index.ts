@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { structureSchema } from "../../../src/domain/structure.ts";
+import { structureSchema } from "../_shared/domain/structure.ts";
 import { postHandler, readBody } from "../_shared/http.ts";
 import { databaseError, requireCaller } from "../_shared/supabase.ts";
 

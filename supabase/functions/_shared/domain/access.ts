@@ -1,0 +1,75 @@
+// Generated from src/domain/access.ts by scripts/functions-domain.ts: edit that file, then run
+// `npm run functions:domain` (the edge functions deploy only what lives under supabase/functions).
+import { z } from "zod";
+
+/** Membership roles (SPEC §6); others, such as a plain member, are possible. */
+export const CONTENT_MANAGER_ROLES = ["creator", "admin", "manager"] as const;
+
+export const membershipSchema = z.object({
+  membershipId: z.string(),
+  entityId: z.string(),
+  entityName: z.string(),
+  entityKind: z.string(),
+  memberRole: z.string(),
+  status: z.string(),
+  entityMetadata: z.record(z.string(), z.unknown()).nullable(),
+});
+
+/** SPEC §3's Membership. */
+export type Membership = z.infer<typeof membershipSchema>;
+
+/** SPEC §3's User. */
+export interface AppUser {
+  id: string;
+  email: string;
+  memberships: Membership[];
+  activeMembershipId: string | null;
+}
+
+/** Only active memberships count (SPEC §4). */
+export function activeMemberships(memberships: readonly Membership[]): Membership[] {
+  return memberships.filter((membership) => membership.status === "active");
+}
+
+export function hasActiveMembership(memberships: readonly Membership[]): boolean {
+  return activeMemberships(memberships).length > 0;
+}
+
+/** The roles of the user's active memberships, optionally within one entity. */
+export function activeRoles(memberships: readonly Membership[], entityId?: string): string[] {
+  return activeMemberships(memberships)
+    .filter((membership) => entityId === undefined || membership.entityId === entityId)
+    .map((membership) => membership.memberRole);
+}
+
+/**
+ * SPEC §6 access check: an active admin may access anything; otherwise the required role must be among
+ * the active roles; no required role means denied.
+ */
+export function hasAccess(roles: readonly string[], requiredRole?: string | null): boolean {
+  if (roles.includes("admin")) return true;
+  if (!requiredRole) return false;
+  return roles.includes(requiredRole);
+}
+
+/** SPEC §6: content management is allowed when any active role is creator, admin or manager. */
+export function canManageContent(roles: readonly string[]): boolean {
+  return roles.some((role) => (CONTENT_MANAGER_ROLES as readonly string[]).includes(role));
+}
+
+/**
+ * SPEC §4: the active membership is the one the user chose (while it is still active), else the first
+ * active one, else the first membership, else none.
+ */
+export function resolveActiveMembershipId(
+  memberships: readonly Membership[],
+  chosenId?: string | null,
+): string | null {
+  const chosen = memberships.find((membership) => membership.membershipId === chosenId);
+  if (chosen?.status === "active") return chosen.membershipId;
+  return (activeMemberships(memberships)[0] ?? memberships[0])?.membershipId ?? null;
+}
+
+export function activeMembershipOf(user: AppUser | null): Membership | null {
+  return user?.memberships.find((membership) => membership.membershipId === user.activeMembershipId) ?? null;
+}
