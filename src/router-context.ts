@@ -1,5 +1,5 @@
-import type { AuthStore } from "@/features/auth/auth-store";
 import type { Analytics } from "@/lib/analytics";
+import type { AuthStore } from "@/lib/auth/auth-store";
 
 /**
  * What every route's guards and loaders can read (auth in the router context, as TanStack advises).

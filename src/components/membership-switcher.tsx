@@ -1,5 +1,5 @@
 import { activeMemberships } from "@/domain/access";
-import { useAuth } from "@/features/auth/auth-context";
+import { useAuth } from "@/lib/auth/auth-context";
 
 /** Switches the active organisation (SPEC §4) when the user belongs to more than one. */
 export function MembershipSwitcher({ className }: { className?: string }) {

@@ -1,5 +1,5 @@
-import type { MembershipChoiceStore } from "@/features/auth/current-user";
 import type { Analytics } from "@/lib/analytics";
+import type { MembershipChoiceStore } from "@/lib/auth/current-user";
 import { authUser, type SupabaseStub, seedSession } from "./supabase-stub";
 
 export const USER_ID = "11111111-1111-4111-8111-111111111111";

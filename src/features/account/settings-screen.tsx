@@ -8,9 +8,9 @@ import { Card } from "@/components/ui/card";
 import { Field, Input, Select } from "@/components/ui/field";
 import { PageHeader } from "@/components/ui/page-header";
 import { activeMemberships, activeRoles, hasAccess, type Membership } from "@/domain/access";
-import { useAuth, useSignedInUser, useSupabase } from "@/features/auth/auth-context";
-import { EMAIL_PATTERN, INVALID_EMAIL } from "@/features/auth/auth-errors";
-import { acceptInvitation } from "@/features/onboarding/api";
+import { useAuth, useSignedInUser, useSupabase } from "@/lib/auth/auth-context";
+import { EMAIL_PATTERN, INVALID_EMAIL } from "@/lib/auth/auth-errors";
+import { acceptInvitation } from "@/lib/entities";
 import { errorMessage } from "@/lib/query";
 import { THEMES, type Theme, useTheme } from "@/lib/theme";
 import {

@@ -4,9 +4,9 @@ import { useEffect, useState } from "react";
 import { buttonClasses } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { safeRedirectPath } from "@/domain/search-params";
+import { useAuthStore } from "@/lib/auth/auth-context";
+import { signInErrorMessage } from "@/lib/auth/auth-errors";
 import { AuthCard } from "./auth-card";
-import { useAuthStore } from "./auth-context";
-import { signInErrorMessage } from "./auth-errors";
 
 export const CALLBACK_FAILED =
   "We could not complete your sign-in. The link may have expired or been used already.";

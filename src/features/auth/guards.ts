@@ -1,7 +1,7 @@
 import type { ParsedLocation } from "@tanstack/react-router";
 import { redirect } from "@tanstack/react-router";
 import { type AppUser, hasActiveMembership } from "@/domain/access";
-import type { AuthStore } from "./auth-store";
+import type { AuthStore } from "@/lib/auth/auth-store";
 
 export interface GuardContext {
   context: { auth: AuthStore };

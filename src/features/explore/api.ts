@@ -1,8 +1,8 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { z } from "zod";
 import { PAGE_SIZE, pageRange } from "@/domain/pagination";
-import { TOPIC_CARD_COLUMNS, type TopicPage, topicCardSchema } from "@/features/topics/api";
 import { likePattern } from "@/lib/query";
+import { TOPIC_CARD_COLUMNS, type TopicPage, topicCardSchema } from "@/lib/topics/api";
 
 /** Public topics of every entity, newest first. */
 export async function fetchPublicTopics(

@@ -9,17 +9,12 @@ import {
   type SkippedResult,
   type StoredCard,
 } from "@/domain/microlearning.ts";
-import {
-  type OutlineRpc,
-  outlineRpcSchema,
-  type ProgressStatus,
-  progressStatusSchema,
-} from "@/domain/outline.ts";
+import { type ProgressStatus, progressStatusSchema } from "@/domain/outline.ts";
 import { type Structure, structureSchema } from "@/domain/structure.ts";
 import { GENERATE_COURSE_CONTENT } from "@/domain/tasks.ts";
-import type { Topic } from "@/features/topics/api";
 import { invokeEdgeFunction } from "@/lib/edge-function.ts";
 import { unwrap } from "@/lib/query";
+import type { Topic } from "@/lib/topics/api";
 
 // ---- Overview ----
 
@@ -48,13 +43,6 @@ export function toOverviewTopic(topic: Topic): OverviewTopic {
     subjectTitle: topic.subject?.title ?? null,
     structure: structure?.success ? structure.data : null,
   };
-}
-
-/** The whole outline in one round trip: course, chapters, activities and the caller's progress. */
-export async function fetchOutline(client: SupabaseClient, topicId: string): Promise<OutlineRpc> {
-  return outlineRpcSchema.parse(
-    unwrap(await client.rpc("get_microlearning_outline", { p_topic_id: topicId })),
-  );
 }
 
 // ---- "Genereer leerpad" ----

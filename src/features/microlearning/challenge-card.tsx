@@ -2,7 +2,7 @@ import { useState } from "react";
 import useSWR from "swr";
 import { Card } from "@/components/ui/card";
 import { dueCards } from "@/domain/microlearning.ts";
-import { useSupabase } from "@/features/auth/auth-context";
+import { useSupabase } from "@/lib/auth/auth-context";
 import { fetchPracticeActivities } from "./api.ts";
 import { PracticeCardItem } from "./practice-card.tsx";
 import { useCardStates } from "./use-card-states.ts";

@@ -8,7 +8,7 @@ import {
   type GenerateCourseContentPayload,
   generationRunOptions,
 } from "@/domain/tasks.ts";
-import { useAuth, useSupabase } from "@/features/auth/auth-context";
+import { useAuth, useSupabase } from "@/lib/auth/auth-context";
 import { fetchTriggerToken } from "./api.ts";
 
 /** A useSWRMutation option that reaches useTaskTrigger's mutation through the SWR context. */

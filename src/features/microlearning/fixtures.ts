@@ -2,7 +2,7 @@ import type { PracticeCard, Question, StudyBlock } from "@/domain/activity-paylo
 import type { OutlineRpc, ProgressStatus } from "@/domain/outline.ts";
 import { PHASE_KINDS, type PhaseKind } from "@/domain/phase.ts";
 import type { Structure } from "@/domain/structure.ts";
-import type { Topic } from "@/features/topics/api";
+import type { Topic } from "@/lib/topics/api";
 
 /** Test data for the micro-learning screens: a topic on rivers with a two-chapter course. */
 

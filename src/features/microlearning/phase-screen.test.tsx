@@ -4,7 +4,7 @@ import { toast } from "sonner";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { quizResult } from "@/domain/microlearning.ts";
 import type { PhaseKind } from "@/domain/phase.ts";
-import { renderWithRouter, TEST_USER } from "@/features/structure-review/test-support.tsx";
+import { renderWithRouter, TEST_USER } from "@/testing/screen-support.tsx";
 import * as api from "./api.ts";
 import { activityId, CHAPTER_1, practiceCard, question, studyBlock } from "./fixtures.ts";
 import { PhaseScreen } from "./phase-screen.tsx";

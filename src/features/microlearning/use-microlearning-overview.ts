@@ -8,9 +8,10 @@ import {
   outlineFromStructure,
   withSkippedPhases,
 } from "@/domain/outline.ts";
-import { useAuth, useSupabase } from "@/features/auth/auth-context";
-import { useTopic } from "@/features/topics/hooks";
-import { fetchOutline, fetchSkippedActivities, toOverviewTopic } from "./api.ts";
+import { useAuth, useSupabase } from "@/lib/auth/auth-context";
+import { fetchOutline } from "@/lib/outline";
+import { useTopic } from "@/lib/topics/hooks";
+import { fetchSkippedActivities, toOverviewTopic } from "./api.ts";
 
 export const outlineKey = (topicId: string) => ["microlearning-outline", topicId] as const;
 

@@ -18,7 +18,7 @@ import {
 } from "@/domain/microlearning.ts";
 import type { ProgressStatus } from "@/domain/outline.ts";
 import { isPhaseKind, type PhaseKind } from "@/domain/phase.ts";
-import { useAuth, useSupabase } from "@/features/auth/auth-context";
+import { useAuth, useSupabase } from "@/lib/auth/auth-context";
 import {
   type ActivityCitation,
   type ActivityProgress,

@@ -1,16 +1,16 @@
 import { useNavigate, useRouter } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
 import { toast } from "sonner";
+import { MembershipsErrorNotice } from "@/components/memberships-error";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Field, Input, Select } from "@/components/ui/field";
 import { PageHeader } from "@/components/ui/page-header";
 import type { Membership } from "@/domain/access";
-import { useAuth } from "@/features/auth/auth-context";
-import { MembershipsErrorNotice } from "@/features/auth/memberships-error";
+import { useAuth } from "@/lib/auth/auth-context";
+import { acceptInvitation, createEntity, ENTITY_KINDS, type EntityKind } from "@/lib/entities";
 import { errorMessage } from "@/lib/query";
-import { acceptInvitation, createEntity, ENTITY_KINDS, type EntityKind } from "./api";
 
 export function OnboardingScreen() {
   const { user, membershipsError } = useAuth();

@@ -3,7 +3,7 @@ import useSWR from "swr";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import type { Citation } from "@/domain/citation.ts";
-import { useSupabase } from "@/features/auth/auth-context";
+import { useSupabase } from "@/lib/auth/auth-context";
 import { SIGNED_URL_SECONDS, signSourceFile } from "./api.ts";
 import {
   citationFileName,

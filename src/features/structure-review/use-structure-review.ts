@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import useSWR from "swr";
-import { useSupabase } from "@/features/auth/auth-context";
+import { useSupabase } from "@/lib/auth/auth-context";
 import { errorMessage } from "@/lib/query";
 import {
   acceptStructure,

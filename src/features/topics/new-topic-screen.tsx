@@ -13,13 +13,13 @@ import {
   sourceKindOf,
   uniqueObjectNames,
 } from "@/domain/source-files";
-import { useAuth, useCanManageContent, useSupabase } from "@/features/auth/auth-context";
-import { useCollections } from "@/features/collections/hooks";
+import { useAuth, useCanManageContent, useSupabase } from "@/lib/auth/auth-context";
+import { useCollections } from "@/lib/collections/hooks";
 import { errorMessage } from "@/lib/query";
 import { uploadWithProgress } from "@/lib/storage-upload";
 import { readSupabaseConfig } from "@/lib/supabase";
+import { useSubjects } from "@/lib/topics/hooks";
 import { createTopic, ensureSubject, type Uploader } from "./create-topic";
-import { useSubjects } from "./hooks";
 import { type SourceItem, SourcePicker } from "./source-picker";
 
 const LEVEL_SUGGESTIONS = [

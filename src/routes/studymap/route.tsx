@@ -1,7 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { AppShell } from "@/components/app-shell";
+import { MembershipsRouteError } from "@/components/memberships-error";
 import { requireMembership } from "@/features/auth/guards";
-import { MembershipsRouteError } from "@/features/auth/memberships-error";
 
 /**
  * SPEC §2: the main area needs login and an active membership. It is its own layout (not inside the

@@ -5,8 +5,8 @@ import { type ReactElement, type ReactNode, useState } from "react";
 import { Toaster } from "sonner";
 import { SWRConfig } from "swr";
 import type { AppUser } from "@/domain/access";
-import { AuthProvider } from "@/features/auth/auth-context";
-import type { AuthSnapshot, AuthStore } from "@/features/auth/auth-store";
+import { AuthProvider } from "@/lib/auth/auth-context";
+import type { AuthSnapshot, AuthStore } from "@/lib/auth/auth-store";
 
 /** A test learner, signed in with one active membership. */
 export const TEST_USER: AppUser = {

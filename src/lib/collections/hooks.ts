@@ -1,5 +1,5 @@
 import useSWR from "swr";
-import { useSupabase } from "@/features/auth/auth-context";
+import { useSupabase } from "@/lib/auth/auth-context";
 import { fetchCollection, fetchCollections } from "./api";
 
 export const collectionsKey = (entityId: string) => ["collections", entityId] as const;

@@ -1,5 +1,5 @@
-import { TopicCardList } from "@/features/topics/topic-card-list";
-import { useSubscribedTopics } from "./hooks";
+import { useSubscribedTopics } from "@/lib/subscriptions/hooks";
+import { TopicCardList } from "./topic-card-list";
 
 /** Topics from other organisations the user subscribed to; nothing when there are none. */
 export function SubscribedTopics() {

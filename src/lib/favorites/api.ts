@@ -1,7 +1,7 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { z } from "zod";
-import { TOPIC_CARD_COLUMNS, type TopicCardData, topicCardSchema } from "@/features/topics/api";
 import { unwrap } from "@/lib/query";
+import { TOPIC_CARD_COLUMNS, type TopicCardData, topicCardSchema } from "@/lib/topics/api";
 
 export async function fetchFavoriteIds(client: SupabaseClient, userId: string): Promise<string[]> {
   const data = unwrap(await client.from("favorites").select("topic_id").eq("user_id", userId));

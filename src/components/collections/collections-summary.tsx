@@ -1,7 +1,7 @@
 import { Link } from "@tanstack/react-router";
 import { Card } from "@/components/ui/card";
-import { useCanManageContent } from "@/features/auth/auth-context";
-import { useCollections } from "./hooks";
+import { useCanManageContent } from "@/lib/auth/auth-context";
+import { useCollections } from "@/lib/collections/hooks";
 import { NewCollectionButton } from "./new-collection-dialog";
 
 /** The dashboard's overview of the entity's collections, each linking to its topics. */

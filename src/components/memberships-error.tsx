@@ -1,9 +1,9 @@
 import { type ErrorComponentProps, useRouter } from "@tanstack/react-router";
 import { useState } from "react";
-import { RouteErrorScreen } from "@/components/error-screen";
 import { Button } from "@/components/ui/button";
-import { useAuth } from "./auth-context";
-import { MembershipsUnavailableError } from "./current-user";
+import { useAuth } from "@/lib/auth/auth-context";
+import { MembershipsUnavailableError } from "@/lib/auth/current-user";
+import { RouteErrorScreen } from "./error-screen";
 
 export const MEMBERSHIPS_ERROR_TITLE = "Could not load your organisations";
 export const MEMBERSHIPS_ERROR_MESSAGE =

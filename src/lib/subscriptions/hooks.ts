@@ -1,5 +1,5 @@
 import useSWR from "swr";
-import { useAuth, useSupabase } from "@/features/auth/auth-context";
+import { useAuth, useSupabase } from "@/lib/auth/auth-context";
 import { fetchSubscribedTopics, fetchSubscriptions } from "./api";
 
 const subscriptionsKey = (userId: string) => ["subscriptions", userId] as const;

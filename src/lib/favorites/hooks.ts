@@ -1,7 +1,7 @@
 import { useCallback } from "react";
 import { toast } from "sonner";
 import useSWR, { useSWRConfig } from "swr";
-import { useAuth, useSupabase } from "@/features/auth/auth-context";
+import { useAuth, useSupabase } from "@/lib/auth/auth-context";
 import { errorMessage } from "@/lib/query";
 import { fetchFavoriteIds, fetchFavoriteTopics, setFavorite } from "./api";
 

@@ -1,5 +1,5 @@
 import useSWR from "swr";
-import { useSupabase } from "@/features/auth/auth-context";
+import { useSupabase } from "@/lib/auth/auth-context";
 import { fetchSubjects, fetchTopic, fetchTopicPage, type TopicFilters, thumbnailUrl } from "./api";
 
 export const topicKey = (topicId: string) => ["topic", topicId] as const;

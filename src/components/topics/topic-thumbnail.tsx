@@ -1,5 +1,5 @@
 import { type ReactNode, useState } from "react";
-import { useThumbnailUrl } from "./hooks";
+import { useThumbnailUrl } from "@/lib/topics/hooks";
 
 /**
  * A topic's thumbnail (60 s signed URL, else the public URL), or its initial on a gradient. An image

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { useFavoriteIds, useToggleFavorite } from "@/features/favorites/hooks";
-import type { TopicCardData } from "./api";
+import { useFavoriteIds, useToggleFavorite } from "@/lib/favorites/hooks";
+import type { TopicCardData } from "@/lib/topics/api";
 import { TopicCard, TopicGrid } from "./topic-card";
 
 /** A grid of topic cards, each with its favorite toggle. */

@@ -5,7 +5,7 @@ import { Card } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { topicStatusView } from "@/domain/topic-status";
-import type { TopicCardData } from "./api";
+import type { TopicCardData } from "@/lib/topics/api";
 import { TopicThumbnail } from "./topic-thumbnail";
 
 interface TopicCardProps {

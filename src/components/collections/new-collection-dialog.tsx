@@ -4,10 +4,10 @@ import { useSWRConfig } from "swr";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Field, Input, Textarea } from "@/components/ui/field";
-import { useSignedInUser, useSupabase } from "@/features/auth/auth-context";
+import { useSignedInUser, useSupabase } from "@/lib/auth/auth-context";
+import { type Collection, createCollection } from "@/lib/collections/api";
+import { collectionsKey } from "@/lib/collections/hooks";
 import { errorMessage } from "@/lib/query";
-import { type Collection, createCollection } from "./api";
-import { collectionsKey } from "./hooks";
 
 /** A button that opens a small form to create a collection in the given entity. */
 export function NewCollectionButton({

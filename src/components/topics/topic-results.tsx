@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 import { Pagination } from "@/components/pagination";
 import { PAGE_SIZE } from "@/domain/pagination";
-import type { TopicFilters } from "./api";
-import { useTopicPage } from "./hooks";
+import type { TopicFilters } from "@/lib/topics/api";
+import { useTopicPage } from "@/lib/topics/hooks";
 import { TopicCardList } from "./topic-card-list";
 
 /** One page of topics as cards, with pagination; an empty page shows `empty`. */

@@ -1,5 +1,5 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
-import { unwrap } from "@/lib/query";
+import { unwrap } from "./query";
 
 /** The kinds of entity a learner can create (core_entities.kind). */
 export const ENTITY_KINDS = [
