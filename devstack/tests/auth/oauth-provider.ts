@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { type ServerType, serve } from "@hono/node-server";
 import { Hono } from "hono";
 import { SignJWT } from "jose";
-import { freePort } from "../../devstack/postgres.ts";
+import { freePort } from "../../postgres.ts";
 
 export interface ProviderAccount {
   subject: string;

@@ -3,8 +3,8 @@ import { createClient } from "@supabase/supabase-js";
 import { SignJWT } from "jose";
 import pg from "pg";
 import { inject } from "vitest";
-import { type GatewayHandle, startGateway } from "../../devstack/gateway/index.ts";
-import { freePort } from "../../devstack/postgres.ts";
+import { type GatewayHandle, startGateway } from "../../gateway/index.ts";
+import { freePort } from "../../postgres.ts";
 import { testGatewayContext } from "../support/gateway.ts";
 
 /**

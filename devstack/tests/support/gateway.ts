@@ -1,6 +1,6 @@
 import { inject } from "vitest";
-import { createPool, type GatewayContext } from "../../devstack/gateway/context.ts";
-import { LOCAL_GENERATION_GRANT_SECRET, LOCAL_TRIGGER_SECRET_KEY, projectKeys } from "../../devstack/keys.ts";
+import { createPool, type GatewayContext } from "../../gateway/context.ts";
+import { LOCAL_GENERATION_GRANT_SECRET, LOCAL_TRIGGER_SECRET_KEY, projectKeys } from "../../keys.ts";
 
 /**
  * A gateway context on the shared test database, for tests that serve some gateway services

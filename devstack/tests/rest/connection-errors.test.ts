@@ -1,9 +1,9 @@
 import { createServer, type Server, type Socket, connect as tcpConnect } from "node:net";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { createPool, type GatewayContext } from "../../devstack/gateway/context.ts";
-import { type GatewayHandle, startGateway } from "../../devstack/gateway/index.ts";
-import { freePort } from "../../devstack/postgres.ts";
+import { createPool, type GatewayContext } from "../../gateway/context.ts";
+import { type GatewayHandle, startGateway } from "../../gateway/index.ts";
+import { freePort } from "../../postgres.ts";
 import { testGatewayContext } from "../support/gateway.ts";
 
 /**

@@ -6,12 +6,12 @@ import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import { Hono } from "hono";
 import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { GatewayContext } from "../../devstack/gateway/context.ts";
-import { functionsService, stopFunctions } from "../../devstack/gateway/functions/index.ts";
-import { type ServedApp, serveApp } from "../../devstack/gateway/serve.ts";
-import { freePort } from "../../devstack/postgres.ts";
+import { failure } from "../../../tests/functions/support.ts";
+import type { GatewayContext } from "../../gateway/context.ts";
+import { functionsService, stopFunctions } from "../../gateway/functions/index.ts";
+import { type ServedApp, serveApp } from "../../gateway/serve.ts";
+import { freePort } from "../../postgres.ts";
 import { testGatewayContext } from "../support/gateway.ts";
-import { failure } from "./support.ts";
 
 /**
  * The /functions/v1 runner, driven by supabase-js against an in-process gateway whose Supabase folder

@@ -1,6 +1,6 @@
 import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MAX_BODY_BYTES } from "../../devstack/gateway/rest/index.ts";
+import { MAX_BODY_BYTES } from "../../gateway/rest/index.ts";
 import { type RestFixture, startRestFixture } from "./fixture.ts";
 
 let f: RestFixture;
