@@ -8,7 +8,8 @@ import ts from "typescript";
  * from `src/domain` (the one place they are written) to `supabase/functions/_shared/domain`, because
  * `supabase functions deploy` bundles only what lives under `supabase/functions`.
  *
- * Which files: those the functions import from `_shared/domain/`, plus what those import in turn.
+ * Which files: those the functions import from `_shared/domain/`, plus what those import in turn,
+ * and the generated database types (supabase/types/database.types.ts) for the functions' clients.
  * `--check` (run by `npm run check`) fails when the copy is missing, stale or has extra files.
  */
 
@@ -16,6 +17,10 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const DOMAIN = path.join(ROOT, "src", "domain");
 const FUNCTIONS = path.join(ROOT, "supabase", "functions");
 export const MIRROR = path.join(FUNCTIONS, "_shared", "domain");
+
+/** The generated database types, copied beside the domain files so the functions' clients are typed too. */
+const DATABASE_TYPES = path.join(ROOT, "supabase", "types", "database.types.ts");
+const DATABASE_TYPES_COPY = "database.types.ts";
 
 const header = (name: string) =>
   `// Generated from src/domain/${name} by scripts/functions-domain.ts: edit that file, then run\n` +
@@ -35,7 +40,7 @@ function sourceFiles(dir: string): string[] {
 export function neededDomainFiles(): string[] {
   const wanted = new Set<string>();
   const visit = (name: string) => {
-    if (wanted.has(name)) return;
+    if (wanted.has(name) || name === DATABASE_TYPES_COPY) return;
     const source = path.join(DOMAIN, name);
     if (!existsSync(source))
       throw new Error(`supabase/functions imports _shared/domain/${name}, not in src/domain`);
@@ -61,9 +66,16 @@ export function neededDomainFiles(): string[] {
 
 /** Every file the mirror should hold, by name, with its content. */
 export function expectedMirror(): Map<string, string> {
-  return new Map(
+  const files = new Map(
     neededDomainFiles().map((name) => [name, header(name) + readFileSync(path.join(DOMAIN, name), "utf8")]),
   );
+  files.set(
+    DATABASE_TYPES_COPY,
+    "// Generated from supabase/types/database.types.ts by scripts/functions-domain.ts (npm run db:types\n" +
+      "// regenerates the source; then run `npm run functions:domain`).\n" +
+      readFileSync(DATABASE_TYPES, "utf8"),
+  );
+  return files;
 }
 
 /** What differs between the mirror on disk and what it should be (empty when current). */

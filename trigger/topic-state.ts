@@ -1,6 +1,6 @@
-import type { SupabaseClient } from "@supabase/supabase-js";
 import { metadata } from "@trigger.dev/sdk";
 import { STRUCTURE_RUN_STATUSES } from "../src/domain/topic-status.ts";
+import type { TaskClient } from "./generation/pipelines/db.ts";
 
 /**
  * What the generation tasks record besides their pipelines' results: progress on the run, and a
@@ -21,7 +21,7 @@ export function runProgress(): ProgressReporter {
 }
 
 /** The structure could not be generated: the topic shows the error and offers Regenerate. */
-export async function markStructureFailed(client: SupabaseClient, topicId: string, error: unknown) {
+export async function markStructureFailed(client: TaskClient, topicId: string, error: unknown) {
   const { error: updateError } = await client
     .from("topics")
     .update({ processing_status: "failed", processing_error: failureMessage("The structure", error) })

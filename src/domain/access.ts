@@ -1,7 +1,11 @@
 import { z } from "zod";
 
-/** Membership roles (SPEC §6); others, such as a plain member, are possible. */
-export const CONTENT_MANAGER_ROLES = ["creator", "admin", "manager"] as const;
+/** Every membership role (core_memberships.member_role; a test ties the two). */
+export const MEMBER_ROLES = ["admin", "creator", "manager", "member"] as const;
+export type MemberRole = (typeof MEMBER_ROLES)[number];
+
+/** The roles that may manage an entity's content (docs/product.md, "Roles"). */
+export const CONTENT_MANAGER_ROLES = ["creator", "admin", "manager"] as const satisfies readonly MemberRole[];
 
 export const membershipSchema = z.object({
   membershipId: z.string(),

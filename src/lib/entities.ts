@@ -1,4 +1,4 @@
-import type { SupabaseClient } from "@supabase/supabase-js";
+import type { StudymapClient } from "@/lib/database";
 import { unwrap } from "./query";
 
 /** The kinds of entity a learner can create (core_entities.kind). */
@@ -11,10 +11,10 @@ export const ENTITY_KINDS = [
 export type EntityKind = (typeof ENTITY_KINDS)[number]["value"];
 
 /** Creates an entity; the caller becomes its active admin. */
-export async function createEntity(client: SupabaseClient, name: string, kind: EntityKind): Promise<void> {
+export async function createEntity(client: StudymapClient, name: string, kind: EntityKind): Promise<void> {
   unwrap(await client.rpc("create_entity", { p_name: name, p_kind: kind }));
 }
 
-export async function acceptInvitation(client: SupabaseClient, membershipId: string): Promise<void> {
+export async function acceptInvitation(client: StudymapClient, membershipId: string): Promise<void> {
   unwrap(await client.rpc("accept_invitation", { p_membership_id: membershipId }));
 }

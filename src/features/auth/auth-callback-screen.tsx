@@ -1,4 +1,4 @@
-import type { EmailOtpType, SupabaseClient } from "@supabase/supabase-js";
+import type { EmailOtpType } from "@supabase/supabase-js";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import { buttonClasses } from "@/components/ui/button";
@@ -6,6 +6,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { safeRedirectPath } from "@/domain/search-params";
 import { useAuthStore } from "@/lib/auth/auth-context";
 import { signInErrorMessage } from "@/lib/auth/auth-errors";
+import type { StudymapClient } from "@/lib/database";
 import { AuthCard } from "./auth-card";
 
 export const CALLBACK_FAILED =
@@ -31,7 +32,7 @@ export function readCallbackParams(href: string) {
 const verifications = new Map<string, Promise<void>>();
 
 export function verifyEmailLinkOnce(
-  client: SupabaseClient,
+  client: StudymapClient,
   tokenHash: string,
   type: EmailOtpType,
 ): Promise<void> {

@@ -1,4 +1,4 @@
-import type { SupabaseClient } from "@supabase/supabase-js";
+import type { StudymapClient } from "@/lib/database";
 
 /** SPEC §9: the sign-in redirect is the app origin plus /auth/callback. */
 export function authCallbackUrl(origin: string, redirectTo?: string): string {
@@ -7,7 +7,7 @@ export function authCallbackUrl(origin: string, redirectTo?: string): string {
 }
 
 /** SPEC §7: e-mail sign-in, redirecting to the auth callback, creating the user when new. */
-export async function sendSignInCode(client: SupabaseClient, email: string, origin: string) {
+export async function sendSignInCode(client: StudymapClient, email: string, origin: string) {
   const { error } = await client.auth.signInWithOtp({
     email,
     options: { emailRedirectTo: authCallbackUrl(origin), shouldCreateUser: true },
@@ -16,7 +16,7 @@ export async function sendSignInCode(client: SupabaseClient, email: string, orig
 }
 
 /** SPEC §7: verify the e-mail plus the token, type email. */
-export async function verifySignInCode(client: SupabaseClient, email: string, token: string) {
+export async function verifySignInCode(client: StudymapClient, email: string, token: string) {
   const { error } = await client.auth.verifyOtp({ email, token, type: "email" });
   if (error) throw error;
 }
@@ -29,7 +29,7 @@ export type OAuthProvider = "google" | "azure";
  * provider the server has not enabled shows an error here instead of a JSON page.
  */
 export async function startOAuthSignIn(
-  client: SupabaseClient,
+  client: StudymapClient,
   provider: OAuthProvider,
   origin: string,
   redirectTo: string | undefined,

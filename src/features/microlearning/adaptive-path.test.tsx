@@ -11,6 +11,7 @@ import {
 } from "@/domain/microlearning.ts";
 import type { OutlineRpc, ProgressStatus } from "@/domain/outline.ts";
 import { PHASE_KINDS, type PhaseKind } from "@/domain/phase.ts";
+import type { Json } from "@/lib/database";
 import * as outlineApi from "@/lib/outline";
 import * as topicsApi from "@/lib/topics/api";
 import { renderWithRouter } from "@/testing/screen-support.tsx";
@@ -104,7 +105,7 @@ beforeEach(() => {
     kind,
     title: `Titel ${kind}`,
     position: PHASE_KINDS.indexOf(kind),
-    payload: PAYLOADS[kind],
+    payload: PAYLOADS[kind] as unknown as NonNullable<Json>,
   }));
   vi.mocked(api.fetchActivityCitations).mockImplementation(async (_client, id) =>
     id === activityId(CHAPTER_1, "diagnostic") || id === activityId(CHAPTER_1, "mastery")

@@ -52,9 +52,11 @@ export function topicRow(overrides: Partial<Topic> = {}): Topic {
     visibility: "entity",
     created_at: "2025-03-07T12:00:00Z",
     updated_at: "2025-04-02T12:00:00Z",
-    subject: { title: "Geography" },
+    subject: { id: "5eb1ec70-0000-4000-8000-000000000001", title: "Geography" },
     created_by: null,
     structure,
+    processing_error: null,
+    suggested_metadata: null,
     ...overrides,
   };
 }

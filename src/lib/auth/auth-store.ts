@@ -1,5 +1,6 @@
-import type { AuthChangeEvent, SupabaseClient } from "@supabase/supabase-js";
+import type { AuthChangeEvent } from "@supabase/supabase-js";
 import { type AppUser, resolveActiveMembershipId } from "@/domain/access";
+import type { StudymapClient } from "@/lib/database";
 import {
   type CurrentUser,
   fetchCurrentUser,
@@ -35,7 +36,7 @@ export class AuthStore {
   private refreshing: Promise<CurrentUser> | null = null;
 
   constructor(
-    readonly client: SupabaseClient,
+    readonly client: StudymapClient,
     private readonly choices: MembershipChoiceStore = localMembershipChoice,
   ) {
     this.readyPromise = new Promise((resolve) => {

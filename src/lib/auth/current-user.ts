@@ -1,6 +1,7 @@
-import { isAuthSessionMissingError, type SupabaseClient } from "@supabase/supabase-js";
+import { isAuthSessionMissingError } from "@supabase/supabase-js";
 import { z } from "zod";
 import { type AppUser, type Membership, resolveActiveMembershipId } from "@/domain/access";
+import type { StudymapClient } from "@/lib/database";
 
 /** SPEC §7: the rows of RPC get_user_memberships. */
 const membershipRowSchema = z.object({
@@ -65,7 +66,7 @@ export interface CurrentUser {
  * beside the user so nobody mistakes it for having no memberships.
  */
 export async function fetchCurrentUser(
-  client: SupabaseClient,
+  client: StudymapClient,
   choices: MembershipChoiceStore,
 ): Promise<CurrentUser> {
   const { data, error } = await client.auth.getUser();
@@ -96,7 +97,7 @@ export async function fetchCurrentUser(
 }
 
 /** The user's memberships; throws MembershipsUnavailableError when they cannot be read. */
-export async function fetchMemberships(client: SupabaseClient, userId: string): Promise<Membership[]> {
+export async function fetchMemberships(client: StudymapClient, userId: string): Promise<Membership[]> {
   const { data, error } = await client.rpc("get_user_memberships", { p_auth_user_id: userId });
   if (error) {
     console.error("Failed to fetch memberships:", error);
@@ -116,7 +117,7 @@ export async function fetchMemberships(client: SupabaseClient, userId: string): 
 }
 
 async function fetchEntityMetadata(
-  client: SupabaseClient,
+  client: StudymapClient,
   entityIds: string[],
 ): Promise<Map<string, Record<string, unknown> | null>> {
   if (entityIds.length === 0) return new Map();

@@ -1,24 +1,16 @@
-import type { SupabaseClient } from "@supabase/supabase-js";
-import { z } from "zod";
 import { isUuid } from "@/domain/ids";
+import type { StudymapClient, Tables } from "@/lib/database";
 import { unwrap } from "@/lib/query";
 
-export const collectionSchema = z.object({
-  id: z.string(),
-  entity_id: z.string(),
-  title: z.string(),
-  description: z.string().nullable(),
-});
-export type Collection = z.infer<typeof collectionSchema>;
+const COLLECTION_COLUMNS = "id, entity_id, title, description";
 
-const collectionWithCountSchema = collectionSchema.extend({
-  topics: z.array(z.object({ count: z.number() })),
-});
+/** A collection is a row of `modules` (the database's name for it). */
+export type Collection = Pick<Tables<"modules">, "id" | "entity_id" | "title" | "description">;
 export type CollectionSummary = Collection & { topicCount: number };
 
 /** An entity's collections (modules) with how many topics each holds. */
 export async function fetchCollections(
-  client: SupabaseClient,
+  client: StudymapClient,
   entityId: string,
 ): Promise<CollectionSummary[]> {
   const data = unwrap(
@@ -28,25 +20,22 @@ export async function fetchCollections(
       .eq("entity_id", entityId)
       .order("title"),
   );
-  return z
-    .array(collectionWithCountSchema)
-    .parse(data ?? [])
-    .map(({ topics, ...collection }) => ({ ...collection, topicCount: topics[0]?.count ?? 0 }));
+  return (data ?? []).map(({ topics, ...collection }) => ({
+    ...collection,
+    topicCount: topics[0]?.count ?? 0,
+  }));
 }
 
-export async function fetchCollection(client: SupabaseClient, moduleId: string): Promise<Collection | null> {
+export async function fetchCollection(client: StudymapClient, moduleId: string): Promise<Collection | null> {
   if (!isUuid(moduleId)) return null;
-  const data = unwrap(
-    await client.from("modules").select("id, entity_id, title, description").eq("id", moduleId).maybeSingle(),
-  );
-  return data ? collectionSchema.parse(data) : null;
+  return unwrap(await client.from("modules").select(COLLECTION_COLUMNS).eq("id", moduleId).maybeSingle());
 }
 
 export async function createCollection(
-  client: SupabaseClient,
+  client: StudymapClient,
   input: { entityId: string; title: string; description: string; userId: string },
 ): Promise<Collection> {
-  const data = unwrap(
+  return unwrap(
     await client
       .from("modules")
       .insert({
@@ -55,8 +44,7 @@ export async function createCollection(
         description: input.description || null,
         created_by: input.userId,
       })
-      .select("id, entity_id, title, description")
+      .select(COLLECTION_COLUMNS)
       .single(),
   );
-  return collectionSchema.parse(data);
 }

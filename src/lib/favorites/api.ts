@@ -1,30 +1,27 @@
-import type { SupabaseClient } from "@supabase/supabase-js";
-import { z } from "zod";
+import type { StudymapClient } from "@/lib/database";
 import { unwrap } from "@/lib/query";
-import { TOPIC_CARD_COLUMNS, type TopicCardData, topicCardSchema } from "@/lib/topics/api";
+import { TOPIC_CARD_COLUMNS, type TopicCardData } from "@/lib/topics/api";
 
-export async function fetchFavoriteIds(client: SupabaseClient, userId: string): Promise<string[]> {
+export async function fetchFavoriteIds(client: StudymapClient, userId: string): Promise<string[]> {
   const data = unwrap(await client.from("favorites").select("topic_id").eq("user_id", userId));
-  return z
-    .array(z.object({ topic_id: z.string() }))
-    .parse(data ?? [])
-    .map((row) => row.topic_id);
+  return (data ?? []).map((row) => row.topic_id);
 }
 
 /** The user's favorite topics that they can still read (RLS hides the others as null). */
-export async function fetchFavoriteTopics(client: SupabaseClient, userId: string): Promise<TopicCardData[]> {
+export async function fetchFavoriteTopics(client: StudymapClient, userId: string): Promise<TopicCardData[]> {
   const data = unwrap(
-    await client.from("favorites").select(`topic:topics(${TOPIC_CARD_COLUMNS})`).eq("user_id", userId),
+    await client
+      .from("favorites")
+      .select(`topic:topics(${TOPIC_CARD_COLUMNS})` as const)
+      .eq("user_id", userId),
   );
-  return z
-    .array(z.object({ topic: topicCardSchema.nullable() }))
-    .parse(data ?? [])
+  return (data ?? [])
     .flatMap((row) => (row.topic ? [row.topic] : []))
     .sort((a, b) => a.title.localeCompare(b.title));
 }
 
 export async function setFavorite(
-  client: SupabaseClient,
+  client: StudymapClient,
   userId: string,
   topicId: string,
   favorite: boolean,

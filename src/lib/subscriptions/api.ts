@@ -1,24 +1,20 @@
-import type { SupabaseClient } from "@supabase/supabase-js";
-import { z } from "zod";
+import type { StudymapClient, Tables } from "@/lib/database";
 import { unwrap } from "@/lib/query";
-import { TOPIC_CARD_COLUMNS, type TopicCardData, topicCardSchema } from "@/lib/topics/api";
+import { TOPIC_CARD_COLUMNS, type TopicCardData } from "@/lib/topics/api";
 
-const subscriptionSchema = z.object({
-  id: z.string(),
-  topic_id: z.string(),
-  entity_id: z.string().nullable(),
-  entity_kind: z.string().nullable(),
-});
-export type Subscription = z.infer<typeof subscriptionSchema>;
+export type Subscription = Pick<
+  Tables<"topic_subscriptions">,
+  "id" | "topic_id" | "entity_id" | "entity_kind"
+>;
 
-export async function fetchSubscriptions(client: SupabaseClient, userId: string): Promise<Subscription[]> {
+export async function fetchSubscriptions(client: StudymapClient, userId: string): Promise<Subscription[]> {
   const data = unwrap(
     await client
       .from("topic_subscriptions")
       .select("id, topic_id, entity_id, entity_kind")
       .eq("user_id", userId),
   );
-  return z.array(subscriptionSchema).parse(data ?? []);
+  return data ?? [];
 }
 
 export interface SubscribeInput {
@@ -29,7 +25,7 @@ export interface SubscribeInput {
 }
 
 /** Subscribes the user to a topic, on behalf of an entity when both its id and kind are given. */
-export async function subscribeToTopic(client: SupabaseClient, input: SubscribeInput): Promise<void> {
+export async function subscribeToTopic(client: StudymapClient, input: SubscribeInput): Promise<void> {
   const forEntity = input.entityId && input.entityKind;
   unwrap(
     await client.from("topic_subscriptions").upsert(
@@ -45,7 +41,7 @@ export async function subscribeToTopic(client: SupabaseClient, input: SubscribeI
 }
 
 export async function unsubscribeFromTopic(
-  client: SupabaseClient,
+  client: StudymapClient,
   userId: string,
   topicId: string,
 ): Promise<void> {
@@ -54,18 +50,15 @@ export async function unsubscribeFromTopic(
 
 /** The topics the user subscribed to that they can still read. */
 export async function fetchSubscribedTopics(
-  client: SupabaseClient,
+  client: StudymapClient,
   userId: string,
 ): Promise<TopicCardData[]> {
   const data = unwrap(
     await client
       .from("topic_subscriptions")
-      .select(`topic:topics(${TOPIC_CARD_COLUMNS})`)
+      .select(`topic:topics(${TOPIC_CARD_COLUMNS})` as const)
       .eq("user_id", userId)
       .order("created_at", { ascending: false }),
   );
-  return z
-    .array(z.object({ topic: topicCardSchema.nullable() }))
-    .parse(data ?? [])
-    .flatMap((row) => (row.topic ? [row.topic] : []));
+  return (data ?? []).flatMap((row) => (row.topic ? [row.topic] : []));
 }
