@@ -261,7 +261,7 @@ describe("a learner's journey from a source to adaptive study", () => {
     await page.goto(`/studymap/topics/${topicId}/microlearning/`);
     await page.getByRole("button", { name: "Genereer leerpad" }).click();
     await expect.poll(() => toast("Generatie gestart").count(), UI).toBe(1);
-    // The summary counts the new course's activities instead of SPEC §9's fallback 15 once it is there.
+    // The summary counts the new course's activities instead of docs/product.md §9's fallback 15 once it is there.
     await expect
       .poll(() => page.getByText(/^\d+ lessons$/).textContent(), {
         timeout: GENERATION_TIMEOUT_MS,

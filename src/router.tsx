@@ -12,7 +12,7 @@ export function createAppRouter(context: RouterContext, history?: RouterHistory)
     routeTree,
     context,
     history,
-    // SPEC §2: preload on intent and restore scroll.
+    // docs/product.md §2: preload on intent and restore scroll.
     defaultPreload: "intent",
     scrollRestoration: true,
     defaultErrorComponent: RouteErrorScreen,

@@ -5,7 +5,7 @@ import type { TaskClient } from "./generation/pipelines/db.ts";
 /**
  * What the generation tasks record besides their pipelines' results: progress on the run, and a
  * readable error on the topic once a run has failed for good, so no topic stays "generating" forever
- * (DECISIONS §4).
+ * (docs/decisions.md §4).
  */
 
 export type ProgressReporter = (percent: number) => Promise<void>;

@@ -14,7 +14,7 @@ export interface SupabaseConfig {
   anonKey: string;
 }
 
-/** SPEC §5: both the URL and the anonymous key are required. */
+/** docs/product.md §5: both the URL and the anonymous key are required. */
 export function readSupabaseConfig(env: SupabaseEnv): SupabaseConfig {
   const url = env.VITE_SUPABASE_URL;
   const anonKey = env.VITE_SUPABASE_ANON_KEY;

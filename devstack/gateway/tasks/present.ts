@@ -70,7 +70,7 @@ export function storedStatusesShownAs(
 }
 
 /**
- * The server's boolean helpers. They differ from the realtime feed's (and SPEC §4's) on purpose:
+ * The server's boolean helpers. They differ from the realtime feed's (and docs/product.md §4's) on purpose:
  * here a cancelled run counts as completed and an expired or timed-out one does not.
  */
 function statusHelpers(status: string) {

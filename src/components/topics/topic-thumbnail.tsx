@@ -3,7 +3,7 @@ import { useThumbnailUrl } from "@/lib/topics/hooks";
 
 /**
  * A topic's thumbnail (60 s signed URL, else the public URL), or its initial on a gradient. An image
- * that fails to load is logged and not shown (SPEC §8). Children overlay it (e.g. a badge).
+ * that fails to load is logged and not shown (docs/product.md §8). Children overlay it (e.g. a badge).
  */
 export function TopicThumbnail({
   stored,

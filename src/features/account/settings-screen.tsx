@@ -319,7 +319,7 @@ function SignOutSection() {
   const { store } = useAuth();
   const navigate = useNavigate();
   const signOut = async () => {
-    // SPEC §4/§8: logout clears the user and goes to /login, also when the sign-out call fails.
+    // docs/product.md §4/§8: logout clears the user and goes to /login, also when the sign-out call fails.
     await store.signOut();
     await navigate({ to: "/login", search: {} });
   };

@@ -53,7 +53,7 @@ function CourseGenerationRun({ accessToken, payload, onStarted, onFailed }: RunP
 }
 
 /**
- * "Genereer leerpad" (SPEC §4/§8): needs a signed-in user, fetches a trigger token and grant, starts the
+ * "Genereer leerpad" (docs/product.md §4/§8): needs a signed-in user, fetches a trigger token and grant, starts the
  * task, reports it, and clears the run handle afterwards.
  */
 export function useCourseGeneration(topic: { id: string; title: string } | undefined, onStarted: () => void) {

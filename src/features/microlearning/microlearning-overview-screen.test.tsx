@@ -132,7 +132,7 @@ describe("summary card", () => {
     expect(screen.getByText("17%")).toBeInTheDocument();
   });
 
-  it("falls back to SPEC §9's static values without a course or topic values", async () => {
+  it("falls back to docs/product.md §9's static values without a course or topic values", async () => {
     fetchTopic.mockResolvedValue(topicRow({ level: null, subject: null }));
     fetchOutline.mockResolvedValue({ course: null, chapters: [] });
     renderOverview();

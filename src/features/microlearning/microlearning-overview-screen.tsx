@@ -86,7 +86,7 @@ function ResumeButton({ topicId, outline }: { topicId: string; outline: Outline 
   );
 }
 
-/** SPEC §2: the micro-learning overview of a topic. */
+/** docs/product.md §2: the micro-learning overview of a topic. */
 export function MicrolearningOverviewScreen({ topicId }: { topicId: string }) {
   const { topic, topicError, outline, awaitingCourse, awaitCourse } = useMicrolearningOverview(topicId);
   const generation = useCourseGeneration(topic, awaitCourse);

@@ -29,7 +29,7 @@ export function outlineSignature(rpc: OutlineRpc | null | undefined): string {
   return [rpc.course.id, rpc.course.created_at, ...rpc.chapters.map((chapter) => chapter.id)].join("|");
 }
 
-/** SPEC §4/§8: outline load failures are logged and the screen falls back to the topic structure. */
+/** docs/product.md §4/§8: outline load failures are logged and the screen falls back to the topic structure. */
 async function outlineOrNull(load: () => Promise<OutlineRpc>): Promise<OutlineRpc | null> {
   try {
     return await load();

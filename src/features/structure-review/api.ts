@@ -33,7 +33,7 @@ export async function fetchReviewTopic(client: StudymapClient, topicId: string):
 
 const startAnswerSchema = z.object({ started: z.boolean(), runId: z.string().optional() });
 
-/** The conditional start of SPEC §4, done server-side: it starts only from an empty or pending status. */
+/** The conditional start of docs/product.md §4, done server-side: it starts only from an empty or pending status. */
 export function startStructureGeneration(client: StudymapClient, topicId: string) {
   return invokeEdgeFunction(client, "start-structure-generation", { topicId }, startAnswerSchema);
 }
@@ -46,7 +46,7 @@ export async function regenerateStructure(client: StudymapClient, topicId: strin
   await invokeEdgeFunction(client, "regenerate-structure", { topicId }, z.unknown());
 }
 
-/** SPEC §9: signed URLs live 60 s. */
+/** docs/product.md §9: signed URLs live 60 s. */
 export const SIGNED_URL_SECONDS = 60;
 
 /** A short-lived link to a learner's own file in the private `sources` bucket. */

@@ -146,7 +146,7 @@ function ListenButton({ text }: { text: string }) {
   return <Button onClick={toggle}>{speaking ? "Stop listening" : "Listen"}</Button>;
 }
 
-/** DECISIONS §8: `phase` selects the editor's step. */
+/** docs/decisions.md §19: `phase` selects the editor's step. */
 export const EPISODE_STEPS = [
   { key: "script", label: "Script" },
   { key: "audio", label: "Audio" },

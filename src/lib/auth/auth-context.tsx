@@ -43,7 +43,7 @@ export function useSupabase() {
   return useAuthStore().client;
 }
 
-/** SPEC §6's content-management rule for one entity (the active one unless given). */
+/** docs/product.md §6's content-management rule for one entity (the active one unless given). */
 export function useCanManageContent(entityId?: string | null): boolean {
   const { user, activeMembership } = useAuth();
   const scope = entityId ?? activeMembership?.entityId;

@@ -1,4 +1,4 @@
-/** A generic e-mail pattern (SPEC §5 shows no stricter rule). */
+/** A generic e-mail pattern (docs/product.md §5 shows no stricter rule). */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** Supabase's default OTP length. */
 export const CODE_PATTERN = /^\d{6}$/;

@@ -29,7 +29,7 @@ describe("AuthStore", () => {
     expect(store.getSnapshot()).toEqual({ status: "ready", user: null });
   });
 
-  it("loads the user with memberships from the RPC and entity metadata (SPEC §7)", async () => {
+  it("loads the user with memberships from the RPC and entity metadata (docs/product.md §7)", async () => {
     await signIn(stub, {
       memberships: [
         membershipRow({ status: "invited", membership_id: "m-invited", entity_id: SECOND_ENTITY_ID }),
@@ -64,7 +64,7 @@ describe("AuthStore", () => {
     });
   });
 
-  it("gives no user when the user lookup fails, and logs it (SPEC §8)", async () => {
+  it("gives no user when the user lookup fails, and logs it (docs/product.md §8)", async () => {
     await signIn(stub);
     stub.on("GET /auth/v1/user", { status: 500, body: { code: "unexpected_failure", message: "boom" } });
     const store = new AuthStore(stub.client, memoryChoices());
@@ -100,7 +100,7 @@ describe("AuthStore", () => {
     );
   });
 
-  it("switches the active membership and remembers the choice per user (SPEC §4)", async () => {
+  it("switches the active membership and remembers the choice per user (docs/product.md §4)", async () => {
     await signIn(stub, {
       memberships: [
         membershipRow({ membership_id: "first" }),
@@ -134,7 +134,7 @@ describe("AuthStore", () => {
     expect(store.getSnapshot().user?.activeMembershipId).toBe("first");
   });
 
-  it("clears the user on sign-out, also when signing out fails, and logs the failure (SPEC §8)", async () => {
+  it("clears the user on sign-out, also when signing out fails, and logs the failure (docs/product.md §8)", async () => {
     await signIn(stub);
     stub.on("POST /auth/v1/logout", { status: 500, body: { code: "unexpected_failure", message: "down" } });
     const store = new AuthStore(stub.client, memoryChoices());

@@ -10,7 +10,7 @@ import {
 } from "./current-user";
 
 export interface AuthSnapshot {
-  /** SPEC §4: loading until the first session check has ended. */
+  /** docs/product.md §4: loading until the first session check has ended. */
   status: "loading" | "ready";
   user: AppUser | null;
   /** Present while the signed-in user's memberships could not be read; refresh() tries again. */
@@ -90,7 +90,7 @@ export class AuthStore {
     return current.user;
   }
 
-  /** SPEC §4: the active membership is switchable and remembered. */
+  /** docs/product.md §4: the active membership is switchable and remembered. */
   selectMembership(membershipId: string): void {
     const user = this.snapshot.user;
     if (!user) return;
@@ -100,7 +100,7 @@ export class AuthStore {
     this.set({ ...this.snapshot, user: { ...user, activeMembershipId } });
   }
 
-  /** SPEC §4/§8: logout clears the user; a failed sign-out is logged and the user is still cleared. */
+  /** docs/product.md §4/§8: logout clears the user; a failed sign-out is logged and the user is still cleared. */
   async signOut(): Promise<void> {
     this.set({ status: "ready", user: null });
     try {

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { type AppUser, type Membership, resolveActiveMembershipId } from "@/domain/access";
 import type { StudymapClient } from "@/lib/database";
 
-/** SPEC §7: the rows of RPC get_user_memberships. */
+/** docs/product.md §7: the rows of RPC get_user_memberships. */
 const membershipRowSchema = z.object({
   membership_id: z.string(),
   entity_id: z.string(),
@@ -18,7 +18,7 @@ const entityMetadataRowSchema = z.object({
   metadata: z.record(z.string(), z.unknown()).nullable(),
 });
 
-/** Remembers which membership a user last chose, per user (SPEC §4: switchable, remembered). */
+/** Remembers which membership a user last chose, per user (docs/product.md §4: switchable, remembered). */
 export interface MembershipChoiceStore {
   read(userId: string): string | null;
   write(userId: string, membershipId: string): void;
@@ -61,7 +61,7 @@ export interface CurrentUser {
 }
 
 /**
- * The signed-in user with memberships (SPEC §3). SPEC §8: failures are logged to the console; a failed
+ * The signed-in user with memberships (docs/product.md §3). docs/product.md §8: failures are logged to the console; a failed
  * user lookup gives null, a failed metadata read gives none, and a failed membership read is reported
  * beside the user so nobody mistakes it for having no memberships.
  */

@@ -4,7 +4,7 @@ import { STATUS_VALUES, type TopicStatusKey } from "@/domain/topic-status";
 import type { StudymapClient, Tables } from "@/lib/database";
 import { likePattern, unwrap } from "@/lib/query";
 
-/** The columns a topic card shows (SPEC §3 Topic, with its subject's title). */
+/** The columns a topic card shows (docs/product.md §3 Topic, with its subject's title). */
 export const TOPIC_CARD_COLUMNS =
   "id, entity_id, module_id, title, description, level, thumbnail_image_url, processing_status, processing_progress, visibility, created_at, updated_at, subject:subjects(id, title)" as const;
 
@@ -82,7 +82,7 @@ export async function fetchSubjects(client: StudymapClient): Promise<Subject[]> 
 }
 
 /**
- * A thumbnail's address: a full URL as stored, else a 60 s signed URL from `assets` (SPEC §7/§9),
+ * A thumbnail's address: a full URL as stored, else a 60 s signed URL from `assets` (docs/product.md §7/§9),
  * falling back to the public URL when signing fails.
  */
 export async function thumbnailUrl(client: StudymapClient, stored: string): Promise<string> {

@@ -106,7 +106,7 @@ const membershipRowsSchema = z.array(
 );
 
 /**
- * DECISIONS §1: the structure is generated for content managers of the topic's entity; a course for
+ * docs/decisions.md §1: the structure is generated for content managers of the topic's entity; a course for
  * anyone who can read the topic. Reads run as the caller, so RLS decides what "can read" means.
  */
 async function assertMayGenerate({ client, user }: Caller, topicId: string, task: GenerationTask) {

@@ -3,7 +3,7 @@ import { structureSchema } from "../_shared/domain/structure.ts";
 import { postHandler, readBody } from "../_shared/http.ts";
 import { databaseError, requireCaller } from "../_shared/supabase.ts";
 
-/** Accept Structure (SPEC §4): saves the reviewed structure and completes the topic, as the caller. */
+/** Accept Structure (docs/product.md §4): saves the reviewed structure and completes the topic, as the caller. */
 const bodySchema = z.object({
   topicId: z.uuid(),
   structure: structureSchema,
