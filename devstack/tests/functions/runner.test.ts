@@ -10,7 +10,7 @@ import { failure } from "../../../tests/functions/support.ts";
 import type { GatewayContext } from "../../gateway/context.ts";
 import { functionsService, stopFunctions } from "../../gateway/functions/index.ts";
 import { type ServedApp, serveApp } from "../../gateway/serve.ts";
-import { freePort } from "../../postgres.ts";
+import { freePort, isAlive } from "../../postgres.ts";
 import { testGatewayContext } from "../support/gateway.ts";
 
 /**
@@ -254,12 +254,3 @@ describe("stopping the gateway", () => {
     expect(isAlive(pid)).toBe(false);
   });
 });
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}

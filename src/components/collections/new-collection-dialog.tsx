@@ -3,7 +3,7 @@ import { toast } from "sonner";
 import { useSWRConfig } from "swr";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
-import { Field, Input, Textarea } from "@/components/ui/field";
+import { TextAreaField, TextField } from "@/components/ui/field";
 import { useSignedInUser, useSupabase } from "@/lib/auth/auth-context";
 import { type Collection, createCollection } from "@/lib/collections/api";
 import { collectionsKey } from "@/lib/collections/hooks";
@@ -65,25 +65,8 @@ export function NewCollectionButton({
         description="Group related topics together."
       >
         <form onSubmit={submit} noValidate className="space-y-4">
-          <Field label="Title" error={error}>
-            {(props) => (
-              <Input
-                {...props}
-                value={title}
-                maxLength={200}
-                onChange={(event) => setTitle(event.target.value)}
-              />
-            )}
-          </Field>
-          <Field label="Description">
-            {(props) => (
-              <Textarea
-                {...props}
-                value={description}
-                onChange={(event) => setDescription(event.target.value)}
-              />
-            )}
-          </Field>
+          <TextField label="Title" error={error} value={title} maxLength={200} onChange={setTitle} />
+          <TextAreaField label="Description" value={description} onChange={setDescription} />
           <div className="flex justify-end gap-2">
             <Button variant="ghost" onClick={() => setOpen(false)}>
               Cancel
