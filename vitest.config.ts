@@ -5,7 +5,8 @@ const alias = { "@": new URL("./src", import.meta.url).pathname };
 /**
  * unit: pure rules, generation modules, gateway internals (node).
  * components: React screens and components (jsdom, Testing Library).
- * integration: the official clients against the real local stack (tests/).
+ * integration: the official clients against the real local stack (tests/: the product;
+ *   devstack/tests: the local stack's conformance to Supabase and Trigger.dev).
  * e2e: Playwright driving Debian's Chromium against the running product (e2e/).
  */
 export default defineConfig({
@@ -16,6 +17,7 @@ export default defineConfig({
         test: {
           name: "unit",
           environment: "node",
+          exclude: ["devstack/tests/**", "**/node_modules/**"],
           include: [
             "src/**/*.test.ts",
             "trigger/**/*.test.ts",
@@ -38,7 +40,7 @@ export default defineConfig({
         test: {
           name: "integration",
           environment: "node",
-          include: ["tests/**/*.test.ts"],
+          include: ["tests/**/*.test.ts", "devstack/tests/**/*.test.ts"],
           globalSetup: ["./tests/setup/stack.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -38,6 +38,7 @@ import { SignJWT } from "jose";
 import { createPool, type GatewayContext } from "../devstack/gateway/context.ts";
 import { localEnvironment } from "../devstack/gateway/tasks/auth.ts";
 import { postgresCrashControls, projectSecrets, type RunningStack, startStack } from "../devstack/stack.ts";
+import { STRUCTURE_GENERATING_STATUSES } from "../src/domain/topic-status.ts";
 import type { ReliabilityWorkerSettings } from "./reliability-worker.ts";
 
 const { values: args } = parseArgs({
@@ -65,7 +66,6 @@ const LEASE_MS = 3_000;
 const MAX_WORKER_KILLS = 6;
 const RUN_END_WITHIN_MS = 120_000;
 const STUCK_AFTER_MS = 90_000;
-const GENERATING = ["generating_structure", "generating_structue"];
 
 // Figures ----------------------------------------------------------------------------------------
 
@@ -631,7 +631,7 @@ async function workerCrashes(stack: RunningStack, db: ReturnType<typeof createPo
           [topicId],
         )
       ).rows[0]?.processing_status as string | null;
-      if (!GENERATING.includes(status ?? "")) {
+      if (!(STRUCTURE_GENERATING_STATUSES as readonly string[]).includes(status ?? "")) {
         failedAt = Date.now();
         break;
       }

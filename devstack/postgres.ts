@@ -179,7 +179,8 @@ function stopLeftoverServer(dataDir: string, log: (line: string) => void): void 
   while (isAlive(pid) && Date.now() < deadline) execFileSync("sleep", ["0.2"]);
 }
 
-function isAlive(pid: number): boolean {
+/** Whether a process with this id is running (signal 0 checks without touching it). */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

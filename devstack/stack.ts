@@ -19,6 +19,10 @@ export interface StackInfo {
   inboxUrl: string;
   siteUrl: string;
   stateDir: string;
+  /** The secret key of the stack's task API (Trigger.dev's TRIGGER_SECRET_KEY), as functions get it. */
+  triggerSecretKey: string;
+  /** The secret that signs generation grants, shared by the functions and the tasks. */
+  generationGrantSecret: string;
 }
 
 export interface StackOptions {
@@ -109,6 +113,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       inboxUrl: `${publicUrl}/inbox`,
       siteUrl,
       stateDir,
+      triggerSecretKey: ctx.env.TRIGGER_SECRET_KEY ?? LOCAL_TRIGGER_SECRET_KEY,
+      generationGrantSecret: ctx.env.GENERATION_GRANT_SECRET ?? LOCAL_GENERATION_GRANT_SECRET,
       stop,
     };
     crashControls.set(running, { kill: postgres.kill, restart: postgres.restart });
@@ -121,7 +127,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
 
 /**
  * The whole test suite signs in from one address (127.0.0.1), far more often than a person could, so
- * the test stack lifts the per-client limits; tests/auth/otp.test.ts checks the limits themselves on a
+ * the test stack lifts the per-client limits; devstack/tests/auth/otp.test.ts checks the limits themselves on a
  * gateway of its own with the normal rules.
  */
 const TEST_AUTH_LIMITS = { tokenVerificationsPer5Min: 10_000, signInsPer5Min: 10_000 };

@@ -3,13 +3,14 @@ import path from "node:path";
 import { createClient, type Session, type SupabaseClient } from "@supabase/supabase-js";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
-import { ROOT } from "../devstack/stack.ts";
 import { PAYLOAD_SCHEMAS, type Question } from "../src/domain/activity-payload.ts";
 import { outlineFromCourse, outlineRpcSchema, overallProgress } from "../src/domain/outline.ts";
 import { PHASE_KINDS, type PhaseKind } from "../src/domain/phase.ts";
 import { type Structure, structureSchema } from "../src/domain/structure.ts";
 import { citationLabel } from "../src/features/structure-review/citation-display.ts";
 import { launchChromium, openPage, screenshot as saveScreenshot, uniqueEmail } from "./support/browser.ts";
+
+const ROOT = path.resolve(import.meta.dirname, "..");
 
 /**
  * The learner's whole journey in Chromium against the real local stack: a new topic with a source →
@@ -260,7 +261,7 @@ describe("a learner's journey from a source to adaptive study", () => {
     await page.goto(`/studymap/topics/${topicId}/microlearning/`);
     await page.getByRole("button", { name: "Genereer leerpad" }).click();
     await expect.poll(() => toast("Generatie gestart").count(), UI).toBe(1);
-    // The summary counts the new course's activities instead of SPEC §9's fallback 15 once it is there.
+    // The summary counts the new course's activities instead of docs/product.md §9's fallback 15 once it is there.
     await expect
       .poll(() => page.getByText(/^\d+ lessons$/).textContent(), {
         timeout: GENERATION_TIMEOUT_MS,

@@ -16,7 +16,7 @@ async function landsOn(app: ReturnType<typeof renderApp>, href: string) {
   await waitFor(() => expect(app.router.state.location.href).toBe(href), { timeout: 3000 });
 }
 
-describe("guards and redirects (SPEC §2)", () => {
+describe("guards and redirects (docs/product.md §2)", () => {
   it("sends a visitor from / to /login", async () => {
     await landsOn(renderApp(stub, "/"), "/login");
   });
@@ -88,7 +88,7 @@ describe("guards and redirects (SPEC §2)", () => {
     await landsOn(renderApp(stub, `/studymap/topics/${TOPIC_ID}`), `/studymap/topics/${TOPIC_ID}/overview`);
   });
 
-  it("keeps /topics/{topicId} as an alias of the overview (DECISIONS §2)", async () => {
+  it("keeps /topics/{topicId} as an alias of the overview (docs/decisions.md §2)", async () => {
     await signIn(stub);
     await landsOn(renderApp(stub, `/topics/${TOPIC_ID}`), `/studymap/topics/${TOPIC_ID}/overview`);
   });
@@ -110,7 +110,7 @@ describe("analytics", () => {
     expect(pageviews.some((url) => url.endsWith("/studymap"))).toBe(true);
   });
 
-  it("forwards a topic route's event search param as a custom event (DECISIONS §8)", async () => {
+  it("forwards a topic route's event search param as a custom event (docs/decisions.md §19)", async () => {
     await signIn(stub);
     stub.on("GET /rest/v1/topics", { body: null, status: 200 });
     const { analytics, events } = recordingAnalytics();

@@ -1,7 +1,7 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { AuthStore } from "@/features/auth/auth-store";
 import { buildAnalyticsConfig, loadAnalytics } from "@/lib/analytics";
+import { AuthStore } from "@/lib/auth/auth-store";
 import { initSentry } from "@/lib/sentry";
 import { getSupabase } from "@/lib/supabase";
 import { App } from "./app";

@@ -2,22 +2,17 @@ import { createRouter, type RouterHistory } from "@tanstack/react-router";
 import { RouteErrorScreen } from "@/components/error-screen";
 import { NotFound } from "@/components/not-found";
 import { PageSpinner } from "@/components/ui/spinner";
-import type { AuthStore } from "@/features/auth/auth-store";
-import type { Analytics } from "@/lib/analytics";
+import type { RouterContext } from "./router-context";
 import { routeTree } from "./routeTree.gen";
 
-/** What every route's guards and loaders can read (auth in the router context, as TanStack advises). */
-export interface RouterContext {
-  auth: AuthStore;
-  analytics: Analytics;
-}
+export type { RouterContext } from "./router-context";
 
 export function createAppRouter(context: RouterContext, history?: RouterHistory) {
   const router = createRouter({
     routeTree,
     context,
     history,
-    // SPEC §2: preload on intent and restore scroll.
+    // docs/product.md §2: preload on intent and restore scroll.
     defaultPreload: "intent",
     scrollRestoration: true,
     defaultErrorComponent: RouteErrorScreen,

@@ -2,12 +2,10 @@ import { AbortTaskRunError, type Context } from "@trigger.dev/sdk";
 import {
   type GenerationGrant,
   GenerationGrantError,
-  type GenerationTask,
   verifyGenerationGrant,
 } from "../src/domain/generation-grant.ts";
+import { GENERATION_RETRY, type GenerationTask, topicTag } from "../src/domain/tasks.ts";
 import { taskEnv } from "./env.ts";
-import { GENERATION_RETRY } from "./options.ts";
-import { topicTag } from "./schema.ts";
 
 /** What a generation payload claims: its topic, its grant and, for a course, the requesting user. */
 export interface GrantedPayload {

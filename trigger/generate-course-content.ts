@@ -1,9 +1,13 @@
 import { schemaTask } from "@trigger.dev/sdk";
+import {
+  GENERATE_COURSE_CONTENT,
+  GENERATION_QUEUE,
+  GENERATION_RETRY,
+  generateCourseContentSchema,
+} from "../src/domain/tasks.ts";
 import { authorizeRun } from "./authorize.ts";
 import { runCourseGeneration } from "./generation/index.ts";
 import { llmUsageRecorder } from "./llm-usage.ts";
-import { GENERATION_QUEUE, GENERATION_RETRY } from "./options.ts";
-import { GENERATE_COURSE_CONTENT, generateCourseContentSchema } from "./schema.ts";
 import { serviceClient } from "./supabase.ts";
 import { runProgress } from "./topic-state.ts";
 

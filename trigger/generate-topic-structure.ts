@@ -1,9 +1,13 @@
 import { schemaTask } from "@trigger.dev/sdk";
+import {
+  GENERATE_TOPIC_STRUCTURE,
+  GENERATION_QUEUE,
+  GENERATION_RETRY,
+  generateTopicStructureSchema,
+} from "../src/domain/tasks.ts";
 import { authorizeRun, isAuthorized } from "./authorize.ts";
 import { runStructureGeneration } from "./generation/index.ts";
 import { llmUsageRecorder } from "./llm-usage.ts";
-import { GENERATION_QUEUE, GENERATION_RETRY } from "./options.ts";
-import { GENERATE_TOPIC_STRUCTURE, generateTopicStructureSchema } from "./schema.ts";
 import { serviceClient } from "./supabase.ts";
 import { markStructureFailed, runProgress } from "./topic-state.ts";
 

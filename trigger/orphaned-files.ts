@@ -1,5 +1,5 @@
-import type { SupabaseClient } from "@supabase/supabase-js";
 import { z } from "zod";
+import type { TaskClient } from "./generation/pipelines/db.ts";
 
 /**
  * Removes the files of deleted topics, which the database queues as the topic goes (SQL may not delete
@@ -9,7 +9,7 @@ import { z } from "zod";
 
 const queuedSchema = z.array(z.object({ bucket_id: z.string(), object_name: z.string() }));
 
-export async function removeOrphanedFiles(client: SupabaseClient): Promise<{ removed: number }> {
+export async function removeOrphanedFiles(client: TaskClient): Promise<{ removed: number }> {
   let removed = 0;
   for (;;) {
     const { data, error } = await client.rpc("orphaned_files", { p_limit: 500 });

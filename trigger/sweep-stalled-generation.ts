@@ -1,11 +1,12 @@
 import { ApiError, runs, schedules } from "@trigger.dev/sdk";
 import { runStatusFlags } from "../src/domain/run-status.ts";
+import { SWEEP_STALLED_GENERATION } from "../src/domain/tasks.ts";
 import { serviceClient } from "./supabase.ts";
 import { type RunLiveness, sweepStalledStructures } from "./sweep.ts";
 
 /** Every minute: fail topics whose structure run ended without finishing them (see sweep.ts). */
 export const sweepStalledGeneration = schedules.task({
-  id: "sweep-stalled-generation",
+  id: SWEEP_STALLED_GENERATION,
   cron: "* * * * *",
   maxDuration: 120,
   run: () => sweepStalledStructures(serviceClient(), runLiveness),

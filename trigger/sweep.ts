@@ -1,5 +1,5 @@
-import type { SupabaseClient } from "@supabase/supabase-js";
 import { z } from "zod";
+import type { TaskClient } from "./generation/pipelines/db.ts";
 
 /**
  * The sweep that keeps a topic from staying "generating" forever. A structure run normally finishes the
@@ -33,7 +33,7 @@ export interface SweepReport {
 }
 
 export async function sweepStalledStructures(
-  client: SupabaseClient,
+  client: TaskClient,
   liveness: RunLiveness,
   now = new Date(),
 ): Promise<SweepReport> {
@@ -45,7 +45,8 @@ export async function sweepStalledStructures(
     if (!(await hasStalled(candidate, liveness, now))) continue;
     const marked = await client.rpc("fail_stalled_structure", {
       p_topic_id: candidate.topic_id,
-      p_run_id: candidate.run_id,
+      // null (no run recorded) is a valid argument; generated types never mark an argument nullable.
+      p_run_id: candidate.run_id as string,
       p_message: STALLED_MESSAGE,
     });
     if (marked.error) throw new Error(`Could not fail topic ${candidate.topic_id}: ${marked.error.message}`);

@@ -1,17 +1,12 @@
-import type { SupabaseClient } from "@supabase/supabase-js";
 import { metadata } from "@trigger.dev/sdk";
+import { STRUCTURE_RUN_STATUSES } from "../src/domain/topic-status.ts";
+import type { TaskClient } from "./generation/pipelines/db.ts";
 
 /**
  * What the generation tasks record besides their pipelines' results: progress on the run, and a
  * readable error on the topic once a run has failed for good, so no topic stays "generating" forever
- * (DECISIONS §4).
+ * (docs/decisions.md §4).
  */
-
-/**
- * Statuses in which a structure is being generated (the misspelling is SPEC's). The product sets one of
- * them before it triggers the task, so a topic in any other state has moved on and is left alone.
- */
-const GENERATING = ["pending", "generating_structure", "generating_structue"];
 
 export type ProgressReporter = (percent: number) => Promise<void>;
 
@@ -26,12 +21,12 @@ export function runProgress(): ProgressReporter {
 }
 
 /** The structure could not be generated: the topic shows the error and offers Regenerate. */
-export async function markStructureFailed(client: SupabaseClient, topicId: string, error: unknown) {
+export async function markStructureFailed(client: TaskClient, topicId: string, error: unknown) {
   const { error: updateError } = await client
     .from("topics")
     .update({ processing_status: "failed", processing_error: failureMessage("The structure", error) })
     .eq("id", topicId)
-    .in("processing_status", GENERATING);
+    .in("processing_status", STRUCTURE_RUN_STATUSES);
   if (updateError) throw new Error(`Could not record the failure: ${updateError.message}`);
 }
 

@@ -7,11 +7,11 @@ import {
   type TaskRunError,
 } from "@trigger.dev/core/v3";
 import { auth } from "@trigger.dev/sdk";
-import { withTaskEnv } from "../../trigger/env.ts";
 import { type LocalTask, taskHooks } from "./catalog.ts";
 import type { LocalTriggerConfig } from "./config.ts";
 import { type RunMetadataScope, withRunMetadata } from "./metadata.ts";
 import type { FailedStatus } from "./queue.ts";
+import { withRunEnv } from "./run-env.ts";
 import type { RunRecord } from "./runs.ts";
 
 /**
@@ -46,7 +46,7 @@ export interface AttemptInput {
  * this scope such calls fail with ApiClientMissingError (the stalled-generation sweep did).
  */
 async function inRun<T>(input: AttemptInput, work: () => Promise<T>): Promise<T> {
-  const scoped = () => withTaskEnv(input.env, () => withRunMetadata(input.metadata, work));
+  const scoped = () => withRunEnv(input.env, () => withRunMetadata(input.metadata, work));
   const { TRIGGER_API_URL: baseURL, TRIGGER_SECRET_KEY: accessToken } = input.env;
   return baseURL && accessToken ? await auth.withAuth({ baseURL, accessToken }, scoped) : scoped();
 }

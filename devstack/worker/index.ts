@@ -36,7 +36,7 @@ export interface WorkerOptions {
   taskDirs?: string[];
   /** The task service's environment: scheduled runs are created in it. */
   environmentId: string;
-  /** The task environment (see trigger/env.ts). */
+  /** The variables every run sees in process.env (see run-env.ts). */
   env: Record<string, string>;
   log: (line: string) => void;
   /** Attempts running at once in this worker. */

@@ -1,8 +1,9 @@
 import path from "node:path";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { inject } from "vitest";
-import { ROOT } from "../../devstack/stack.ts";
 import { ensureCommand } from "../../scripts/system-deps.ts";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
 
 export const CHROMIUM_ARGS = [
   "--headless",

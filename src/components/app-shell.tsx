@@ -1,9 +1,9 @@
 import { Link, Outlet, useLocation, useMatches, useParams } from "@tanstack/react-router";
 import { hasActiveMembership } from "@/domain/access";
 import type { BreadcrumbOptions } from "@/domain/breadcrumbs";
-import { useAuth } from "@/features/auth/auth-context";
-import { useCollection } from "@/features/collections/hooks";
-import { useTopic } from "@/features/topics/hooks";
+import { useAuth } from "@/lib/auth/auth-context";
+import { useCollection } from "@/lib/collections/hooks";
+import { useTopic } from "@/lib/topics/hooks";
 import { Breadcrumbs } from "./breadcrumbs";
 import { MembershipSwitcher } from "./membership-switcher";
 import { ThemeToggle } from "./theme-toggle";

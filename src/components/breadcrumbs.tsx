@@ -6,7 +6,7 @@ interface BreadcrumbsProps extends BreadcrumbOptions {
   className?: string;
 }
 
-/** The trail for the current path (SPEC §2); labels may name ids such as a topic's title. */
+/** The trail for the current path (docs/product.md §2); labels may name ids such as a topic's title. */
 export function Breadcrumbs({ className, ...options }: BreadcrumbsProps) {
   const { pathname } = useLocation();
   const items = buildBreadcrumbs(pathname, options);

@@ -50,7 +50,7 @@ function Harness() {
   );
 }
 
-describe("ErrorScreen (SPEC §2)", () => {
+describe("ErrorScreen (docs/product.md §2)", () => {
   it("shows the exact Dutch texts and the retry button", async () => {
     const retry = vi.fn();
     render(<ErrorScreen onRetry={retry} />);

@@ -8,7 +8,7 @@ export const ERROR_TITLE = "Er is iets mis gegaan";
 export const ERROR_MESSAGE = "We hebben een fout gedetecteerd. Probeer de pagina te vernieuwen.";
 export const ERROR_RETRY = "Probeer opnieuw";
 
-/** SPEC §2's fallback error screen (in Dutch, as specified). */
+/** docs/product.md §2's fallback error screen (in Dutch, as specified). */
 export function ErrorScreen({ onRetry }: { onRetry(): void }) {
   return (
     <main lang="nl" role="alert" className="flex min-h-[60vh] items-center justify-center px-6 py-16">

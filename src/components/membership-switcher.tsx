@@ -1,7 +1,7 @@
 import { activeMemberships } from "@/domain/access";
-import { useAuth } from "@/features/auth/auth-context";
+import { useAuth } from "@/lib/auth/auth-context";
 
-/** Switches the active organisation (SPEC §4) when the user belongs to more than one. */
+/** Switches the active organisation (docs/product.md §4) when the user belongs to more than one. */
 export function MembershipSwitcher({ className }: { className?: string }) {
   const { user, activeMembership, store } = useAuth();
   const options = user ? activeMemberships(user.memberships) : [];

@@ -5,7 +5,7 @@ import { SPLASH_FADE_DELAY_MS, Splash } from "./splash";
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
 
-describe("Splash (SPEC §2/§9)", () => {
+describe("Splash (docs/product.md §2/§9)", () => {
   it("shows the studymap. wordmark, with its trailing dot, while auth loads", () => {
     render(<Splash loading />);
     const splash = screen.getByTestId("splash");

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { Wordmark } from "./wordmark";
 
-/** SPEC §2/§9: the splash fades out 175 ms after authentication has loaded. */
+/** docs/product.md §2/§9: the splash fades out 175 ms after authentication has loaded. */
 export const SPLASH_FADE_DELAY_MS = 175;
 const FADE_DURATION_MS = 300;
 

@@ -22,7 +22,7 @@ function membership(overrides: Partial<Membership>): Membership {
   };
 }
 
-describe("access check (SPEC §6)", () => {
+describe("access check (docs/product.md §6)", () => {
   it("lets an active admin access anything, even with no required role", () => {
     expect(hasAccess(["admin"], "creator")).toBe(true);
     expect(hasAccess(["member", "admin"], undefined)).toBe(true);
@@ -59,7 +59,7 @@ describe("access check (SPEC §6)", () => {
   });
 });
 
-describe("content management (SPEC §6)", () => {
+describe("content management (docs/product.md §6)", () => {
   it.each(["creator", "admin", "manager"])("is allowed for %s", (role) => {
     expect(canManageContent([role])).toBe(true);
   });
@@ -75,7 +75,7 @@ describe("content management (SPEC §6)", () => {
   });
 });
 
-describe("active membership (SPEC §4)", () => {
+describe("active membership (docs/product.md §4)", () => {
   const invited = membership({ membershipId: "invited", status: "invited" });
   const first = membership({ membershipId: "first" });
   const second = membership({ membershipId: "second", entityId: "e2" });

@@ -1,7 +1,11 @@
 import { z } from "zod";
 
-/** Membership roles (SPEC §6); others, such as a plain member, are possible. */
-export const CONTENT_MANAGER_ROLES = ["creator", "admin", "manager"] as const;
+/** Every membership role (core_memberships.member_role; a test ties the two). */
+export const MEMBER_ROLES = ["admin", "creator", "manager", "member"] as const;
+export type MemberRole = (typeof MEMBER_ROLES)[number];
+
+/** The roles that may manage an entity's content (docs/product.md, "Roles"). */
+export const CONTENT_MANAGER_ROLES = ["creator", "admin", "manager"] as const satisfies readonly MemberRole[];
 
 export const membershipSchema = z.object({
   membershipId: z.string(),
@@ -13,10 +17,10 @@ export const membershipSchema = z.object({
   entityMetadata: z.record(z.string(), z.unknown()).nullable(),
 });
 
-/** SPEC §3's Membership. */
+/** docs/product.md §3's Membership. */
 export type Membership = z.infer<typeof membershipSchema>;
 
-/** SPEC §3's User. */
+/** docs/product.md §3's User. */
 export interface AppUser {
   id: string;
   email: string;
@@ -24,7 +28,7 @@ export interface AppUser {
   activeMembershipId: string | null;
 }
 
-/** Only active memberships count (SPEC §4). */
+/** Only active memberships count (docs/product.md §4). */
 export function activeMemberships(memberships: readonly Membership[]): Membership[] {
   return memberships.filter((membership) => membership.status === "active");
 }
@@ -41,7 +45,7 @@ export function activeRoles(memberships: readonly Membership[], entityId?: strin
 }
 
 /**
- * SPEC §6 access check: an active admin may access anything; otherwise the required role must be among
+ * docs/product.md §6 access check: an active admin may access anything; otherwise the required role must be among
  * the active roles; no required role means denied.
  */
 export function hasAccess(roles: readonly string[], requiredRole?: string | null): boolean {
@@ -50,13 +54,13 @@ export function hasAccess(roles: readonly string[], requiredRole?: string | null
   return roles.includes(requiredRole);
 }
 
-/** SPEC §6: content management is allowed when any active role is creator, admin or manager. */
+/** docs/product.md §6: content management is allowed when any active role is creator, admin or manager. */
 export function canManageContent(roles: readonly string[]): boolean {
   return roles.some((role) => (CONTENT_MANAGER_ROLES as readonly string[]).includes(role));
 }
 
 /**
- * SPEC §4: the active membership is the one the user chose (while it is still active), else the first
+ * docs/product.md §4: the active membership is the one the user chose (while it is still active), else the first
  * active one, else the first membership, else none.
  */
 export function resolveActiveMembershipId(

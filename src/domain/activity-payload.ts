@@ -2,7 +2,7 @@ import { z } from "zod";
 import { citationSchema } from "./citation.ts";
 import { PHASE_KINDS, phaseKindSchema } from "./phase.ts";
 
-/** SPEC §3/§9: the six activity kinds of a chapter, in their fixed order. */
+/** docs/product.md §3/§9: the six activity kinds of a chapter, in their fixed order. */
 export const ACTIVITY_KINDS = PHASE_KINDS;
 export const activityKindSchema = phaseKindSchema;
 export type ActivityKind = z.infer<typeof activityKindSchema>;
@@ -19,7 +19,7 @@ const groundedItem = {
   citations: z.array(citationSchema),
 };
 
-/** SPEC §3 diagnostic/mastery question; `correct_option` indexes `options` so answers can be scored. */
+/** docs/product.md §3 diagnostic/mastery question; `correct_option` indexes `options` so answers can be scored. */
 export const questionSchema = z
   .object({
     id: z.string().min(1),
@@ -52,7 +52,7 @@ export type StudyBlockType = z.infer<typeof studyBlockTypeSchema>;
 export const studyQuestionSchema = z.object({ stem: z.string().min(1), answer: z.string().min(1) });
 export type StudyQuestion = z.infer<typeof studyQuestionSchema>;
 
-/** SPEC §3 study block; only a `qa` block has a question. */
+/** docs/product.md §3 study block; only a `qa` block has a question. */
 export const studyBlockSchema = z
   .object({
     type: studyBlockTypeSchema,
@@ -68,7 +68,7 @@ export type StudyBlock = z.infer<typeof studyBlockSchema>;
 
 export const studyPayloadSchema = z.object({ blocks: z.array(studyBlockSchema) });
 
-/** SPEC §3 practice card; `id` is stable so spaced-repetition state can follow the card. */
+/** docs/product.md §3 practice card; `id` is stable so spaced-repetition state can follow the card. */
 export const practiceCardSchema = z.object({
   id: z.string().min(1),
   q: z.string().min(1),

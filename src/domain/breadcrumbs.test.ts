@@ -3,7 +3,7 @@ import { buildBreadcrumbs } from "./breadcrumbs";
 
 const topicId = "0b6f6c9e-8c7a-4f59-9a38-8f0b7d0f0a11";
 
-describe("buildBreadcrumbs (SPEC §2)", () => {
+describe("buildBreadcrumbs (docs/product.md §2)", () => {
   it("builds one item per segment with label, path, isActive and type", () => {
     expect(buildBreadcrumbs("/studymap/favorites")).toEqual([
       { label: "Studymap", path: "/studymap", isActive: false, type: "root" },

@@ -1,5 +1,5 @@
 /**
- * Breadcrumbs built from the route path (SPEC §2): every segment becomes an item unless hidden,
+ * Breadcrumbs built from the route path (docs/product.md §2): every segment becomes an item unless hidden,
  * labels come from a table (or a resolver for ids), and a screen may replace the trail entirely.
  */
 export type BreadcrumbType = "root" | "segment" | "dynamic" | "custom";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * SPEC §3: a citation points to exact lines of one chunk of a learner's source. Line numbers are
+ * docs/product.md §3: a citation points to exact lines of one chunk of a learner's source. Line numbers are
  * 0-based and inclusive within the page (PDF) or file; screens show them +1. `exactLines` are the
  * source's lines `line_start..line_end` verbatim, which the generation engine verifies before saving.
  */

@@ -4,10 +4,10 @@ import { describe, expect, it } from "vitest";
 import {
   type GenerationGrant,
   GenerationGrantError,
-  type GenerationTask,
   signGenerationGrant,
   verifyGenerationGrant,
 } from "./generation-grant.ts";
+import type { GenerationTask } from "./tasks.ts";
 
 const secret = "unit-test-generation-grant-secret-0123456789";
 const grant: GenerationGrant = {

@@ -1,5 +1,6 @@
 import { errors, jwtVerify, SignJWT } from "jose";
 import { z } from "zod";
+import { type GenerationTask, generationTaskSchema } from "./tasks.ts";
 
 /**
  * A generation grant is the product's signed word that one user may start one generation task for one
@@ -8,10 +9,6 @@ import { z } from "zod";
  * the tasks refuse a payload whose grant does not name its topic, its requesting user and the task.
  * HS256 with GENERATION_GRANT_SECRET, known only to the functions and the tasks.
  */
-
-export const GENERATION_TASKS = ["generate-topic-structure", "generate-course-content"] as const;
-export const generationTaskSchema = z.enum(GENERATION_TASKS);
-export type GenerationTask = z.infer<typeof generationTaskSchema>;
 
 export interface GenerationGrant {
   userId: string;

@@ -70,7 +70,7 @@ function course(
 }
 
 describe("module types", () => {
-  it("map activity kinds as SPEC §3 says", () => {
+  it("map activity kinds as docs/product.md §3 says", () => {
     expect(MODULE_TYPE_BY_KIND).toEqual({
       overview: "slides",
       diagnostic: "quiz",
@@ -81,7 +81,7 @@ describe("module types", () => {
     });
   });
 
-  it("cycle for a derived outline in SPEC §4's order", () => {
+  it("cycle for a derived outline in docs/product.md §4's order", () => {
     expect(DERIVED_MODULE_TYPES).toEqual(["study", "flashcards", "podcast", "slides", "chat", "quiz"]);
   });
 });

@@ -2,13 +2,13 @@ import { z } from "zod";
 import { PHASE_KINDS, type PhaseKind, phaseKindSchema } from "./phase.ts";
 import type { Section, Structure, Subtopic } from "./structure.ts";
 
-/** SPEC §4: an activity without a progress record is not_started. */
+/** docs/product.md §4: an activity without a progress record is not_started. */
 export const progressStatusSchema = z.enum(["not_started", "in_progress", "completed"]);
 export type ProgressStatus = z.infer<typeof progressStatusSchema>;
 
 export type ModuleType = "study" | "flashcards" | "podcast" | "slides" | "chat" | "quiz";
 
-/** SPEC §3: the outline module type of each activity kind. */
+/** docs/product.md §3: the outline module type of each activity kind. */
 export const MODULE_TYPE_BY_KIND: Record<PhaseKind, ModuleType> = {
   overview: "slides",
   diagnostic: "quiz",
@@ -18,7 +18,7 @@ export const MODULE_TYPE_BY_KIND: Record<PhaseKind, ModuleType> = {
   recap: "podcast",
 };
 
-/** SPEC §4: module types of an outline derived from the structure, in the order they cycle. */
+/** docs/product.md §4: module types of an outline derived from the structure, in the order they cycle. */
 export const DERIVED_MODULE_TYPES: readonly ModuleType[] = [
   "study",
   "flashcards",
@@ -28,7 +28,7 @@ export const DERIVED_MODULE_TYPES: readonly ModuleType[] = [
   "quiz",
 ];
 
-/** SPEC §9: the static display values, shown only while no course exists (DECISIONS §5). */
+/** docs/product.md §9: the static display values, shown only while no course exists (docs/decisions.md §13). */
 export const FALLBACK_COUNTS = { quizzes: 8, lessons: 15 } as const;
 
 /** The answer of the `get_microlearning_outline(p_topic_id)` RPC: one round trip for the whole outline. */
@@ -104,7 +104,7 @@ export interface Outline {
   selectedChapterId: string | null;
 }
 
-/** SPEC §9: per subtopic max(10, 5 per key point, or 5 when none); a chapter with no subtopics takes 15. */
+/** docs/product.md §9: per subtopic max(10, 5 per key point, or 5 when none); a chapter with no subtopics takes 15. */
 export function chapterMinutes(subtopics: readonly Pick<Subtopic, "key_points">[]): number {
   if (subtopics.length === 0) return 15;
   return subtopics.reduce((total, subtopic) => {
@@ -168,14 +168,14 @@ export function outlineFromCourse(rpc: OutlineRpc, structure: Pick<Structure, "s
   return { course: rpc.course, chapters, selectedChapterId: chapters[0]?.id ?? null };
 }
 
-/** SPEC §4: the placeholder progress shown for the first chapter of a derived outline. */
+/** docs/product.md §4: the placeholder progress shown for the first chapter of a derived outline. */
 const FIRST_CHAPTER_PLACEHOLDER: Partial<Record<PhaseKind, ProgressStatus>> = {
   overview: "in_progress",
   diagnostic: "completed",
 };
 
 /**
- * SPEC §4: when no course outline can be loaded, the outline is derived from the structure's sections;
+ * docs/product.md §4: when no course outline can be loaded, the outline is derived from the structure's sections;
  * modules cycle through the derived types with progress not_started, and the first chapter is selected.
  */
 export function outlineFromStructure(structure: Pick<Structure, "sections"> | null): Outline {
@@ -222,7 +222,7 @@ export function withSkippedPhases(outline: Outline, skippedActivityIds: Readonly
   };
 }
 
-/** SPEC §4: overall progress is the rounded percentage of modules that are completed. */
+/** docs/product.md §4: overall progress is the rounded percentage of modules that are completed. */
 export function overallProgress(outline: Outline): number {
   const modules = outline.chapters.flatMap((chapter) => chapter.modules);
   if (modules.length === 0) return 0;
@@ -230,7 +230,7 @@ export function overallProgress(outline: Outline): number {
   return Math.round((completed / modules.length) * 100);
 }
 
-/** DECISIONS §5: quizzes are diagnostic and mastery activities, lessons all activities; 8 / 15 without a course. */
+/** docs/decisions.md §13: quizzes are diagnostic and mastery activities, lessons all activities; 8 / 15 without a course. */
 export function outlineCounts(outline: Outline): { quizzes: number; lessons: number } {
   if (!outline.course) return { ...FALLBACK_COUNTS };
   const activities = outline.chapters.flatMap((chapter) => chapter.modules);
@@ -240,7 +240,7 @@ export function outlineCounts(outline: Outline): { quizzes: number; lessons: num
   };
 }
 
-/** DECISIONS §6: the first activity that is not completed, in chapter and phase order; null without a course. */
+/** docs/decisions.md §11: the first activity that is not completed, in chapter and phase order; null without a course. */
 export function resumePoint(outline: Outline): { chapterId: string; kind: PhaseKind } | null {
   if (!outline.course) return null;
   for (const chapter of outline.chapters) {

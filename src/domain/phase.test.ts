@@ -8,7 +8,7 @@ describe("phases", () => {
     expect(PHASE_KINDS).toEqual(["overview", "diagnostic", "study", "practice", "mastery", "recap"]);
   });
 
-  it("carry the Dutch labels and descriptions of SPEC §2", () => {
+  it("carry the Dutch labels and descriptions of docs/product.md §2", () => {
     expect(PHASES).toEqual({
       overview: { label: "Overzicht", description: "intro and learning goals" },
       diagnostic: { label: "Diagnostiek", description: "short check that determines what you skip" },

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** SPEC §9: the six fixed phases of a chapter, in their fixed order. */
+/** docs/product.md §9: the six fixed phases of a chapter, in their fixed order. */
 export const PHASE_KINDS = ["overview", "diagnostic", "study", "practice", "mastery", "recap"] as const;
 export const phaseKindSchema = z.enum(PHASE_KINDS);
 export type PhaseKind = z.infer<typeof phaseKindSchema>;
@@ -10,7 +10,7 @@ export interface PhaseInfo {
   description: string;
 }
 
-/** SPEC §2: the Dutch label of each phase row and the description shown when no activity title exists. */
+/** docs/product.md §2: the Dutch label of each phase row and the description shown when no activity title exists. */
 export const PHASES: Record<PhaseKind, PhaseInfo> = {
   overview: { label: "Overzicht", description: "intro and learning goals" },
   diagnostic: { label: "Diagnostiek", description: "short check that determines what you skip" },
@@ -24,7 +24,7 @@ export function isPhaseKind(value: string): value is PhaseKind {
   return (PHASE_KINDS as readonly string[]).includes(value);
 }
 
-/** SPEC §2: a phaseId joins the chapter id and the kind with a hyphen. */
+/** docs/product.md §2: a phaseId joins the chapter id and the kind with a hyphen. */
 export function toPhaseId(chapterId: string, kind: PhaseKind): string {
   return `${chapterId}-${kind}`;
 }
@@ -38,7 +38,7 @@ export interface ParsedPhaseId {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * SPEC §2: the kind is the last hyphen part; with no hyphen the kind is overview. Chapter ids are UUIDs,
+ * docs/product.md §2: the kind is the last hyphen part; with no hyphen the kind is overview. Chapter ids are UUIDs,
  * which contain hyphens themselves, so a bare UUID is a chapter id without a kind (overview) rather than
  * a chapter "a-b-c-d" with the kind "e".
  */

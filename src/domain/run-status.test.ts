@@ -10,7 +10,7 @@ import {
 
 type Flag = "queued" | "waiting" | "executing" | "failed" | "success" | "cancelled" | "completed";
 
-/** SPEC §4, one row per status: the flags that are true for it (all others are false). */
+/** docs/product.md §4, one row per status: the flags that are true for it (all others are false). */
 const EXPECTED_FLAGS: Record<RunStatus, Flag[]> = {
   QUEUED: ["queued"],
   PENDING_VERSION: ["queued"],
@@ -36,7 +36,7 @@ function flagsOf(trueFlags: Flag[]): Record<Flag, boolean> {
   >;
 }
 
-describe("run status mapping (SPEC §4)", () => {
+describe("run status mapping (docs/product.md §4)", () => {
   it("lists exactly the thirteen statuses of the spec", () => {
     expect([...RUN_STATUSES].sort()).toEqual(Object.keys(EXPECTED_FLAGS).sort());
   });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** SPEC §4: the statuses a background-task run is shown with (Trigger.dev's public run statuses). */
+/** docs/product.md §4: the statuses a background-task run is shown with (Trigger.dev's public run statuses). */
 export const RUN_STATUSES = [
   "QUEUED",
   "PENDING_VERSION",
@@ -34,7 +34,7 @@ const INTERNAL_STATUSES: Record<string, RunStatus> = {
   INTERRUPTED: "FAILED",
 };
 
-/** Any value to a public run status; unknown values (and non-strings) map to QUEUED (SPEC §4). */
+/** Any value to a public run status; unknown values (and non-strings) map to QUEUED (docs/product.md §4). */
 export const runStatusSchema = z.unknown().transform((value): RunStatus => toRunStatus(value));
 
 export function toRunStatus(value: unknown): RunStatus {
@@ -57,7 +57,7 @@ export interface RunStatusFlags {
   failed: boolean;
   success: boolean;
   cancelled: boolean;
-  /** Finished, successfully or not; a cancelled run is not "completed" (SPEC §4). */
+  /** Finished, successfully or not; a cancelled run is not "completed" (docs/product.md §4). */
   completed: boolean;
 }
 
@@ -65,7 +65,7 @@ export interface RunState extends RunStatusFlags {
   status: RunStatus;
 }
 
-/** SPEC §4's derived flags of a run status (the value is mapped first, so unknown counts as queued). */
+/** docs/product.md §4's derived flags of a run status (the value is mapped first, so unknown counts as queued). */
 export function runStatusFlags(value: unknown): RunStatusFlags {
   const status = toRunStatus(value);
   const failed = FAILED.includes(status);

@@ -10,7 +10,7 @@ import {
   topicSearchSchema,
 } from "./search-params";
 
-describe("page search param (SPEC §5)", () => {
+describe("page search param (docs/product.md §5)", () => {
   it("defaults to 1", () => {
     expect(pageSearchSchema.parse({})).toEqual({ page: 1 });
   });
@@ -25,7 +25,7 @@ describe("page search param (SPEC §5)", () => {
   });
 });
 
-describe("optional string search params (SPEC §5)", () => {
+describe("optional string search params (docs/product.md §5)", () => {
   const cases = [
     ["moduleId", newTopicSearchSchema],
     ["event", topicSearchSchema],

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * Search params of SPEC §5: `page` is a number, default 1; the optional strings are dropped when the
+ * Search params of docs/product.md §5: `page` is a number, default 1; the optional strings are dropped when the
  * URL holds anything else (TanStack Router parses `?moduleId=12` as the number 12, which is dropped).
  */
 export const DEFAULT_PAGE = 1;

@@ -1,6 +1,10 @@
+import { z } from "zod";
+
 /** The kinds of `topic_sources` a learner can add; `pasted` has text instead of a file. */
-export type SourceFileKind = "pdf" | "docx" | "markdown" | "text";
-export type SourceKind = SourceFileKind | "pasted";
+export const SOURCE_KINDS = ["pdf", "docx", "markdown", "text", "pasted"] as const;
+export const sourceKindSchema = z.enum(SOURCE_KINDS);
+export type SourceKind = z.infer<typeof sourceKindSchema>;
+export type SourceFileKind = Exclude<SourceKind, "pasted">;
 
 /** Files larger than this are refused before upload (generation reads them whole). */
 export const MAX_SOURCE_BYTES = 50 * 1024 * 1024;

@@ -14,7 +14,7 @@ const citation = {
 };
 
 describe("structure and citations", () => {
-  it("accepts SPEC §3's structure shape and lists its citations in order", () => {
+  it("accepts docs/product.md §3's structure shape and lists its citations in order", () => {
     const structure = structureSchema.parse({
       title: "T",
       description: "",

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { citationSchema } from "./citation.ts";
 
-/** SPEC §3: a subtopic of a section, grounded by its citations (none for a topic without sources). */
+/** docs/product.md §3: a subtopic of a section, grounded by its citations (none for a topic without sources). */
 export const subtopicSchema = z.object({
   subtopic_id: z.string().min(1),
   title: z.string().min(1),
@@ -11,7 +11,7 @@ export const subtopicSchema = z.object({
 });
 export type Subtopic = z.infer<typeof subtopicSchema>;
 
-/** SPEC §3: a section of the learning structure; each becomes one chapter ("Onderdeel") of a course. */
+/** docs/product.md §3: a section of the learning structure; each becomes one chapter ("Onderdeel") of a course. */
 export const sectionSchema = z.object({
   section_id: z.string().min(1),
   title: z.string().min(1),
@@ -20,7 +20,7 @@ export const sectionSchema = z.object({
 });
 export type Section = z.infer<typeof sectionSchema>;
 
-/** SPEC §3: the learning structure stored in `topics.structure`. */
+/** docs/product.md §3: the learning structure stored in `topics.structure`. */
 export const structureSchema = z.object({
   title: z.string().min(1),
   description: z.string(),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { isTopicStatusKey, STATUS_VALUES, topicStatusKey, topicStatusView } from "./topic-status";
 
-describe("topic status (SPEC §4, DECISIONS §4)", () => {
+describe("topic status (docs/product.md §4, docs/decisions.md §4)", () => {
   it.each([
     [null, "not_started"],
     [undefined, "not_started"],

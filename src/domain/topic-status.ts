@@ -1,4 +1,33 @@
-/** SPEC §3/§4 processing statuses plus DECISIONS §4's `failed`; the misspelling counts as generating. */
+/** Every value of topics.processing_status (its check constraint; a test ties the two). */
+export const PROCESSING_STATUSES = [
+  "pending",
+  "generating_structure",
+  "generating_structue",
+  "awaiting_structure_review",
+  "completed",
+  "failed",
+] as const;
+export type ProcessingStatus = (typeof PROCESSING_STATUSES)[number];
+
+/**
+ * Statuses in which a structure is being generated. `generating_structue` is a misspelling the
+ * product's specification uses; the database stores it as `generating_structure`, and both count.
+ */
+export const STRUCTURE_GENERATING_STATUSES = [
+  "generating_structure",
+  "generating_structue",
+] as const satisfies readonly ProcessingStatus[];
+
+/**
+ * Statuses a structure run may still write: the product sets one of them before it triggers the task,
+ * so a topic in any other state has moved on and the run leaves it alone.
+ */
+export const STRUCTURE_RUN_STATUSES = [
+  "pending",
+  ...STRUCTURE_GENERATING_STATUSES,
+] as const satisfies readonly ProcessingStatus[];
+
+/** Processing statuses as the UI groups them (docs/product.md, "Topic status"); `failed` ends a run. */
 export type TopicStatusKey = "not_started" | "generating" | "review" | "ready" | "failed";
 
 /** How strongly a status should stand out; the UI picks colours per tone. */
@@ -21,9 +50,9 @@ const VIEWS: Record<TopicStatusKey, Omit<TopicStatusView, "key">> = {
 };
 
 /** The database values behind each status, used by the dashboard's status filter. */
-export const STATUS_VALUES: Record<TopicStatusKey, ReadonlyArray<string | null>> = {
+export const STATUS_VALUES: Record<TopicStatusKey, ReadonlyArray<ProcessingStatus | null>> = {
   not_started: [null, "pending"],
-  generating: ["generating_structure", "generating_structue"],
+  generating: STRUCTURE_GENERATING_STATUSES,
   review: ["awaiting_structure_review"],
   ready: ["completed"],
   failed: ["failed"],
@@ -31,7 +60,7 @@ export const STATUS_VALUES: Record<TopicStatusKey, ReadonlyArray<string | null>>
 
 export function topicStatusKey(status: string | null | undefined): TopicStatusKey {
   const match = (Object.keys(STATUS_VALUES) as TopicStatusKey[]).find((key) =>
-    STATUS_VALUES[key].includes(status ?? null),
+    (STATUS_VALUES[key] as ReadonlyArray<string | null>).includes(status ?? null),
   );
   return match ?? "not_started";
 }

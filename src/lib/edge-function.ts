@@ -1,5 +1,6 @@
-import { FunctionsHttpError, type SupabaseClient } from "@supabase/supabase-js";
+import { FunctionsHttpError } from "@supabase/supabase-js";
 import type { z } from "zod";
+import type { StudymapClient } from "@/lib/database";
 
 /** The product's edge functions answer errors as JSON `{error}`; its text is what the learner sees. */
 async function readableError(error: Error): Promise<Error> {
@@ -14,7 +15,7 @@ async function readableError(error: Error): Promise<Error> {
 
 /** Calls an edge function and validates its answer; failures throw with the function's own message. */
 export async function invokeEdgeFunction<T>(
-  client: SupabaseClient,
+  client: StudymapClient,
   name: string,
   body: Record<string, unknown>,
   answer: z.ZodType<T>,

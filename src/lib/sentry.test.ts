@@ -8,7 +8,7 @@ function matches(targets: Array<string | RegExp>, url: string): boolean {
   return targets.some((target) => (typeof target === "string" ? url.includes(target) : target.test(url)));
 }
 
-describe("buildSentryOptions (SPEC §1)", () => {
+describe("buildSentryOptions (docs/product.md §1)", () => {
   it("is off without a DSN", () => {
     expect(buildSentryOptions(Sentry, {}, router, "https://studymap.app")).toBeNull();
     expect(buildSentryOptions(Sentry, { VITE_SENTRY_DSN: "" }, router, "https://studymap.app")).toBeNull();
@@ -61,7 +61,7 @@ describe("buildSentryOptions (SPEC §1)", () => {
   });
 });
 
-describe("tracePropagationTargets (SPEC §1)", () => {
+describe("tracePropagationTargets (docs/product.md §1)", () => {
   const targets = tracePropagationTargets("https://www.studymap.app");
 
   it.each([

@@ -14,18 +14,18 @@ export interface SentryEnv {
   MODE?: string;
 }
 
-/** SPEC §1: 50% of traces, 10% of sessions as replays, every session with an error. */
+/** docs/product.md §1: 50% of traces, 10% of sessions as replays, every session with an error. */
 export const SENTRY_SAMPLING = {
   tracesSampleRate: 0.5,
   replaysSessionSampleRate: 0.1,
   replaysOnErrorSampleRate: 1.0,
 } as const;
 
-/** SPEC §1: replays mask all text and inputs and block media. */
+/** docs/product.md §1: replays mask all text and inputs and block media. */
 export const REPLAY_PRIVACY = { maskAllText: true, maskAllInputs: true, blockAllMedia: true } as const;
 
 /**
- * SPEC §1: tracing headers go to localhost, to the product's own hosts when the path begins with /api,
+ * docs/product.md §1: tracing headers go to localhost, to the product's own hosts when the path begins with /api,
  * and to its api subdomain — nowhere else (third parties must not receive trace ids).
  */
 export function tracePropagationTargets(siteUrl: string): Array<string | RegExp> {

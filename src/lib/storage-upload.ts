@@ -1,4 +1,4 @@
-import type { SupabaseClient } from "@supabase/supabase-js";
+import type { StudymapClient } from "@/lib/database";
 
 export interface UploadTarget {
   /** The project URL (VITE_SUPABASE_URL). */
@@ -14,7 +14,7 @@ export interface UploadTarget {
  * cannot report upload progress. `onProgress` receives 0..1.
  */
 export async function uploadWithProgress(
-  client: SupabaseClient,
+  client: StudymapClient,
   target: UploadTarget,
   file: Blob,
   onProgress: (fraction: number) => void,

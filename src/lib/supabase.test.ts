@@ -4,7 +4,7 @@ import { createSupabaseClient } from "./supabase";
 const message =
   "Missing Supabase configuration. Check VITE_SUPABASE_URL and VITE_SUPABASE_ANON_KEY environment variables.";
 
-describe("createSupabaseClient (SPEC §5)", () => {
+describe("createSupabaseClient (docs/product.md §5)", () => {
   it("throws the exact message without a URL", () => {
     expect(() => createSupabaseClient({ VITE_SUPABASE_ANON_KEY: "key" })).toThrow(new Error(message));
   });

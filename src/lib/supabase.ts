@@ -1,4 +1,5 @@
-import { createClient, type SupabaseClient } from "@supabase/supabase-js";
+import { createClient } from "@supabase/supabase-js";
+import type { Database, StudymapClient } from "./database";
 
 export const MISSING_SUPABASE_CONFIG =
   "Missing Supabase configuration. Check VITE_SUPABASE_URL and VITE_SUPABASE_ANON_KEY environment variables.";
@@ -13,7 +14,7 @@ export interface SupabaseConfig {
   anonKey: string;
 }
 
-/** SPEC §5: both the URL and the anonymous key are required. */
+/** docs/product.md §5: both the URL and the anonymous key are required. */
 export function readSupabaseConfig(env: SupabaseEnv): SupabaseConfig {
   const url = env.VITE_SUPABASE_URL;
   const anonKey = env.VITE_SUPABASE_ANON_KEY;
@@ -21,18 +22,18 @@ export function readSupabaseConfig(env: SupabaseEnv): SupabaseConfig {
   return { url, anonKey };
 }
 
-export function createSupabaseClient(env: SupabaseEnv): SupabaseClient {
+export function createSupabaseClient(env: SupabaseEnv): StudymapClient {
   const { url, anonKey } = readSupabaseConfig(env);
-  return createClient(url, anonKey, {
+  return createClient<Database>(url, anonKey, {
     // PKCE: OAuth and e-mail links come back with a one-time code rather than tokens in the URL.
     auth: { flowType: "pkce", persistSession: true, autoRefreshToken: true, detectSessionInUrl: true },
   });
 }
 
-let client: SupabaseClient | undefined;
+let client: StudymapClient | undefined;
 
 /** The one client of the web app, created from the build's environment on first use. */
-export function getSupabase(): SupabaseClient {
+export function getSupabase(): StudymapClient {
   client ??= createSupabaseClient(import.meta.env);
   return client;
 }

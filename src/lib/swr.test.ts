@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { buildSwrConfig, isSlowNetwork } from "./swr";
 
-describe("buildSwrConfig (SPEC §9)", () => {
+describe("buildSwrConfig (docs/product.md §9)", () => {
   it("dedupes for 2 s, throttles focus for 5 s, retries after 5 s and times out loading after 3 s", () => {
     expect(buildSwrConfig(false)).toEqual({
       dedupingInterval: 2000,

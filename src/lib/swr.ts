@@ -1,6 +1,6 @@
 import type { SWRConfiguration } from "swr";
 
-/** SPEC §9 data-fetch defaults; the retry and loading-timeout values are longer on slow networks. */
+/** docs/product.md §9 data-fetch defaults; the retry and loading-timeout values are longer on slow networks. */
 export function buildSwrConfig(slowNetwork: boolean): SWRConfiguration {
   return {
     dedupingInterval: 2_000,

@@ -30,7 +30,7 @@ afterEach(() => {
   document.documentElement.className = "";
 });
 
-describe("ThemeProvider (SPEC §2/§9)", () => {
+describe("ThemeProvider (docs/product.md §2/§9)", () => {
   it("defaults to system and follows the device", () => {
     prefersDark(true);
     render(

@@ -1,6 +1,6 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
 
-/** SPEC §2/§9: light, dark or system; system by default, kept under `vite-ui-theme` unless configured. */
+/** docs/product.md §2/§9: light, dark or system; system by default, kept under `vite-ui-theme` unless configured. */
 export const THEMES = ["light", "dark", "system"] as const;
 export type Theme = (typeof THEMES)[number];
 export type ResolvedTheme = Exclude<Theme, "system">;

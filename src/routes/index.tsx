@@ -1,6 +1,6 @@
 import { createFileRoute, redirect } from "@tanstack/react-router";
 
-/** SPEC §2: an authenticated user goes to /studymap, everyone else to /login. */
+/** docs/product.md §2: an authenticated user goes to /studymap, everyone else to /login. */
 export const Route = createFileRoute("/")({
   beforeLoad: async ({ context }) => {
     const { user } = await context.auth.ready();

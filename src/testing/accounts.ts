@@ -1,12 +1,12 @@
-import type { MembershipChoiceStore } from "@/features/auth/current-user";
 import type { Analytics } from "@/lib/analytics";
+import type { MembershipChoiceStore } from "@/lib/auth/current-user";
 import { authUser, type SupabaseStub, seedSession } from "./supabase-stub";
 
 export const USER_ID = "11111111-1111-4111-8111-111111111111";
 export const ENTITY_ID = "22222222-2222-4222-8222-222222222222";
 export const SECOND_ENTITY_ID = "33333333-3333-4333-8333-333333333333";
 
-/** A row of RPC get_user_memberships (SPEC §7). */
+/** A row of RPC get_user_memberships (docs/product.md §7). */
 export interface MembershipRow {
   membership_id: string;
   entity_id: string;

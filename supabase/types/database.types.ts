@@ -796,6 +796,7 @@ export type Database = {
     Functions: {
       accept_invitation: { Args: { p_membership_id: string }; Returns: string };
       accept_structure: { Args: { p_structure?: Json; p_topic_id: string }; Returns: undefined };
+      can_manage_topic: { Args: { p_topic_id: string }; Returns: boolean };
       claim_course_generation: { Args: { p_topic_id: string }; Returns: string };
       create_entity: { Args: { p_kind?: string; p_name: string }; Returns: string };
       fail_stalled_structure: {

@@ -10,7 +10,7 @@ import {
 } from "./support.ts";
 
 /**
- * SPEC §4: "set status to generating_structure with progress 1, only if it is still empty or pending".
+ * docs/product.md §4: "set status to generating_structure with progress 1, only if it is still empty or pending".
  * Two learners opening the review screen at once must start generation once: the conditional UPDATE of
  * start_structure_generation lets exactly one of two real connections win.
  */

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyGenerationGrant } from "../../src/domain/generation-grant.ts";
 import { Fixtures, failure, grantSecret, triggerSecretKey, type World } from "./support.ts";
 
-/** SPEC §7's trigger token, limited by DECISIONS §1 and bound to its holder by a generation grant. */
+/** docs/product.md §7's trigger token, limited by docs/decisions.md §1 and bound to its holder by a generation grant. */
 const fixtures = new Fixtures();
 const baseURL = fixtures.stack.supabaseUrl;
 let world: World;

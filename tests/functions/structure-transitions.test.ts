@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyGenerationGrant } from "../../src/domain/generation-grant.ts";
 import { Fixtures, failure, grantSecret, sampleStructure, triggerSecretKey, type World } from "./support.ts";
 
-/** The structure review transitions of SPEC §4 and ARCHITECTURE §6.3, as edge functions. */
+/** The structure review transitions of docs/product.md §4 and ARCHITECTURE §6.3, as edge functions. */
 const fixtures = new Fixtures();
 let world: World;
 

@@ -3,12 +3,11 @@ import { createClient, FunctionsHttpError, type SupabaseClient } from "@supabase
 import { SignJWT } from "jose";
 import pg from "pg";
 import { inject } from "vitest";
-import { LOCAL_GENERATION_GRANT_SECRET, LOCAL_TRIGGER_SECRET_KEY } from "../../devstack/keys.ts";
 import type { Structure } from "../../src/domain/structure.ts";
 
-/** The secrets `startStack` hands the functions, unless the environment overrides them. */
-export const grantSecret = process.env.GENERATION_GRANT_SECRET ?? LOCAL_GENERATION_GRANT_SECRET;
-export const triggerSecretKey = process.env.TRIGGER_SECRET_KEY ?? LOCAL_TRIGGER_SECRET_KEY;
+/** The secrets the stack hands the functions (its public StackInfo). */
+export const grantSecret = inject("stack").generationGrantSecret;
+export const triggerSecretKey = inject("stack").triggerSecretKey;
 
 export interface TestUser {
   id: string;

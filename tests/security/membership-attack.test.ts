@@ -1,7 +1,7 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { database, signIn, uniqueEmail } from "../auth/support.ts";
+import { database, signIn, uniqueEmail } from "../support/clients.ts";
 
 /**
  * The membership attack of the security review, replayed over HTTP with supabase-js against the local

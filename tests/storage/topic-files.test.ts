@@ -2,7 +2,7 @@ import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { removeOrphanedFiles } from "../../trigger/orphaned-files.ts";
-import { database, signIn, stack, uniqueEmail } from "../auth/support.ts";
+import { database, signIn, stack, uniqueEmail } from "../support/clients.ts";
 
 /**
  * The product's buckets: a deleted topic's source files are removed by the cleanup task (they used

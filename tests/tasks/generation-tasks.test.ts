@@ -3,10 +3,10 @@ import { runs, tasks } from "@trigger.dev/sdk";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signGenerationGrant } from "../../src/domain/generation-grant.ts";
 import { structureSchema } from "../../src/domain/structure.ts";
+import { generationRunOptions } from "../../src/domain/tasks.ts";
 import type { generateCourseContent } from "../../trigger/generate-course-content.ts";
 import type { generateTopicStructure } from "../../trigger/generate-topic-structure.ts";
 import { contentFixtures } from "../../trigger/generation/fixtures/content-sources.ts";
-import { generationRunOptions } from "../../trigger/schema.ts";
 import { grantSecret, TaskGateway, waitForRun } from "./support.ts";
 
 /**

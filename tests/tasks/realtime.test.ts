@@ -39,7 +39,7 @@ describe("subscribing to a run", () => {
       output: { waitedMs: 1_200 },
     });
     expect(updates.map((update) => update.status)).toContain("EXECUTING");
-    // Every status the feed carries is one of SPEC §4's, with the product's own flags.
+    // Every status the feed carries is one of docs/product.md §4's, with the product's own flags.
     for (const update of updates) expect(runState(update.status).completed).toBe(update.isCompleted);
   });
 

@@ -8,7 +8,7 @@ import { type ServedApp, serveApp } from "../../devstack/gateway/serve.ts";
 import { stopTasksService, tasksService } from "../../devstack/gateway/tasks/index.ts";
 import { LOCAL_GENERATION_GRANT_SECRET, LOCAL_TRIGGER_SECRET_KEY } from "../../devstack/keys.ts";
 import { freePort } from "../../devstack/postgres.ts";
-import { testGatewayContext } from "../support/gateway.ts";
+import { testGatewayContext } from "../../devstack/tests/support/gateway.ts";
 
 export const secretKey = LOCAL_TRIGGER_SECRET_KEY;
 export const grantSecret = LOCAL_GENERATION_GRANT_SECRET;

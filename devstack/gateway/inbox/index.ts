@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import type pg from "pg";
 import { z } from "zod";
 import type { GatewayContext } from "../context.ts";
-import { inboxPage } from "./page.ts";
+import { type InboxMessage, inboxPage } from "./page.ts";
 
 export interface OutgoingMail {
   to: string;
@@ -11,15 +11,6 @@ export interface OutgoingMail {
   html: string;
   /** The sign-in code the mail carries, echoed on the console line. */
   code: string;
-}
-
-export interface InboxMessage {
-  id: number;
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  created_at: Date;
 }
 
 /**

@@ -1,4 +1,12 @@
-import type { InboxMessage } from "./index.ts";
+/** A mail in the local inbox, as its page shows it. */
+export interface InboxMessage {
+  id: number;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  created_at: Date;
+}
 
 /** The inbox page: plain HTML that refreshes itself, each mail's HTML body shown in a sandboxed frame. */
 export function inboxPage(messages: InboxMessage[], email: string | undefined): string {

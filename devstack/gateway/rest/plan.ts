@@ -1,9 +1,9 @@
 import { apiErrors, RestError, schemaErrors, undefinedColumn } from "./errors.ts";
 import { closest } from "./fuzzy.ts";
 import type { Aggregate, Field, Filter, LogicTree, OpExpr, OrderTerm, SelectItem } from "./grammar.ts";
+import { ident, qualified } from "./identifiers.ts";
 import type { ApiRequest, Range } from "./request.ts";
 import type { Column, Relationship, Routine, RoutineParam, SchemaCache, Table } from "./schema-cache.ts";
-import { ident, qualified } from "./sql.ts";
 
 /**
  * Turns a parsed request into a plan whose every identifier exists in the schema cache:

@@ -1,4 +1,5 @@
 import type { Field, OpExpr } from "./grammar.ts";
+import { ident, qualified } from "./identifiers.ts";
 import type {
   CallPlan,
   Condition,
@@ -19,9 +20,6 @@ import type { Column } from "./schema-cache.ts";
  * from the request is a bound parameter, sent untyped so Postgres infers it from the column, as
  * PostgREST does. One statement per request: embeds are lateral subqueries aggregated to JSON.
  */
-
-export const ident = (name: string) => `"${name.replaceAll("\u0000", "").replaceAll('"', '""')}"`;
-export const qualified = (schema: string, name: string) => `${ident(schema)}.${ident(name)}`;
 
 export class Params {
   readonly values: string[] = [];

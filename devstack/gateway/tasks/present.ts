@@ -1,12 +1,12 @@
 import { createJsonErrorObject } from "@trigger.dev/core/v3";
 import { parsePacketAsJson } from "@trigger.dev/core/v3/utils/ioSerialization";
-import { toRunStatus } from "../../../src/domain/run-status.ts";
 import type { InternalRunStatus, RunRecord } from "../../worker/runs.ts";
 
 /**
  * Runs as Trigger.dev's API shows them (the webapp's ApiRetrieveRunPresenter / ApiRunListPresenter).
- * Clients that send `x-trigger-api-version: 2025-07-16` get today's statuses (the product's own
- * mapping, src/domain/run-status.ts); older clients get the statuses of the unversioned API.
+ * Clients that send `x-trigger-api-version: 2025-07-16` get today's statuses; older clients get the
+ * statuses of the unversioned API. Both tables are Trigger.dev's, written here so the local stack
+ * depends on nothing in the product.
  */
 
 export const CURRENT_API_VERSION = "2025-07-16";
@@ -30,11 +30,30 @@ const UNVERSIONED_STATUS: Record<InternalRunStatus, string> = {
   INTERRUPTED: "INTERRUPTED",
 };
 
+/** Today's public name of every stored status (the webapp's ApiRetrieveRunPresenter.apiStatusFromRunStatus). */
+const CURRENT_STATUS: Record<InternalRunStatus, string> = {
+  PENDING: "QUEUED",
+  PENDING_VERSION: "PENDING_VERSION",
+  DELAYED: "DELAYED",
+  DEQUEUED: "DEQUEUED",
+  EXECUTING: "EXECUTING",
+  RETRYING_AFTER_FAILURE: "EXECUTING",
+  WAITING_TO_RESUME: "WAITING",
+  COMPLETED_SUCCESSFULLY: "COMPLETED",
+  COMPLETED_WITH_ERRORS: "FAILED",
+  CANCELED: "CANCELED",
+  SYSTEM_FAILURE: "SYSTEM_FAILURE",
+  CRASHED: "CRASHED",
+  EXPIRED: "EXPIRED",
+  TIMED_OUT: "TIMED_OUT",
+  INTERRUPTED: "FAILED",
+};
+
 /** Every status a run can be stored with (the record above names each one, or the types fail). */
 const STORED_STATUSES = Object.keys(UNVERSIONED_STATUS) as InternalRunStatus[];
 
 export function apiStatus(status: InternalRunStatus, apiVersion: string | undefined): string {
-  if (apiVersion === CURRENT_API_VERSION) return toRunStatus(status);
+  if (apiVersion === CURRENT_API_VERSION) return CURRENT_STATUS[status];
   return UNVERSIONED_STATUS[status];
 }
 
@@ -51,7 +70,7 @@ export function storedStatusesShownAs(
 }
 
 /**
- * The server's boolean helpers. They differ from the realtime feed's (and SPEC §4's) on purpose:
+ * The server's boolean helpers. They differ from the realtime feed's (and docs/product.md §4's) on purpose:
  * here a cancelled run counts as completed and an expired or timed-out one does not.
  */
 function statusHelpers(status: string) {

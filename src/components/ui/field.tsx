@@ -60,3 +60,41 @@ export const Select = forwardRef<HTMLSelectElement, SelectHTMLAttributes<HTMLSel
 ) {
   return <select ref={ref} className={cn(controlClasses, "pr-8", className)} {...props} />;
 });
+
+type TextControl<E> = Omit<E, "value" | "onChange" | "id"> & {
+  label: string;
+  hint?: ReactNode;
+  error?: string | null;
+  value: string;
+  onChange: (value: string) => void;
+};
+
+/** A labelled one-line text field. */
+export function TextField({
+  label,
+  hint,
+  error,
+  onChange,
+  ...input
+}: TextControl<InputHTMLAttributes<HTMLInputElement>>) {
+  return (
+    <Field label={label} hint={hint} error={error}>
+      {(props) => <Input {...props} {...input} onChange={(event) => onChange(event.target.value)} />}
+    </Field>
+  );
+}
+
+/** A labelled multi-line text field. */
+export function TextAreaField({
+  label,
+  hint,
+  error,
+  onChange,
+  ...textarea
+}: TextControl<TextareaHTMLAttributes<HTMLTextAreaElement>>) {
+  return (
+    <Field label={label} hint={hint} error={error}>
+      {(props) => <Textarea {...props} {...textarea} onChange={(event) => onChange(event.target.value)} />}
+    </Field>
+  );
+}

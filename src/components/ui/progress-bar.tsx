@@ -1,21 +1,21 @@
 import { cn } from "./cn";
 
-/** SPEC §9: the progress bar's default maximum. */
+/** docs/product.md §9: the progress bar's default maximum. */
 export const DEFAULT_PROGRESS_MAX = 100;
 
 export type ProgressState = "indeterminate" | "loading" | "complete";
 
-/** SPEC §5: max must be greater than 0, else the default 100. */
+/** docs/product.md §5: max must be greater than 0, else the default 100. */
 export function progressMax(max: number | undefined): number {
   return typeof max === "number" && Number.isFinite(max) && max > 0 ? max : DEFAULT_PROGRESS_MAX;
 }
 
-/** SPEC §5: value must be within 0..max, else it is ignored (the bar becomes indeterminate). */
+/** docs/product.md §5: value must be within 0..max, else it is ignored (the bar becomes indeterminate). */
 export function progressValue(value: number | null | undefined, max: number): number | null {
   return typeof value === "number" && Number.isFinite(value) && value >= 0 && value <= max ? value : null;
 }
 
-/** SPEC §4: indeterminate when there is no value, complete when the value equals max, else loading. */
+/** docs/product.md §4: indeterminate when there is no value, complete when the value equals max, else loading. */
 export function progressState(value: number | null, max: number): ProgressState {
   if (value === null) return "indeterminate";
   return value === max ? "complete" : "loading";

@@ -1,23 +1,16 @@
-import type { SupabaseClient } from "@supabase/supabase-js";
-import { z } from "zod";
+import type { StudymapClient, Tables } from "@/lib/database";
 import { unwrap } from "@/lib/query";
 
-const profileSchema = z.object({
-  id: z.string(),
-  email: z.string().nullable(),
-  display_name: z.string().nullable(),
-});
-export type Profile = z.infer<typeof profileSchema>;
+export type Profile = Pick<Tables<"profiles">, "id" | "email" | "display_name">;
 
-export async function fetchProfile(client: SupabaseClient, userId: string): Promise<Profile | null> {
-  const data = unwrap(
+export async function fetchProfile(client: StudymapClient, userId: string): Promise<Profile | null> {
+  return unwrap(
     await client.from("profiles").select("id, email, display_name").eq("id", userId).maybeSingle(),
   );
-  return data ? profileSchema.parse(data) : null;
 }
 
 export async function updateDisplayName(
-  client: SupabaseClient,
+  client: StudymapClient,
   userId: string,
   displayName: string,
 ): Promise<void> {
@@ -32,16 +25,13 @@ export async function updateDisplayName(
 export const INVITABLE_ROLES = ["member", "creator", "manager", "admin"] as const;
 export type InvitableRole = (typeof INVITABLE_ROLES)[number];
 
-const invitationSchema = z.object({
-  id: z.string(),
-  invited_email: z.string().nullable(),
-  member_role: z.string(),
-  created_at: z.string(),
-});
-export type Invitation = z.infer<typeof invitationSchema>;
+export type Invitation = Pick<
+  Tables<"core_memberships">,
+  "id" | "invited_email" | "member_role" | "created_at"
+>;
 
 /** Open invitations of an entity (visible to its admins and managers). */
-export async function fetchInvitations(client: SupabaseClient, entityId: string): Promise<Invitation[]> {
+export async function fetchInvitations(client: StudymapClient, entityId: string): Promise<Invitation[]> {
   const data = unwrap(
     await client
       .from("core_memberships")
@@ -50,11 +40,11 @@ export async function fetchInvitations(client: SupabaseClient, entityId: string)
       .eq("status", "invited")
       .order("created_at", { ascending: false }),
   );
-  return z.array(invitationSchema).parse(data ?? []);
+  return data ?? [];
 }
 
 export async function inviteMember(
-  client: SupabaseClient,
+  client: StudymapClient,
   entityId: string,
   email: string,
   role: InvitableRole,

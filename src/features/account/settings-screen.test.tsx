@@ -24,7 +24,7 @@ afterEach(() => {
 });
 
 describe("account settings", () => {
-  it("signs out and goes to /login (SPEC §4)", async () => {
+  it("signs out and goes to /login (docs/product.md §4)", async () => {
     await signIn(stub);
     stub.on("POST /auth/v1/logout", { status: 204 });
     const app = renderApp(stub, "/account/settings");
@@ -36,7 +36,7 @@ describe("account settings", () => {
     expect(errors).not.toHaveBeenCalled();
   });
 
-  it("still goes to /login when signing out fails, and logs it (SPEC §8)", async () => {
+  it("still goes to /login when signing out fails, and logs it (docs/product.md §8)", async () => {
     await signIn(stub);
     stub.on("POST /auth/v1/logout", { status: 500, body: { message: "down" } });
     const app = renderApp(stub, "/account/settings");

@@ -5,12 +5,12 @@ import useSWR from "swr";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { Field, Input, Select } from "@/components/ui/field";
+import { Field, Input, Select, TextField } from "@/components/ui/field";
 import { PageHeader } from "@/components/ui/page-header";
 import { activeMemberships, activeRoles, hasAccess, type Membership } from "@/domain/access";
-import { useAuth, useSignedInUser, useSupabase } from "@/features/auth/auth-context";
-import { EMAIL_PATTERN, INVALID_EMAIL } from "@/features/auth/auth-errors";
-import { acceptInvitation } from "@/features/onboarding/api";
+import { useAuth, useSignedInUser, useSupabase } from "@/lib/auth/auth-context";
+import { EMAIL_PATTERN, INVALID_EMAIL } from "@/lib/auth/auth-errors";
+import { acceptInvitation } from "@/lib/entities";
 import { errorMessage } from "@/lib/query";
 import { THEMES, type Theme, useTheme } from "@/lib/theme";
 import {
@@ -96,16 +96,7 @@ function ProfileSection() {
         <Field label="E-mail address" hint="You sign in with this address.">
           {(props) => <Input {...props} value={user.email} readOnly disabled />}
         </Field>
-        <Field label="Display name">
-          {(props) => (
-            <Input
-              {...props}
-              value={name}
-              maxLength={120}
-              onChange={(event) => setName(event.target.value)}
-            />
-          )}
-        </Field>
+        <TextField label="Display name" value={name} maxLength={120} onChange={setName} />
         <Button type="submit" disabled={busy || !profile}>
           {busy ? "Saving…" : "Save profile"}
         </Button>
@@ -272,11 +263,7 @@ function InvitationsSection({ membership }: { membership: Membership }) {
       description={`Invite people to ${membership.entityName}. They join when they accept after signing in.`}
     >
       <form onSubmit={invite} noValidate className="grid gap-3 sm:grid-cols-[1fr_10rem_auto] sm:items-end">
-        <Field label="E-mail address" error={error}>
-          {(props) => (
-            <Input {...props} type="email" value={email} onChange={(event) => setEmail(event.target.value)} />
-          )}
-        </Field>
+        <TextField label="E-mail address" error={error} type="email" value={email} onChange={setEmail} />
         <Field label="Role">
           {(props) => (
             <Select
@@ -319,7 +306,7 @@ function SignOutSection() {
   const { store } = useAuth();
   const navigate = useNavigate();
   const signOut = async () => {
-    // SPEC §4/§8: logout clears the user and goes to /login, also when the sign-out call fails.
+    // docs/product.md §4/§8: logout clears the user and goes to /login, also when the sign-out call fails.
     await store.signOut();
     await navigate({ to: "/login", search: {} });
   };

@@ -1,12 +1,13 @@
-import type { EmailOtpType, SupabaseClient } from "@supabase/supabase-js";
+import type { EmailOtpType } from "@supabase/supabase-js";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import { buttonClasses } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { safeRedirectPath } from "@/domain/search-params";
+import { useAuthStore } from "@/lib/auth/auth-context";
+import { signInErrorMessage } from "@/lib/auth/auth-errors";
+import type { StudymapClient } from "@/lib/database";
 import { AuthCard } from "./auth-card";
-import { useAuthStore } from "./auth-context";
-import { signInErrorMessage } from "./auth-errors";
 
 export const CALLBACK_FAILED =
   "We could not complete your sign-in. The link may have expired or been used already.";
@@ -31,7 +32,7 @@ export function readCallbackParams(href: string) {
 const verifications = new Map<string, Promise<void>>();
 
 export function verifyEmailLinkOnce(
-  client: SupabaseClient,
+  client: StudymapClient,
   tokenHash: string,
   type: EmailOtpType,
 ): Promise<void> {

@@ -1,7 +1,7 @@
 import type { ParsedLocation } from "@tanstack/react-router";
 import { redirect } from "@tanstack/react-router";
 import { type AppUser, hasActiveMembership } from "@/domain/access";
-import type { AuthStore } from "./auth-store";
+import type { AuthStore } from "@/lib/auth/auth-store";
 
 export interface GuardContext {
   context: { auth: AuthStore };
@@ -9,7 +9,7 @@ export interface GuardContext {
 }
 
 /**
- * SPEC §2: any page other than login, onboarding's own check and the auth callback sends an
+ * docs/product.md §2: any page other than login, onboarding's own check and the auth callback sends an
  * unauthenticated visitor, once loading ends, to /login with redirectTo set to the current address.
  */
 export async function requireUser({ context, location }: GuardContext): Promise<{ user: AppUser }> {
@@ -29,20 +29,20 @@ async function requireKnownMemberships(guard: GuardContext): Promise<{ user: App
   return { user };
 }
 
-/** SPEC §2: /studymap, /favorites and /explore also need at least one active membership. */
+/** docs/product.md §2: /studymap, /favorites and /explore also need at least one active membership. */
 export async function requireMembership(guard: GuardContext): Promise<{ user: AppUser }> {
   const { user } = await requireKnownMemberships(guard);
   if (!hasActiveMembership(user.memberships)) throw redirect({ to: "/onboarding" });
   return { user };
 }
 
-/** SPEC §2: an already authenticated user on /login goes to /studymap. */
+/** docs/product.md §2: an already authenticated user on /login goes to /studymap. */
 export async function redirectSignedIn({ context }: Pick<GuardContext, "context">): Promise<void> {
   const { user } = await context.auth.ready();
   if (user) throw redirect({ to: "/studymap" });
 }
 
-/** SPEC §2: on /onboarding, a user with at least one active membership goes to /studymap. */
+/** docs/product.md §2: on /onboarding, a user with at least one active membership goes to /studymap. */
 export async function redirectMember(guard: GuardContext): Promise<void> {
   const { user } = await requireKnownMemberships(guard);
   if (hasActiveMembership(user.memberships)) throw redirect({ to: "/studymap" });

@@ -3,8 +3,7 @@ import { type FormEvent, useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Field, Input } from "@/components/ui/field";
 import { safeRedirectPath } from "@/domain/search-params";
-import { AuthCard } from "./auth-card";
-import { useAuthStore } from "./auth-context";
+import { useAuthStore } from "@/lib/auth/auth-context";
 import {
   CODE_PATTERN,
   EMAIL_PATTERN,
@@ -12,7 +11,8 @@ import {
   INVALID_EMAIL,
   RESEND_COOLDOWN_SECONDS,
   signInErrorMessage,
-} from "./auth-errors";
+} from "@/lib/auth/auth-errors";
+import { AuthCard } from "./auth-card";
 import { type OAuthProvider, sendSignInCode, startOAuthSignIn, verifySignInCode } from "./sign-in";
 
 type Step = { name: "email" } | { name: "code"; email: string };

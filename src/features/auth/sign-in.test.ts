@@ -11,7 +11,7 @@ beforeEach(() => {
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe("authCallbackUrl (SPEC §9)", () => {
+describe("authCallbackUrl (docs/product.md §9)", () => {
   it("is the origin plus /auth/callback, carrying where to go next", () => {
     expect(authCallbackUrl(ORIGIN)).toBe("https://studymap.app/auth/callback");
     expect(authCallbackUrl(ORIGIN, "/explore?x=1")).toBe(
@@ -20,7 +20,7 @@ describe("authCallbackUrl (SPEC §9)", () => {
   });
 });
 
-describe("e-mail code sign-in (SPEC §7)", () => {
+describe("e-mail code sign-in (docs/product.md §7)", () => {
   it("sends the code, redirecting to the auth callback and creating the user when new", async () => {
     stub.on("POST /auth/v1/otp", { body: {} });
     await sendSignInCode(stub.client, "new@studymap.test", ORIGIN);
@@ -52,7 +52,7 @@ describe("e-mail code sign-in (SPEC §7)", () => {
   });
 });
 
-describe("OAuth sign-in (SPEC §7)", () => {
+describe("OAuth sign-in (docs/product.md §7)", () => {
   function probe(response: Response) {
     const fetch = vi.fn(async () => response);
     vi.stubGlobal("fetch", fetch);

@@ -1,13 +1,13 @@
-import type { SupabaseClient } from "@supabase/supabase-js";
+import type { StudymapClient } from "@/lib/database";
 
-/** SPEC §9: the sign-in redirect is the app origin plus /auth/callback. */
+/** docs/product.md §9: the sign-in redirect is the app origin plus /auth/callback. */
 export function authCallbackUrl(origin: string, redirectTo?: string): string {
   const base = `${origin}/auth/callback`;
   return redirectTo ? `${base}?redirectTo=${encodeURIComponent(redirectTo)}` : base;
 }
 
-/** SPEC §7: e-mail sign-in, redirecting to the auth callback, creating the user when new. */
-export async function sendSignInCode(client: SupabaseClient, email: string, origin: string) {
+/** docs/product.md §7: e-mail sign-in, redirecting to the auth callback, creating the user when new. */
+export async function sendSignInCode(client: StudymapClient, email: string, origin: string) {
   const { error } = await client.auth.signInWithOtp({
     email,
     options: { emailRedirectTo: authCallbackUrl(origin), shouldCreateUser: true },
@@ -15,8 +15,8 @@ export async function sendSignInCode(client: SupabaseClient, email: string, orig
   if (error) throw error;
 }
 
-/** SPEC §7: verify the e-mail plus the token, type email. */
-export async function verifySignInCode(client: SupabaseClient, email: string, token: string) {
+/** docs/product.md §7: verify the e-mail plus the token, type email. */
+export async function verifySignInCode(client: StudymapClient, email: string, token: string) {
   const { error } = await client.auth.verifyOtp({ email, token, type: "email" });
   if (error) throw error;
 }
@@ -24,12 +24,12 @@ export async function verifySignInCode(client: SupabaseClient, email: string, to
 export type OAuthProvider = "google" | "azure";
 
 /**
- * SPEC §7: Google with offline access and the consent prompt, Microsoft (Azure) with the scopes
+ * docs/product.md §7: Google with offline access and the consent prompt, Microsoft (Azure) with the scopes
  * `email profile`, both returning to the auth callback. The authorize address is tried first so a
  * provider the server has not enabled shows an error here instead of a JSON page.
  */
 export async function startOAuthSignIn(
-  client: SupabaseClient,
+  client: StudymapClient,
   provider: OAuthProvider,
   origin: string,
   redirectTo: string | undefined,

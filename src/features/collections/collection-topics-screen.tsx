@@ -1,12 +1,12 @@
 import { Link } from "@tanstack/react-router";
 import { NotFound } from "@/components/not-found";
+import { TopicResults } from "@/components/topics/topic-results";
 import { buttonClasses } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { PageSpinner } from "@/components/ui/spinner";
-import { useCanManageContent } from "@/features/auth/auth-context";
-import { TopicResults } from "@/features/topics/topic-results";
-import { useCollection } from "./hooks";
+import { useCanManageContent } from "@/lib/auth/auth-context";
+import { useCollection } from "@/lib/collections/hooks";
 
 /** /studymap/collections/{moduleId}/topics: one collection's topics, paginated. */
 export function CollectionTopicsScreen({ moduleId, page }: { moduleId: string; page: number }) {

@@ -1,12 +1,11 @@
-import type { SupabaseClient } from "@supabase/supabase-js";
-import { z } from "zod";
 import { PAGE_SIZE, pageRange } from "@/domain/pagination";
-import { TOPIC_CARD_COLUMNS, type TopicPage, topicCardSchema } from "@/features/topics/api";
+import type { StudymapClient } from "@/lib/database";
 import { likePattern } from "@/lib/query";
+import { TOPIC_CARD_COLUMNS, type TopicPage } from "@/lib/topics/api";
 
 /** Public topics of every entity, newest first. */
 export async function fetchPublicTopics(
-  client: SupabaseClient,
+  client: StudymapClient,
   page: number,
   q?: string,
 ): Promise<TopicPage> {
@@ -15,5 +14,5 @@ export async function fetchPublicTopics(
   if (q?.trim()) query = query.ilike("title", likePattern(q.trim()));
   const { data, error, count } = await query.order("created_at", { ascending: false }).range(from, to);
   if (error && error.code !== "PGRST103") throw error;
-  return { topics: z.array(topicCardSchema).parse(data ?? []), total: count ?? 0 };
+  return { topics: data ?? [], total: count ?? 0 };
 }

@@ -1,17 +1,17 @@
 import { Link } from "@tanstack/react-router";
 import { useState } from "react";
 import useSWR from "swr";
+import { TopicCardList } from "@/components/topics/topic-card-list";
+import { TopicGridSkeleton } from "@/components/topics/topic-results";
 import { Badge } from "@/components/ui/badge";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Input } from "@/components/ui/field";
 import { PageHeader } from "@/components/ui/page-header";
 import { PAGE_SIZE, pageCount } from "@/domain/pagination";
-import { useAuth, useSupabase } from "@/features/auth/auth-context";
-import { useSubscriptions } from "@/features/subscriptions/hooks";
-import type { TopicCardData } from "@/features/topics/api";
-import { TopicCardList } from "@/features/topics/topic-card-list";
-import { TopicGridSkeleton } from "@/features/topics/topic-results";
+import { useAuth, useSupabase } from "@/lib/auth/auth-context";
+import { useSubscriptions } from "@/lib/subscriptions/hooks";
+import type { TopicCardData } from "@/lib/topics/api";
 import { fetchPublicTopics } from "./api";
 
 /** /explore: public topics from every organisation, to subscribe to. */

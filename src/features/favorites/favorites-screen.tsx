@@ -1,10 +1,10 @@
 import { Link } from "@tanstack/react-router";
+import { TopicCardList } from "@/components/topics/topic-card-list";
+import { TopicGridSkeleton } from "@/components/topics/topic-results";
 import { buttonClasses } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
-import { TopicCardList } from "@/features/topics/topic-card-list";
-import { TopicGridSkeleton } from "@/features/topics/topic-results";
-import { useFavoriteTopics } from "./hooks";
+import { useFavoriteTopics } from "@/lib/favorites/hooks";
 
 /** /favorites: the topics the user starred on any card. */
 export function FavoritesScreen() {

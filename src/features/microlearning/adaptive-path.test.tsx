@@ -11,8 +11,10 @@ import {
 } from "@/domain/microlearning.ts";
 import type { OutlineRpc, ProgressStatus } from "@/domain/outline.ts";
 import { PHASE_KINDS, type PhaseKind } from "@/domain/phase.ts";
-import { renderWithRouter } from "@/features/structure-review/test-support.tsx";
-import * as topicsApi from "@/features/topics/api";
+import type { Json } from "@/lib/database";
+import * as outlineApi from "@/lib/outline";
+import * as topicsApi from "@/lib/topics/api";
+import { renderWithRouter } from "@/testing/screen-support.tsx";
 import * as api from "./api.ts";
 import {
   activityId,
@@ -31,8 +33,9 @@ import { PhaseScreen } from "./phase-screen.tsx";
  * save is what the next screen and the overview read, as with the real tables.
  */
 
-vi.mock("@/features/topics/api", async (importOriginal) => ({
-  ...(await importOriginal<typeof import("@/features/topics/api")>()),
+vi.mock("@/lib/outline", () => ({ fetchOutline: vi.fn() }));
+vi.mock("@/lib/topics/api", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("@/lib/topics/api")>()),
   fetchTopic: vi.fn(),
 }));
 vi.mock("./api.ts", async (importOriginal) => ({
@@ -44,7 +47,6 @@ vi.mock("./api.ts", async (importOriginal) => ({
   saveProgress: vi.fn(),
   fetchCardStates: vi.fn(),
   saveCardState: vi.fn(),
-  fetchOutline: vi.fn(),
   fetchSkippedActivities: vi.fn(),
   fetchPracticeActivities: vi.fn(),
 }));
@@ -103,7 +105,7 @@ beforeEach(() => {
     kind,
     title: `Titel ${kind}`,
     position: PHASE_KINDS.indexOf(kind),
-    payload: PAYLOADS[kind],
+    payload: PAYLOADS[kind] as unknown as NonNullable<Json>,
   }));
   vi.mocked(api.fetchActivityCitations).mockImplementation(async (_client, id) =>
     id === activityId(CHAPTER_1, "diagnostic") || id === activityId(CHAPTER_1, "mastery")
@@ -131,7 +133,7 @@ beforeEach(() => {
   });
   vi.mocked(api.fetchCardStates).mockResolvedValue({});
   vi.mocked(api.saveCardState).mockResolvedValue(undefined);
-  vi.mocked(api.fetchOutline).mockImplementation(async () => outlineOfOneChapter());
+  vi.mocked(outlineApi.fetchOutline).mockImplementation(async () => outlineOfOneChapter());
   vi.mocked(api.fetchSkippedActivities).mockImplementation(async (_client, ids) =>
     ids.filter((id) => isSkippedResult(rows.get(id)?.result)),
   );

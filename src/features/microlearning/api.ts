@@ -1,4 +1,3 @@
-import type { SupabaseClient } from "@supabase/supabase-js";
 import { z } from "zod";
 import { type ActivityKind, activityKindSchema, PAYLOAD_SCHEMAS } from "@/domain/activity-payload.ts";
 import {
@@ -9,17 +8,14 @@ import {
   type SkippedResult,
   type StoredCard,
 } from "@/domain/microlearning.ts";
-import {
-  type OutlineRpc,
-  outlineRpcSchema,
-  type ProgressStatus,
-  progressStatusSchema,
-} from "@/domain/outline.ts";
+import { type ProgressStatus, progressStatusSchema } from "@/domain/outline.ts";
 import { type Structure, structureSchema } from "@/domain/structure.ts";
-import type { Topic } from "@/features/topics/api";
+import { GENERATE_COURSE_CONTENT } from "@/domain/tasks.ts";
+import { ACTIVITY_COLUMNS, type ActivityRow } from "@/lib/activities";
+import type { StudymapClient, Tables } from "@/lib/database";
 import { invokeEdgeFunction } from "@/lib/edge-function.ts";
 import { unwrap } from "@/lib/query";
-import { GENERATE_COURSE_CONTENT } from "../../../trigger/schema.ts";
+import type { Topic } from "@/lib/topics/api";
 
 // ---- Overview ----
 
@@ -50,19 +46,12 @@ export function toOverviewTopic(topic: Topic): OverviewTopic {
   };
 }
 
-/** The whole outline in one round trip: course, chapters, activities and the caller's progress. */
-export async function fetchOutline(client: SupabaseClient, topicId: string): Promise<OutlineRpc> {
-  return outlineRpcSchema.parse(
-    unwrap(await client.rpc("get_microlearning_outline", { p_topic_id: topicId })),
-  );
-}
-
 // ---- "Genereer leerpad" ----
 
 const triggerTokenSchema = z.object({ token: z.string().nullish(), grant: z.string().nullish() });
 
 /** A public trigger token for the course task and the grant that binds it to this learner and topic. */
-export async function fetchTriggerToken(client: SupabaseClient, topicId: string) {
+export async function fetchTriggerToken(client: StudymapClient, topicId: string) {
   return invokeEdgeFunction(
     client,
     "auth-trigger-dev",
@@ -73,65 +62,43 @@ export async function fetchTriggerToken(client: SupabaseClient, topicId: string)
 
 // ---- Phase screen ----
 
-const chapterRowSchema = z.object({
-  id: z.string(),
-  title: z.string(),
-  summary: z.string().nullable(),
-  position: z.number().int(),
-  course_id: z.string(),
-});
-export type ChapterRow = z.infer<typeof chapterRowSchema>;
+export type ChapterRow = Pick<Tables<"chapters">, "id" | "title" | "summary" | "position" | "course_id">;
 
-export async function fetchChapter(client: SupabaseClient, chapterId: string): Promise<ChapterRow> {
-  return chapterRowSchema.parse(
-    unwrap(
-      await client
-        .from("chapters")
-        .select("id, title, summary, position, course_id")
-        .eq("id", chapterId)
-        .single(),
-    ),
+export async function fetchChapter(client: StudymapClient, chapterId: string): Promise<ChapterRow> {
+  return unwrap(
+    await client
+      .from("chapters")
+      .select("id, title, summary, position, course_id")
+      .eq("id", chapterId)
+      .single(),
   );
 }
 
-const activityRowSchema = z.object({
-  id: z.string(),
-  chapter_id: z.string(),
-  kind: z.string(),
-  title: z.string().nullable(),
-  position: z.number().int(),
-  payload: z.unknown(),
-});
-export type ActivityRow = z.infer<typeof activityRowSchema>;
+export type { ActivityRow };
 
 /** The chapter's activity of one kind with its payload; null when none is published (or visible). */
 export async function fetchActivity(
-  client: SupabaseClient,
+  client: StudymapClient,
   chapterId: string,
   kind: ActivityKind,
 ): Promise<ActivityRow | null> {
-  const data = unwrap(
+  return unwrap(
     await client
       .from("activities")
-      .select("id, chapter_id, kind, title, position, payload")
+      .select(ACTIVITY_COLUMNS)
       .eq("chapter_id", chapterId)
       .eq("kind", kind)
       .maybeSingle(),
   );
-  return data ? activityRowSchema.parse(data) : null;
 }
 
-const activityCitationRowSchema = z.object({
-  id: z.union([z.number(), z.string()]),
-  source_url: z.string().nullable(),
-  file_path: z.string().nullable(),
-  page_number: z.number().int().nullable(),
-  snippet: z.string().nullable(),
-});
-export type ActivityCitation = z.infer<typeof activityCitationRowSchema>;
+export type ActivityCitation = Pick<
+  Tables<"activity_citations">,
+  "id" | "source_url" | "file_path" | "page_number" | "snippet"
+>;
 
 export async function fetchActivityCitations(
-  client: SupabaseClient,
+  client: StudymapClient,
   activityId: string,
 ): Promise<ActivityCitation[]> {
   const data = unwrap(
@@ -141,7 +108,7 @@ export async function fetchActivityCitations(
       .eq("activity_id", activityId)
       .order("id"),
   );
-  return z.array(activityCitationRowSchema).parse(data ?? []);
+  return data ?? [];
 }
 
 export interface ActivityProgress {
@@ -161,7 +128,7 @@ const chapterProgressRowSchema = z.object({
 
 /** The learner's own progress on each activity of a chapter (not_started where no row exists). */
 export async function fetchChapterProgress(
-  client: SupabaseClient,
+  client: StudymapClient,
   chapterId: string,
   userId: string,
 ): Promise<ActivityProgress[]> {
@@ -189,7 +156,7 @@ export async function fetchChapterProgress(
  * clears it (e.g. a skip mark once the learner works through the phase after all).
  */
 export async function saveProgress(
-  client: SupabaseClient,
+  client: StudymapClient,
   progress: {
     activityId: string;
     userId: string;
@@ -210,14 +177,12 @@ export async function saveProgress(
   );
 }
 
-const progressResultRowSchema = z.object({ activity_id: z.string(), result: z.unknown() });
-
 /**
  * Which of these activities the learner skipped. The outline RPC answers statuses only, so the overview
  * reads the skip marks of its study and practice activities from the learner's own progress rows.
  */
 export async function fetchSkippedActivities(
-  client: SupabaseClient,
+  client: StudymapClient,
   activityIds: readonly string[],
   userId: string,
 ): Promise<string[]> {
@@ -230,39 +195,28 @@ export async function fetchSkippedActivities(
       .eq("user_id", userId)
       .eq("status", "completed"),
   );
-  return z
-    .array(progressResultRowSchema)
-    .parse(data ?? [])
-    .filter((row) => isSkippedResult(row.result))
-    .map((row) => row.activity_id);
+  return (data ?? []).filter((row) => isSkippedResult(row.result)).map((row) => row.activity_id);
 }
 
 // ---- Practice cards (FSRS state) ----
 
-const practiceActivityRowSchema = z.object({ id: z.string(), chapter_id: z.string(), payload: z.unknown() });
-
 /** Practice activities with their cards, for the Challenge card's cards due across chapters. */
-export async function fetchPracticeActivities(client: SupabaseClient, activityIds: readonly string[]) {
+export async function fetchPracticeActivities(client: StudymapClient, activityIds: readonly string[]) {
   if (activityIds.length === 0) return [];
   const data = unwrap(
     await client.from("activities").select("id, chapter_id, payload").in("id", activityIds),
   );
-  return z
-    .array(practiceActivityRowSchema)
-    .parse(data ?? [])
-    .flatMap((row) => {
-      const payload = PAYLOAD_SCHEMAS.practice.safeParse(row.payload);
-      return payload.success
-        ? [{ activityId: row.id, chapterId: row.chapter_id, cards: payload.data.cards }]
-        : [];
-    });
+  return (data ?? []).flatMap((row) => {
+    const payload = PAYLOAD_SCHEMAS.practice.safeParse(row.payload);
+    return payload.success
+      ? [{ activityId: row.id, chapterId: row.chapter_id, cards: payload.data.cards }]
+      : [];
+  });
 }
-
-const cardStateRowSchema = z.object({ activity_id: z.string(), card_id: z.string(), card: z.unknown() });
 
 /** The learner's FSRS state per card, keyed `activityId/cardId` (a plain object, which SWR compares by value). */
 export async function fetchCardStates(
-  client: SupabaseClient,
+  client: StudymapClient,
   activityIds: readonly string[],
   userId: string,
 ): Promise<Record<string, StoredCard>> {
@@ -275,7 +229,7 @@ export async function fetchCardStates(
       .eq("user_id", userId),
   );
   const states: Record<string, StoredCard> = {};
-  for (const row of z.array(cardStateRowSchema).parse(data ?? [])) {
+  for (const row of data ?? []) {
     const card = parseStoredCard(row.card);
     if (card) states[cardStateKey(row.activity_id, row.card_id)] = card;
   }
@@ -287,7 +241,7 @@ export function cardStateKey(activityId: string, cardId: string): string {
 }
 
 export async function saveCardState(
-  client: SupabaseClient,
+  client: StudymapClient,
   state: { userId: string; activityId: string; cardId: string; card: StoredCard },
 ): Promise<void> {
   unwrap(

@@ -2,12 +2,12 @@ import { useState } from "react";
 import useSWR from "swr";
 import { Card } from "@/components/ui/card";
 import { dueCards } from "@/domain/microlearning.ts";
-import { useSupabase } from "@/features/auth/auth-context";
+import { useSupabase } from "@/lib/auth/auth-context";
 import { fetchPracticeActivities } from "./api.ts";
 import { PracticeCardItem } from "./practice-card.tsx";
 import { useCardStates } from "./use-card-states.ts";
 
-/** DECISIONS §7: the practice cards due now, across all chapters of the course. */
+/** docs/decisions.md §12: the practice cards due now, across all chapters of the course. */
 function DuePractice({ practiceActivityIds }: { practiceActivityIds: readonly string[] }) {
   const client = useSupabase();
   const decks = useSWR(
@@ -43,7 +43,7 @@ function DuePractice({ practiceActivityIds }: { practiceActivityIds: readonly st
   );
 }
 
-/** SPEC §2's "Challenge" card; expanded it offers extra practice (DECISIONS §7). */
+/** docs/product.md §2's "Challenge" card; expanded it offers extra practice (docs/decisions.md §12). */
 export function ChallengeCard({ practiceActivityIds }: { practiceActivityIds: readonly string[] }) {
   const [expanded, setExpanded] = useState(false);
   return (

@@ -82,7 +82,7 @@ interface ChapterCardProps {
   onSelect(): void;
 }
 
-/** SPEC §2: one card per chapter with its minutes, its subtopics dialog and the six phase rows. */
+/** docs/product.md §2: one card per chapter with its minutes, its subtopics dialog and the six phase rows. */
 export function ChapterCard({ topicId, chapter, selected, onSelect }: ChapterCardProps) {
   const [subtopicsOpen, setSubtopicsOpen] = useState(false);
   const headingId = useId();

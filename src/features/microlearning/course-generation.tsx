@@ -3,12 +3,12 @@ import type { Task } from "@trigger.dev/sdk";
 import { useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import { SWRConfig, type SWRConfiguration } from "swr";
-import { useAuth, useSupabase } from "@/features/auth/auth-context";
 import {
   GENERATE_COURSE_CONTENT,
   type GenerateCourseContentPayload,
   generationRunOptions,
-} from "../../../trigger/schema.ts";
+} from "@/domain/tasks.ts";
+import { useAuth, useSupabase } from "@/lib/auth/auth-context";
 import { fetchTriggerToken } from "./api.ts";
 
 /** A useSWRMutation option that reaches useTaskTrigger's mutation through the SWR context. */
@@ -53,7 +53,7 @@ function CourseGenerationRun({ accessToken, payload, onStarted, onFailed }: RunP
 }
 
 /**
- * "Genereer leerpad" (SPEC §4/§8): needs a signed-in user, fetches a trigger token and grant, starts the
+ * "Genereer leerpad" (docs/product.md §4/§8): needs a signed-in user, fetches a trigger token and grant, starts the
  * task, reports it, and clears the run handle afterwards.
  */
 export function useCourseGeneration(topic: { id: string; title: string } | undefined, onStarted: () => void) {

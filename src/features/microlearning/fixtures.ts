@@ -2,7 +2,7 @@ import type { PracticeCard, Question, StudyBlock } from "@/domain/activity-paylo
 import type { OutlineRpc, ProgressStatus } from "@/domain/outline.ts";
 import { PHASE_KINDS, type PhaseKind } from "@/domain/phase.ts";
 import type { Structure } from "@/domain/structure.ts";
-import type { Topic } from "@/features/topics/api";
+import type { Topic } from "@/lib/topics/api";
 
 /** Test data for the micro-learning screens: a topic on rivers with a two-chapter course. */
 
@@ -52,9 +52,11 @@ export function topicRow(overrides: Partial<Topic> = {}): Topic {
     visibility: "entity",
     created_at: "2025-03-07T12:00:00Z",
     updated_at: "2025-04-02T12:00:00Z",
-    subject: { title: "Geography" },
+    subject: { id: "5eb1ec70-0000-4000-8000-000000000001", title: "Geography" },
     created_by: null,
     structure,
+    processing_error: null,
+    suggested_metadata: null,
     ...overrides,
   };
 }

@@ -5,19 +5,20 @@ import userEvent from "@testing-library/user-event";
 import { toast } from "sonner";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { PHASE_KINDS } from "@/domain/phase.ts";
-import { renderWithRouter } from "@/features/structure-review/test-support.tsx";
-import * as topicsApi from "@/features/topics/api";
+import * as outlineApi from "@/lib/outline";
+import * as topicsApi from "@/lib/topics/api";
+import { renderWithRouter } from "@/testing/screen-support.tsx";
 import * as api from "./api.ts";
 import { activityId, CHAPTER_1, CHAPTER_2, outlineRpc, practiceCard, topicRow } from "./fixtures.ts";
 import { MicrolearningOverviewScreen } from "./microlearning-overview-screen.tsx";
 
-vi.mock("@/features/topics/api", async (importOriginal) => ({
-  ...(await importOriginal<typeof import("@/features/topics/api")>()),
+vi.mock("@/lib/outline", () => ({ fetchOutline: vi.fn() }));
+vi.mock("@/lib/topics/api", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("@/lib/topics/api")>()),
   fetchTopic: vi.fn(),
 }));
 vi.mock("./api.ts", async (importOriginal) => ({
   ...(await importOriginal<typeof import("./api.ts")>()),
-  fetchOutline: vi.fn(),
   fetchTriggerToken: vi.fn(),
   fetchPracticeActivities: vi.fn(),
   fetchCardStates: vi.fn(),
@@ -25,7 +26,7 @@ vi.mock("./api.ts", async (importOriginal) => ({
 }));
 
 const fetchTopic = vi.mocked(topicsApi.fetchTopic);
-const fetchOutline = vi.mocked(api.fetchOutline);
+const fetchOutline = vi.mocked(outlineApi.fetchOutline);
 const fetchToken = vi.mocked(api.fetchTriggerToken);
 const fetchPractice = vi.mocked(api.fetchPracticeActivities);
 const fetchStates = vi.mocked(api.fetchCardStates);
@@ -131,7 +132,7 @@ describe("summary card", () => {
     expect(screen.getByText("17%")).toBeInTheDocument();
   });
 
-  it("falls back to SPEC §9's static values without a course or topic values", async () => {
+  it("falls back to docs/product.md §9's static values without a course or topic values", async () => {
     fetchTopic.mockResolvedValue(topicRow({ level: null, subject: null }));
     fetchOutline.mockResolvedValue({ course: null, chapters: [] });
     renderOverview();

@@ -1,11 +1,11 @@
 import { Link } from "@tanstack/react-router";
 import { useState } from "react";
+import { TopicThumbnail } from "@/components/topics/topic-thumbnail";
 import { Badge } from "@/components/ui/badge";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { type Outline, outlineCounts, overallProgress, resumePoint } from "@/domain/outline.ts";
-import { TopicThumbnail } from "@/features/topics/topic-thumbnail";
 import type { OverviewTopic } from "./api.ts";
 import { ChallengeCard } from "./challenge-card.tsx";
 import { ChapterCard } from "./chapter-card.tsx";
@@ -86,7 +86,7 @@ function ResumeButton({ topicId, outline }: { topicId: string; outline: Outline 
   );
 }
 
-/** SPEC §2: the micro-learning overview of a topic. */
+/** docs/product.md §2: the micro-learning overview of a topic. */
 export function MicrolearningOverviewScreen({ topicId }: { topicId: string }) {
   const { topic, topicError, outline, awaitingCourse, awaitCourse } = useMicrolearningOverview(topicId);
   const generation = useCourseGeneration(topic, awaitCourse);

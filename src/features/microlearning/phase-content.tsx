@@ -168,7 +168,7 @@ export interface PhaseContentProps {
   quizSources?: ReactNode;
 }
 
-/** SPEC §2: the content of a phase, by its activity's kind. */
+/** docs/product.md §2: the content of a phase, by its activity's kind. */
 export function PhaseContent({
   activityId,
   content,

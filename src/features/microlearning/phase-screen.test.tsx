@@ -4,7 +4,8 @@ import { toast } from "sonner";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { quizResult } from "@/domain/microlearning.ts";
 import type { PhaseKind } from "@/domain/phase.ts";
-import { renderWithRouter, TEST_USER } from "@/features/structure-review/test-support.tsx";
+import type { Json } from "@/lib/database";
+import { renderWithRouter, TEST_USER } from "@/testing/screen-support.tsx";
 import * as api from "./api.ts";
 import { activityId, CHAPTER_1, practiceCard, question, studyBlock } from "./fixtures.ts";
 import { PhaseScreen } from "./phase-screen.tsx";
@@ -33,12 +34,16 @@ const diagnosticQuestions = [
   question("q2", "glaciers", 2),
 ];
 
-function activityRow(
-  kind: PhaseKind,
-  payload: unknown,
-  title: string | null = `Titel ${kind}`,
-): api.ActivityRow {
-  return { id: activityId(CHAPTER_1, kind), chapter_id: CHAPTER_1, kind, title, position: 0, payload };
+function activityRow(kind: PhaseKind, payload: unknown, title = `Titel ${kind}`): api.ActivityRow {
+  // Payloads are JSON from the database; tests hand in shapes the screens must cope with.
+  return {
+    id: activityId(CHAPTER_1, kind),
+    chapter_id: CHAPTER_1,
+    kind,
+    title,
+    position: 0,
+    payload: payload as NonNullable<Json>,
+  };
 }
 
 function progressEntries(overrides: Partial<Record<PhaseKind, Partial<api.ActivityProgress>>> = {}) {

@@ -34,7 +34,7 @@ function CitationSource({ citation }: { citation: ActivityCitation }) {
 }
 
 /**
- * SPEC §2 "Bronnen": each citation's quoted snippet, then where it comes from. Folded, the list waits
+ * docs/product.md §2 "Bronnen": each citation's quoted snippet, then where it comes from. Folded, the list waits
  * for the learner to open it: practice cards are cut from the very sentences it quotes.
  */
 function Sources({
@@ -105,7 +105,7 @@ interface PhaseScreenProps {
   kind: string;
 }
 
-/** SPEC §2: one phase of a chapter. */
+/** docs/product.md §2: one phase of a chapter. */
 export function PhaseScreen({ topicId, chapterId, kind }: PhaseScreenProps) {
   const phase = usePhase(topicId, chapterId, kind);
   const label = isPhaseKind(kind) ? PHASES[kind].label : kind;

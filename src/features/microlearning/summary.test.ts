@@ -8,7 +8,7 @@ import {
 } from "./summary.ts";
 
 describe("summary values", () => {
-  it("falls back to SPEC §9's static values", () => {
+  it("falls back to docs/product.md §9's static values", () => {
     expect(SUMMARY_FALLBACKS).toEqual({ level: "CEFR A2", subject: "Aardrijkskunde", date: "24/04/21" });
     expect(levelOrFallback(null)).toBe("CEFR A2");
     expect(levelOrFallback(" ")).toBe("CEFR A2");

@@ -2,7 +2,7 @@ import { useMemo } from "react";
 import useSWR from "swr";
 import type { Grade } from "ts-fsrs";
 import { reviewCard, type StoredCard } from "@/domain/microlearning.ts";
-import { useAuth, useSupabase } from "@/features/auth/auth-context";
+import { useAuth, useSupabase } from "@/lib/auth/auth-context";
 import { cardStateKey, fetchCardStates, saveCardState } from "./api.ts";
 
 type CardStates = Readonly<Record<string, StoredCard>>;

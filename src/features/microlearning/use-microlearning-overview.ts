@@ -8,9 +8,10 @@ import {
   outlineFromStructure,
   withSkippedPhases,
 } from "@/domain/outline.ts";
-import { useAuth, useSupabase } from "@/features/auth/auth-context";
-import { useTopic } from "@/features/topics/hooks";
-import { fetchOutline, fetchSkippedActivities, toOverviewTopic } from "./api.ts";
+import { useAuth, useSupabase } from "@/lib/auth/auth-context";
+import { fetchOutline } from "@/lib/outline";
+import { useTopic } from "@/lib/topics/hooks";
+import { fetchSkippedActivities, toOverviewTopic } from "./api.ts";
 
 export const outlineKey = (topicId: string) => ["microlearning-outline", topicId] as const;
 
@@ -28,7 +29,7 @@ export function outlineSignature(rpc: OutlineRpc | null | undefined): string {
   return [rpc.course.id, rpc.course.created_at, ...rpc.chapters.map((chapter) => chapter.id)].join("|");
 }
 
-/** SPEC §4/§8: outline load failures are logged and the screen falls back to the topic structure. */
+/** docs/product.md §4/§8: outline load failures are logged and the screen falls back to the topic structure. */
 async function outlineOrNull(load: () => Promise<OutlineRpc>): Promise<OutlineRpc | null> {
   try {
     return await load();

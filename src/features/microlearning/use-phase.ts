@@ -18,7 +18,7 @@ import {
 } from "@/domain/microlearning.ts";
 import type { ProgressStatus } from "@/domain/outline.ts";
 import { isPhaseKind, type PhaseKind } from "@/domain/phase.ts";
-import { useAuth, useSupabase } from "@/features/auth/auth-context";
+import { useAuth, useSupabase } from "@/lib/auth/auth-context";
 import {
   type ActivityCitation,
   type ActivityProgress,
@@ -32,7 +32,7 @@ import {
 } from "./api.ts";
 import { outlineKey } from "./use-microlearning-overview.ts";
 
-/** SPEC §8: activity load errors are logged; the screen then shows what it has. */
+/** docs/product.md §8: activity load errors are logged; the screen then shows what it has. */
 async function logged<T>(what: string, load: () => Promise<T>, fallback: T): Promise<T> {
   try {
     return await load();
@@ -91,7 +91,7 @@ function followUps(
 }
 
 /**
- * A phase screen's data (SPEC §7: the chapter, the chapter's activity of this kind with its payload,
+ * A phase screen's data (docs/product.md §7: the chapter, the chapter's activity of this kind with its payload,
  * its citations) and the learner's progress: opening marks the activity in_progress, finishing it
  * completed; a diagnostic's result focuses study and practice on the learner's gaps.
  */

@@ -1,16 +1,16 @@
 import { useNavigate, useRouter } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
 import { toast } from "sonner";
+import { MembershipsErrorNotice } from "@/components/memberships-error";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { Field, Input, Select } from "@/components/ui/field";
+import { Field, Select, TextField } from "@/components/ui/field";
 import { PageHeader } from "@/components/ui/page-header";
 import type { Membership } from "@/domain/access";
-import { useAuth } from "@/features/auth/auth-context";
-import { MembershipsErrorNotice } from "@/features/auth/memberships-error";
+import { useAuth } from "@/lib/auth/auth-context";
+import { acceptInvitation, createEntity, ENTITY_KINDS, type EntityKind } from "@/lib/entities";
 import { errorMessage } from "@/lib/query";
-import { acceptInvitation, createEntity, ENTITY_KINDS, type EntityKind } from "./api";
 
 export function OnboardingScreen() {
   const { user, membershipsError } = useAuth();
@@ -115,16 +115,7 @@ function CreateOrganisation() {
         You become its admin and can invite others from your account settings.
       </p>
       <form onSubmit={submit} noValidate className="mt-4 space-y-4">
-        <Field label="Organisation name" error={error}>
-          {(props) => (
-            <Input
-              {...props}
-              value={name}
-              maxLength={200}
-              onChange={(event) => setName(event.target.value)}
-            />
-          )}
-        </Field>
+        <TextField label="Organisation name" error={error} value={name} maxLength={200} onChange={setName} />
         <Field label="Kind">
           {(props) => (
             <Select {...props} value={kind} onChange={(event) => setKind(event.target.value as EntityKind)}>

@@ -3,7 +3,7 @@ import useSWR from "swr";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import type { Citation } from "@/domain/citation.ts";
-import { useSupabase } from "@/features/auth/auth-context";
+import { useSupabase } from "@/lib/auth/auth-context";
 import { SIGNED_URL_SECONDS, signSourceFile } from "./api.ts";
 import {
   citationFileName,
@@ -55,7 +55,7 @@ function Excerpt({ citation }: { citation: Citation }) {
   return <p className="text-sm text-neutral-500">No excerpt available</p>;
 }
 
-/** SPEC §2: a chip naming a citation's source; it opens the "Source Citation" dialog with the exact lines. */
+/** docs/product.md §2: a chip naming a citation's source; it opens the "Source Citation" dialog with the exact lines. */
 export function CitationChip({ citation }: { citation: Citation }) {
   const [open, setOpen] = useState(false);
   const viewSourceUrl = useViewSourceUrl(citation, open);

@@ -15,7 +15,7 @@ export function citationHost(citation: Pick<Citation, "source_url">): string | n
   }
 }
 
-/** SPEC §2: the file name, else the site host without www, else "Web"; plus " p.{page}" when known. */
+/** docs/product.md §2: the file name, else the site host without www, else "Web"; plus " p.{page}" when known. */
 export function citationLabel(citation: Pick<Citation, "file_path" | "source_url" | "page_number">): string {
   const name = citationFileName(citation) ?? citationHost(citation) ?? "Web";
   return citation.page_number === null ? name : `${name} p.${citation.page_number}`;
@@ -26,12 +26,12 @@ export interface NumberedLine {
   text: string;
 }
 
-/** SPEC §2: the exact lines, numbered from line_start + 1 (line_start is 0-based). */
+/** docs/product.md §2: the exact lines, numbered from line_start + 1 (line_start is 0-based). */
 export function numberedLines(citation: Pick<Citation, "exactLines" | "line_start">): NumberedLine[] {
   return citation.exactLines.map((text, index) => ({ number: citation.line_start + 1 + index, text }));
 }
 
-/** SPEC §2: "Lines: start+1-end+1". */
+/** docs/product.md §2: "Lines: start+1-end+1". */
 export function lineRangeText(citation: Pick<Citation, "line_start" | "line_end">): string {
   return `Lines: ${citation.line_start + 1}-${citation.line_end + 1}`;
 }

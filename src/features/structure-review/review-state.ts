@@ -1,7 +1,7 @@
 import { topicStatusKey } from "@/domain/topic-status.ts";
 import type { ReviewTopic } from "./api.ts";
 
-/** SPEC §9: the review screen re-reads the topic every 4 s while generation runs. */
+/** docs/product.md §9: the review screen re-reads the topic every 4 s while generation runs. */
 export const POLL_INTERVAL_MS = 4_000;
 
 export type ReviewState =
@@ -11,10 +11,10 @@ export type ReviewState =
   | "generating"
   /** Nothing generated yet: start (conditionally, server-side), then poll. */
   | "not-started"
-  /** DECISIONS §4: generation failed; show the error with Regenerate. */
+  /** docs/decisions.md §4: generation failed; show the error with Regenerate. */
   | "failed";
 
-/** SPEC §4's opening rules; generating_structue counts as generating (topicStatusKey). */
+/** docs/product.md §4's opening rules; generating_structue counts as generating (topicStatusKey). */
 export function reviewState(topic: Pick<ReviewTopic, "processingStatus" | "structure">): ReviewState {
   const status = topicStatusKey(topic.processingStatus);
   if (status === "failed") return "failed";
@@ -23,13 +23,13 @@ export function reviewState(topic: Pick<ReviewTopic, "processingStatus" | "struc
   return status === "not_started" ? "not-started" : "ready";
 }
 
-/** SPEC §4: polling goes on until awaiting_structure_review or completed with a structure. */
+/** docs/product.md §4: polling goes on until awaiting_structure_review or completed with a structure. */
 export function shouldPoll(topic: Pick<ReviewTopic, "processingStatus" | "structure">): boolean {
   const state = reviewState(topic);
   return state === "generating" || state === "not-started";
 }
 
-/** SPEC §4: on opening, a topic without a structure that is pending or generating gets the signal. */
+/** docs/product.md §4: on opening, a topic without a structure that is pending or generating gets the signal. */
 export function needsGenerationSignal(topic: Pick<ReviewTopic, "processingStatus" | "structure">): boolean {
   return !topic.structure && shouldPoll(topic);
 }

@@ -124,7 +124,7 @@ function StructureCard({
   );
 }
 
-/** SPEC §2: the structure review screen (loading, generating, ready; DECISIONS §4: failed). */
+/** docs/product.md §2: the structure review screen (loading, generating, ready; docs/decisions.md §4: failed). */
 export function StructureReviewScreen({ topicId, onAccepted }: { topicId: string; onAccepted: () => void }) {
   const { topic, error, busy, newVersion, accept, regenerate, refresh } = useStructureReview(
     topicId,

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import useSWR from "swr";
-import { useSupabase } from "@/features/auth/auth-context";
+import { useSupabase } from "@/lib/auth/auth-context";
 import { errorMessage } from "@/lib/query";
 import {
   acceptStructure,
@@ -12,7 +12,7 @@ import {
 } from "./api.ts";
 import { needsGenerationSignal, POLL_INTERVAL_MS, shouldPoll } from "./review-state.ts";
 
-/** What the review screen shows right after Regenerate, before the server answers (SPEC §4). */
+/** What the review screen shows right after Regenerate, before the server answers (docs/product.md §4). */
 function clearedForRegeneration(topic: ReviewTopic): ReviewTopic {
   return {
     ...topic,
@@ -24,7 +24,7 @@ function clearedForRegeneration(topic: ReviewTopic): ReviewTopic {
 }
 
 /**
- * The structure review of SPEC §4: load the topic, send the generation signal on opening when nothing
+ * The structure review of docs/product.md §4: load the topic, send the generation signal on opening when nothing
  * is generated yet, poll every 4 s until a structure is ready, and accept or regenerate it.
  */
 export function useStructureReview(topicId: string, onAccepted: () => void) {
@@ -40,7 +40,7 @@ export function useStructureReview(topicId: string, onAccepted: () => void) {
     onError: (loadError) => toast.error(errorMessage(loadError, "Failed to load topic")),
   });
 
-  // DECISIONS §13: a regenerated structure is a new version, and the screen says so when it appears,
+  // docs/decisions.md §5: a regenerated structure is a new version, and the screen says so when it appears,
   // whether this learner pressed Regenerate or the variant moved on while the screen was open.
   const [newVersion, setNewVersion] = useState(false);
   const awaitingNewVersion = useRef(false);
@@ -64,7 +64,7 @@ export function useStructureReview(topicId: string, onAccepted: () => void) {
     if (!needsGenerationSignal(topic)) return;
     startStructureGeneration(client, topicId)
       .then(({ started }) => {
-        // DECISIONS §3: the server started the task; the client holds no trigger token of its own.
+        // docs/decisions.md §3: the server started the task; the client holds no trigger token of its own.
         if (started) toast.info("Generation signal sent");
         return mutate();
       })

@@ -144,7 +144,7 @@ describe("dashboard cards", () => {
   });
 });
 
-describe("dashboard roles and empty states (SPEC §6)", () => {
+describe("dashboard roles and empty states (docs/product.md §6)", () => {
   it("offers content managers a new topic, a new collection and a first-topic call to action", async () => {
     await signIn(stub);
     renderApp(stub, "/studymap");

@@ -1,13 +1,13 @@
 import { Link, useNavigate } from "@tanstack/react-router";
+import { CollectionsSummary } from "@/components/collections/collections-summary";
+import { SubscribedTopics } from "@/components/topics/subscribed-topics";
+import { TopicResults } from "@/components/topics/topic-results";
 import { buttonClasses } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import type { DashboardSearch } from "@/domain/search-params";
 import { isTopicStatusKey } from "@/domain/topic-status";
-import { useAuth, useCanManageContent } from "@/features/auth/auth-context";
-import { CollectionsSummary } from "@/features/collections/collections-summary";
-import { SubscribedTopics } from "@/features/subscriptions/subscribed-topics";
-import { TopicResults } from "@/features/topics/topic-results";
+import { useAuth, useCanManageContent } from "@/lib/auth/auth-context";
 import { type FilterValues, TopicFilters } from "./topic-filters";
 
 /** /studymap: the active entity's topics and collections. */

@@ -2,7 +2,7 @@ import { type FormEvent, useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Input, Select } from "@/components/ui/field";
 import { TOPIC_STATUS_FILTERS } from "@/domain/topic-status";
-import { useSubjects } from "@/features/topics/hooks";
+import { useSubjects } from "@/lib/topics/hooks";
 
 export interface FilterValues {
   q?: string;

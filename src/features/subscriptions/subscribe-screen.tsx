@@ -7,11 +7,11 @@ import { Button, buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { PageSpinner } from "@/components/ui/spinner";
-import { useAuth, useSupabase } from "@/features/auth/auth-context";
-import { useTopic } from "@/features/topics/hooks";
+import { useAuth, useSupabase } from "@/lib/auth/auth-context";
 import { errorMessage } from "@/lib/query";
-import { subscribeToTopic } from "./api";
-import { useSubscriptions } from "./hooks";
+import { subscribeToTopic } from "@/lib/subscriptions/api";
+import { useSubscriptions } from "@/lib/subscriptions/hooks";
+import { useTopic } from "@/lib/topics/hooks";
 
 interface SubscribeScreenProps {
   topicId: string;

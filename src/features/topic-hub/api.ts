@@ -1,5 +1,3 @@
-import type { SupabaseClient } from "@supabase/supabase-js";
-import { z } from "zod";
 import {
   type ActivityKind,
   activityKindSchema,
@@ -7,16 +5,9 @@ import {
   type PayloadOf,
 } from "@/domain/activity-payload";
 import type { OutlineRpc } from "@/domain/outline";
+import { ACTIVITY_COLUMNS } from "@/lib/activities";
+import type { StudymapClient } from "@/lib/database";
 import { unwrap } from "@/lib/query";
-
-const activityRowSchema = z.object({
-  id: z.string(),
-  chapter_id: z.string(),
-  kind: activityKindSchema,
-  title: z.string().nullable(),
-  position: z.number().int(),
-  payload: z.unknown(),
-});
 
 /** An activity of one kind with its payload read by that kind's schema (null when unreadable). */
 export interface TopicActivity<K extends ActivityKind = ActivityKind> {
@@ -43,28 +34,27 @@ export function activityRefs(outline: OutlineRpc, kinds: readonly ActivityKind[]
 
 /** Loads the payloads of the given kinds for a topic's course outline. */
 export async function fetchTopicActivities<K extends ActivityKind>(
-  client: SupabaseClient,
+  client: StudymapClient,
   outline: OutlineRpc,
   kinds: readonly K[],
 ): Promise<TopicActivity<K>[]> {
   const refs = activityRefs(outline, kinds);
   if (refs.length === 0) return [];
-  const rows = z.array(activityRowSchema).parse(
-    unwrap(
-      await client
-        .from("activities")
-        .select("id, chapter_id, kind, title, position, payload")
-        .in(
-          "id",
-          refs.map((ref) => ref.id),
-        ),
-    ) ?? [],
+  const rows = unwrap(
+    await client
+      .from("activities")
+      .select(ACTIVITY_COLUMNS)
+      .in(
+        "id",
+        refs.map((ref) => ref.id),
+      ),
   );
-  const byId = new Map(rows.map((row) => [row.id, row]));
+  const byId = new Map((rows ?? []).map((row) => [row.id, row]));
   return refs.flatMap((ref) => {
     const row = byId.get(ref.id);
-    if (!row) return [];
-    const parsed = PAYLOAD_SCHEMAS[row.kind].safeParse(row.payload);
+    const kind = activityKindSchema.safeParse(row?.kind);
+    if (!row || !kind.success) return [];
+    const parsed = PAYLOAD_SCHEMAS[kind.data].safeParse(row.payload);
     if (!parsed.success) console.error(`Unreadable ${row.kind} payload of activity ${row.id}:`, parsed.error);
     return [
       {

@@ -1,7 +1,7 @@
 import useSWR from "swr";
 import type { ActivityKind } from "@/domain/activity-payload";
-import { useSupabase } from "@/features/auth/auth-context";
-import { fetchOutline } from "@/features/microlearning/api";
+import { useSupabase } from "@/lib/auth/auth-context";
+import { fetchOutline } from "@/lib/outline";
 import { fetchTopicActivities } from "./api";
 
 /** The topic's course outline (one RPC); `course` is null while none has been generated. */

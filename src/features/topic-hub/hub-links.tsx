@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { Card } from "@/components/ui/card";
 import { structureSchema } from "@/domain/structure";
 import { topicStatusKey } from "@/domain/topic-status";
-import type { Topic } from "@/features/topics/api";
+import type { Topic } from "@/lib/topics/api";
 import { activityRefs, EPISODE_KINDS, QUIZ_KINDS, SLIDE_KINDS } from "./api";
 import { useTopicOutline } from "./hooks";
 

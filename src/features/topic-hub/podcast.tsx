@@ -2,9 +2,9 @@ import { Link } from "@tanstack/react-router";
 import { type ReactNode, useEffect, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button, buttonClasses } from "@/components/ui/button";
-import { Card } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
 import { EmptyState } from "@/components/ui/empty-state";
+import { ActivityCard, CARD_LINK_CLASS } from "./activity-card";
 import { EPISODE_KINDS, type TopicActivity } from "./api";
 import { CourseContent } from "./course-content";
 import { useTopicOutline } from "./hooks";
@@ -22,23 +22,21 @@ export function EpisodeList({ topicId }: { topicId: string }) {
           <ol className="space-y-3">
             {episodes.map((episode) => (
               <li key={episode.id}>
-                <Card className="relative flex items-center justify-between gap-4 p-4 hover:shadow-md">
-                  <div className="min-w-0">
+                <ActivityCard
+                  link={
                     <Link
                       to="/studymap/topics/$topicId/podcast/episodes/$episodeId"
                       params={{ topicId, episodeId: episode.id }}
-                      className="font-medium after:absolute after:inset-0"
+                      className={CARD_LINK_CLASS}
                     >
                       {episode.title}
                     </Link>
-                    <p className="text-sm text-neutral-500 dark:text-neutral-400">
-                      Episode {episode.chapterPosition} · {episode.chapterTitle}
-                    </p>
-                  </div>
-                  <span className="shrink-0 text-sm text-neutral-500 tabular-nums">
-                    {wordCount(episode)} words
-                  </span>
-                </Card>
+                  }
+                  meta={`Episode ${episode.chapterPosition} · ${episode.chapterTitle}`}
+                  aside={
+                    <span className="text-sm text-neutral-500 tabular-nums">{wordCount(episode)} words</span>
+                  }
+                />
               </li>
             ))}
           </ol>
@@ -52,6 +50,7 @@ function wordCount(episode: Episode): number {
   return episode.payload?.transcript.split(/\s+/).filter(Boolean).length ?? 0;
 }
 
+/** An episode of the topic's course, under its title, or "Episode not found". */
 function EpisodeGate({
   topicId,
   episodeId,
@@ -66,7 +65,12 @@ function EpisodeGate({
       {(episodes) => {
         const episode = episodes.find((candidate) => candidate.id === episodeId);
         return episode ? (
-          children(episode)
+          <article className="max-w-3xl">
+            <SectionTitle description={`Episode ${episode.chapterPosition} · ${episode.chapterTitle}`}>
+              {episode.title}
+            </SectionTitle>
+            {children(episode)}
+          </article>
         ) : (
           <EmptyState
             title="Episode not found"
@@ -83,10 +87,7 @@ export function EpisodeScreen({ topicId, episodeId }: { topicId: string; episode
   return (
     <EpisodeGate topicId={topicId} episodeId={episodeId}>
       {(episode) => (
-        <article className="max-w-3xl">
-          <SectionTitle description={`Episode ${episode.chapterPosition} · ${episode.chapterTitle}`}>
-            {episode.title}
-          </SectionTitle>
+        <>
           <div className="mb-6 flex flex-wrap gap-2">
             <ListenButton text={episode.payload?.transcript ?? ""} />
             <Link
@@ -99,7 +100,7 @@ export function EpisodeScreen({ topicId, episodeId }: { topicId: string; episode
             </Link>
           </div>
           <Transcript episode={episode} />
-        </article>
+        </>
       )}
     </EpisodeGate>
   );
@@ -146,7 +147,7 @@ function ListenButton({ text }: { text: string }) {
   return <Button onClick={toggle}>{speaking ? "Stop listening" : "Listen"}</Button>;
 }
 
-/** DECISIONS §8: `phase` selects the editor's step. */
+/** docs/decisions.md §19: `phase` selects the editor's step. */
 export const EPISODE_STEPS = [
   { key: "script", label: "Script" },
   { key: "audio", label: "Audio" },
@@ -173,10 +174,7 @@ export function EpisodeEditScreen({
   return (
     <EpisodeGate topicId={topicId} episodeId={episodeId}>
       {(episode) => (
-        <article className="max-w-3xl">
-          <SectionTitle description={`Episode ${episode.chapterPosition} · ${episode.chapterTitle}`}>
-            {episode.title}
-          </SectionTitle>
+        <>
           <nav
             aria-label="Episode steps"
             className="mb-6 flex gap-1 rounded-lg border border-neutral-200 p-1 dark:border-neutral-800"
@@ -224,7 +222,7 @@ export function EpisodeEditScreen({
               )}
             </p>
           )}
-        </article>
+        </>
       )}
     </EpisodeGate>
   );

@@ -6,6 +6,7 @@ import { Card } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
 import { EmptyState } from "@/components/ui/empty-state";
 import type { Question } from "@/domain/activity-payload";
+import { ActivityCard, CARD_LINK_CLASS } from "./activity-card";
 import { QUIZ_KINDS, type TopicActivity } from "./api";
 import { CourseContent } from "./course-content";
 import { SectionTitle } from "./topic-page";
@@ -24,22 +25,23 @@ export function QuizList({ topicId }: { topicId: string }) {
           <ul className="grid gap-3 sm:grid-cols-2">
             {quizzes.map((quiz) => (
               <li key={quiz.id}>
-                <Card className="relative p-4 hover:shadow-md">
-                  <div className="flex items-center justify-between gap-2">
+                <ActivityCard
+                  link={
                     <Link
                       to="/studymap/topics/$topicId/quizzes/$quizId"
                       params={{ topicId, quizId: quiz.id }}
-                      className="font-medium after:absolute after:inset-0"
+                      className={CARD_LINK_CLASS}
                     >
                       {quiz.title}
                     </Link>
+                  }
+                  meta={`Chapter ${quiz.chapterPosition}: ${quiz.chapterTitle} · ${
+                    quiz.payload ? `${quiz.payload.questions.length} questions` : "unreadable"
+                  }`}
+                  aside={
                     <Badge tone={quiz.kind === "mastery" ? "success" : "info"}>{KIND_LABEL[quiz.kind]}</Badge>
-                  </div>
-                  <p className="mt-1 text-sm text-neutral-500 dark:text-neutral-400">
-                    Chapter {quiz.chapterPosition}: {quiz.chapterTitle} ·{" "}
-                    {quiz.payload ? `${quiz.payload.questions.length} questions` : "unreadable"}
-                  </p>
-                </Card>
+                  }
+                />
               </li>
             ))}
           </ul>

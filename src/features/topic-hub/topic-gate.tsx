@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 import { NotFound } from "@/components/not-found";
 import { PageSpinner } from "@/components/ui/spinner";
-import type { Topic } from "@/features/topics/api";
-import { useTopic } from "@/features/topics/hooks";
+import type { Topic } from "@/lib/topics/api";
+import { useTopic } from "@/lib/topics/hooks";
 
 /** Loads a topic and renders `children` with it; not found when it does not exist or is hidden. */
 export function TopicGate({ topicId, children }: { topicId: string; children(topic: Topic): ReactNode }) {

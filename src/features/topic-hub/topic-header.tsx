@@ -1,8 +1,8 @@
 import { Badge } from "@/components/ui/badge";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { topicStatusView } from "@/domain/topic-status";
-import type { Topic } from "@/features/topics/api";
-import { useThumbnailUrl } from "@/features/topics/hooks";
+import type { Topic } from "@/lib/topics/api";
+import { useThumbnailUrl } from "@/lib/topics/hooks";
 
 /** The topic's thumbnail, title, subject, level and status, shown above every hub screen. */
 export function TopicHeader({ topic }: { topic: Topic }) {

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { Topic } from "@/features/topics/api";
+import type { Topic } from "@/lib/topics/api";
 import { TopicGate } from "./topic-gate";
 import { TopicHeader } from "./topic-header";
 

@@ -1,6 +1,6 @@
-import type { SupabaseClient } from "@supabase/supabase-js";
 import { z } from "zod";
 import { type SourceFileKind, safeObjectName, topicObjectPath } from "@/domain/source-files";
+import type { StudymapClient } from "@/lib/database";
 import { unwrap } from "@/lib/query";
 import type { UploadTarget } from "@/lib/storage-upload";
 
@@ -56,7 +56,7 @@ export interface CreateTopicHooks {
  * can be repeated, so a failed attempt is finished by submitting again rather than leaving a half topic.
  */
 export async function createTopic(
-  client: SupabaseClient,
+  client: StudymapClient,
   topic: NewTopic,
   hooks: CreateTopicHooks,
 ): Promise<void> {
@@ -74,7 +74,7 @@ export async function createTopic(
   await insertSources(client, topic);
 }
 
-async function insertTopic(client: SupabaseClient, topic: NewTopic): Promise<void> {
+async function insertTopic(client: StudymapClient, topic: NewTopic): Promise<void> {
   const { details } = topic;
   unwrap(
     await client.from("topics").upsert(
@@ -95,7 +95,7 @@ async function insertTopic(client: SupabaseClient, topic: NewTopic): Promise<voi
 }
 
 async function attachThumbnail(
-  client: SupabaseClient,
+  client: StudymapClient,
   topic: NewTopic,
   file: File,
   upload: Uploader,
@@ -107,7 +107,7 @@ async function attachThumbnail(
   unwrap(await client.from("topics").update({ thumbnail_image_url: path }).eq("id", topic.topicId));
 }
 
-async function insertSources(client: SupabaseClient, topic: NewTopic): Promise<void> {
+async function insertSources(client: StudymapClient, topic: NewTopic): Promise<void> {
   const rows = [
     ...topic.files.map((source) => ({
       id: source.id,
@@ -141,7 +141,7 @@ async function insertSources(client: SupabaseClient, topic: NewTopic): Promise<v
 }
 
 /** Finds a subject by title (case-insensitively) or adds it; subjects are a shared catalogue. */
-export async function ensureSubject(client: SupabaseClient, title: string): Promise<string> {
+export async function ensureSubject(client: StudymapClient, title: string): Promise<string> {
   const existing = unwrap(
     await client
       .from("subjects")

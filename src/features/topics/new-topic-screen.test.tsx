@@ -132,7 +132,7 @@ describe("new topic", () => {
     expect(screen.queryByRole("list", { name: "Selected sources" })).not.toBeInTheDocument();
   });
 
-  it("keeps members out (SPEC §6)", async () => {
+  it("keeps members out (docs/product.md §6)", async () => {
     await signIn(stub, { memberships: [membershipRow({ member_role: "member" })] });
     renderApp(stub, "/studymap/topics/new");
     expect(await screen.findByRole("heading", { name: "You cannot create topics here" })).toBeInTheDocument();

@@ -5,7 +5,7 @@ import { useSWRConfig } from "swr";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
-import { Field, Input, Select, Textarea } from "@/components/ui/field";
+import { Field, Input, Select, TextAreaField, TextField } from "@/components/ui/field";
 import { PageHeader } from "@/components/ui/page-header";
 import {
   MAX_THUMBNAIL_BYTES,
@@ -13,13 +13,13 @@ import {
   sourceKindOf,
   uniqueObjectNames,
 } from "@/domain/source-files";
-import { useAuth, useCanManageContent, useSupabase } from "@/features/auth/auth-context";
-import { useCollections } from "@/features/collections/hooks";
+import { useAuth, useCanManageContent, useSupabase } from "@/lib/auth/auth-context";
+import { useCollections } from "@/lib/collections/hooks";
 import { errorMessage } from "@/lib/query";
 import { uploadWithProgress } from "@/lib/storage-upload";
 import { readSupabaseConfig } from "@/lib/supabase";
+import { useSubjects } from "@/lib/topics/hooks";
 import { createTopic, ensureSubject, type Uploader } from "./create-topic";
-import { useSubjects } from "./hooks";
 import { type SourceItem, SourcePicker } from "./source-picker";
 
 const LEVEL_SUGGESTIONS = [
@@ -178,25 +178,13 @@ function NewTopicForm({ moduleId, upload }: NewTopicScreenProps) {
       />
       <form onSubmit={submit} noValidate className="space-y-6">
         <Card className="space-y-4 p-6">
-          <Field label="Title" error={errors.title}>
-            {(props) => (
-              <Input
-                {...props}
-                value={title}
-                maxLength={300}
-                onChange={(event) => setTitle(event.target.value)}
-              />
-            )}
-          </Field>
-          <Field label="Description" hint="What should a learner get out of this topic?">
-            {(props) => (
-              <Textarea
-                {...props}
-                value={description}
-                onChange={(event) => setDescription(event.target.value)}
-              />
-            )}
-          </Field>
+          <TextField label="Title" error={errors.title} value={title} maxLength={300} onChange={setTitle} />
+          <TextAreaField
+            label="Description"
+            hint="What should a learner get out of this topic?"
+            value={description}
+            onChange={setDescription}
+          />
           <div className="grid gap-4 sm:grid-cols-2">
             <Field label="Subject" error={errors.subject}>
               {(props) => (
@@ -230,16 +218,7 @@ function NewTopicForm({ moduleId, upload }: NewTopicScreenProps) {
             </Field>
           </div>
           {subject === NEW_SUBJECT ? (
-            <Field label="New subject">
-              {(props) => (
-                <Input
-                  {...props}
-                  value={newSubject}
-                  maxLength={120}
-                  onChange={(event) => setNewSubject(event.target.value)}
-                />
-              )}
-            </Field>
+            <TextField label="New subject" value={newSubject} maxLength={120} onChange={setNewSubject} />
           ) : null}
           <Field label="Collection">
             {(props) => (
@@ -285,16 +264,13 @@ function NewTopicForm({ moduleId, upload }: NewTopicScreenProps) {
             onRemove={(id) => setSources((current) => current.filter((item) => item.id !== id))}
           />
           {errors.sources ? <p className="text-sm text-red-600 dark:text-red-400">{errors.sources}</p> : null}
-          <Field label="Pasted text" hint="Paste notes or an article as an extra source (optional).">
-            {(props) => (
-              <Textarea
-                {...props}
-                value={pasted}
-                className="min-h-32"
-                onChange={(event) => setPasted(event.target.value)}
-              />
-            )}
-          </Field>
+          <TextAreaField
+            label="Pasted text"
+            hint="Paste notes or an article as an extra source (optional)."
+            value={pasted}
+            className="min-h-32"
+            onChange={setPasted}
+          />
         </Card>
 
         {failure ? (

@@ -2,7 +2,7 @@ import { createFileRoute, stripSearchParams } from "@tanstack/react-router";
 import { DEFAULT_PAGE, dashboardSearchSchema } from "@/domain/search-params";
 import { DashboardScreen } from "@/features/studymap/dashboard-screen";
 
-/** SPEC §2: the main area, search param page (number, default 1). */
+/** docs/product.md §2: the main area, search param page (number, default 1). */
 export const Route = createFileRoute("/studymap/")({
   validateSearch: dashboardSearchSchema,
   // The default page stays out of the address: /studymap, not /studymap?page=1.

@@ -1,6 +1,6 @@
 import { createFileRoute, redirect } from "@tanstack/react-router";
 
-/** SPEC §2: /topics redirects to /studymap. */
+/** docs/product.md §2: /topics redirects to /studymap. */
 export const Route = createFileRoute("/topics/")({
   beforeLoad: () => {
     throw redirect({ to: "/studymap", replace: true });

@@ -1,16 +1,11 @@
 import { auth, tasks } from "@trigger.dev/sdk";
-import { z } from "zod";
-import { canManageContent } from "../../../src/domain/access.ts";
-import {
-  GENERATION_GRANT_LIFETIME_SECONDS,
-  type GenerationTask,
-  signGenerationGrant,
-} from "../../../src/domain/generation-grant.ts";
+import { GENERATION_GRANT_LIFETIME_SECONDS, signGenerationGrant } from "./domain/generation-grant.ts";
 import {
   GENERATE_TOPIC_STRUCTURE,
   type GenerateTopicStructurePayload,
+  type GenerationTask,
   generationRunOptions,
-} from "../../../trigger/schema.ts";
+} from "./domain/tasks.ts";
 import { generationEnv } from "./env.ts";
 import { HttpError } from "./http.ts";
 import { type Caller, databaseError } from "./supabase.ts";
@@ -104,28 +99,19 @@ export async function claimGeneration(caller: Caller, topicId: string, task: Gen
   if (claimed.error) throw databaseError(claimed.error);
 }
 
-const membershipRowsSchema = z.array(
-  z.object({ entity_id: z.string(), member_role: z.string(), status: z.string() }),
-);
-
 /**
- * DECISIONS §1: the structure is generated for content managers of the topic's entity; a course for
+ * docs/decisions.md §1: the structure is generated for content managers of the topic's entity; a course for
  * anyone who can read the topic. Reads run as the caller, so RLS decides what "can read" means.
  */
-async function assertMayGenerate({ client, user }: Caller, topicId: string, task: GenerationTask) {
-  const topic = await client.from("topics").select("id, entity_id").eq("id", topicId).maybeSingle();
+async function assertMayGenerate({ client }: Caller, topicId: string, task: GenerationTask) {
+  const topic = await client.from("topics").select("id").eq("id", topicId).maybeSingle();
   if (topic.error) throw databaseError(topic.error);
   if (!topic.data) throw new HttpError(404, "Topic not found");
   if (task !== GENERATE_TOPIC_STRUCTURE) return;
-  const entityId = topic.data.entity_id;
-
-  const memberships = await client.rpc("get_user_memberships", { p_auth_user_id: user.id });
-  if (memberships.error) throw databaseError(memberships.error);
-  const roles = membershipRowsSchema
-    .parse(memberships.data)
-    .filter((row) => row.status === "active" && row.entity_id === entityId)
-    .map((row) => row.member_role);
-  if (!canManageContent(roles)) {
+  // The database decides who manages content (docs/product.md §6); no role list is kept here.
+  const allowed = await client.rpc("can_manage_topic", { p_topic_id: topicId });
+  if (allowed.error) throw databaseError(allowed.error);
+  if (allowed.data !== true) {
     throw new HttpError(403, "Only content managers of this topic's entity may generate its structure");
   }
 }

@@ -1,11 +1,12 @@
 import { createClient, type PostgrestError, type SupabaseClient, type User } from "@supabase/supabase-js";
+import type { Database } from "./domain/database.types.ts";
 import { supabaseEnv } from "./env.ts";
 import { HttpError } from "./http.ts";
 
 export interface Caller {
   user: User;
   /** Acts as the caller: every query and RPC runs under their RLS. */
-  client: SupabaseClient;
+  client: SupabaseClient<Database>;
 }
 
 /** The signed-in user behind the request, with a client that forwards their Authorization header. */
@@ -14,7 +15,7 @@ export async function requireCaller(request: Request): Promise<Caller> {
   const token = /^Bearer (.+)$/.exec(authorization)?.[1];
   if (!token) throw notSignedIn();
   const { SUPABASE_URL, SUPABASE_ANON_KEY } = supabaseEnv();
-  const client = createClient(SUPABASE_URL, SUPABASE_ANON_KEY, {
+  const client = createClient<Database>(SUPABASE_URL, SUPABASE_ANON_KEY, {
     global: { headers: { Authorization: authorization } },
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
   });

@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { structureSchema } from "../../../src/domain/structure.ts";
+import { structureSchema } from "../_shared/domain/structure.ts";
 import { postHandler, readBody } from "../_shared/http.ts";
 import { databaseError, requireCaller } from "../_shared/supabase.ts";
 
-/** Accept Structure (SPEC §4): saves the reviewed structure and completes the topic, as the caller. */
+/** Accept Structure (docs/product.md §4): saves the reviewed structure and completes the topic, as the caller. */
 const bodySchema = z.object({
   topicId: z.uuid(),
   structure: structureSchema,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { generationTaskSchema } from "../../../src/domain/generation-grant.ts";
+import { generationTaskSchema } from "../_shared/domain/tasks.ts";
 import { claimGeneration, createTriggerToken, issueGrant } from "../_shared/generation.ts";
 import { postHandler, readBody } from "../_shared/http.ts";
 import { requireCaller } from "../_shared/supabase.ts";

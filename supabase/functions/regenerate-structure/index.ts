@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { GENERATE_TOPIC_STRUCTURE } from "../../../trigger/schema.ts";
+import { GENERATE_TOPIC_STRUCTURE } from "../_shared/domain/tasks.ts";
 import { issueGrant, triggerStructureGeneration } from "../_shared/generation.ts";
 import { postHandler, readBody } from "../_shared/http.ts";
 import { databaseError, requireCaller } from "../_shared/supabase.ts";

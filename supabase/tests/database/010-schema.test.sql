@@ -227,7 +227,7 @@ select is(
      where p.oid = 'public.get_user_memberships(uuid)'::regprocedure and p.proargmodes[i] = 't'
    ) as columns),
   'membership_id uuid, entity_id uuid, entity_name text, entity_kind text, member_role text, status text',
-  'get_user_memberships returns exactly the columns of SPEC §7'
+  'get_user_memberships returns exactly the columns of docs/product.md §7'
 );
 select function_returns('public', 'create_entity', array['text', 'text'], 'uuid');
 select function_returns('public', 'invite_member', array['uuid', 'text', 'text'], 'uuid');

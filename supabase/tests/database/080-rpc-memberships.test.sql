@@ -1,4 +1,4 @@
--- The membership RPCs: get_user_memberships (SPEC §7), create_entity, invite_member, accept_invitation,
+-- The membership RPCs: get_user_memberships (docs/product.md §7), create_entity, invite_member, accept_invitation,
 -- and the guard that keeps an active admin in every entity.
 
 begin;

@@ -1,4 +1,4 @@
--- Structure transitions (SPEC §4): start only from null/pending, accept requires a structure, regenerate
+-- Structure transitions (docs/product.md §4): start only from null/pending, accept requires a structure, regenerate
 -- always restarts; only content managers of the topic's entity (and the service role) may call them.
 -- The race of two concurrent starts is tested with two connections in tests/database/structure-race.test.ts.
 

@@ -1,4 +1,4 @@
--- get_microlearning_outline: the course SPEC §4 chooses (latest published, else the caller's own latest
+-- get_microlearning_outline: the course docs/product.md §4 chooses (latest published, else the caller's own latest
 -- draft), chapters and activities by position, and the caller's own progress (not_started by default).
 
 begin;

@@ -1,4 +1,3 @@
-import type { SupabaseClient } from "@supabase/supabase-js";
 import { z } from "zod";
 import { ACTIVITY_KINDS } from "../../../src/domain/activity-payload.ts";
 import { structureSchema } from "../../../src/domain/structure.ts";
@@ -12,6 +11,7 @@ import {
   type ProviderReport,
   providerFromEnv,
 } from "../providers/index.ts";
+import type { TaskClient } from "./db.ts";
 import { loadChunks, loadSources, loadTopic, must } from "./db.ts";
 
 export interface CoursePayload {
@@ -38,7 +38,7 @@ export interface CourseRunOutput {
  * that also replaces the requester's older drafts of this topic (mode "refresh").
  */
 export async function runCourseGeneration(
-  client: SupabaseClient,
+  client: TaskClient,
   payload: CoursePayload,
   progress: (pct: number) => Promise<void>,
   hooks: ProviderOptions = {},
@@ -76,7 +76,7 @@ export async function runCourseGeneration(
 }
 
 /** The chunks of the topic's readable sources, grouped per source in the order the sources were added. */
-async function corpusSources(client: SupabaseClient, topicId: string): Promise<CorpusSourceInput[]> {
+async function corpusSources(client: TaskClient, topicId: string): Promise<CorpusSourceInput[]> {
   const [rows, chunks] = await Promise.all([loadSources(client, topicId), loadChunks(client, topicId)]);
   const bySource = new Map<string, Chunk[]>();
   for (const chunk of chunks) {
@@ -98,7 +98,7 @@ async function corpusSources(client: SupabaseClient, topicId: string): Promise<C
  * also deletes the requester's older drafts of the topic: readers see the previous course or this one.
  */
 async function saveCourse(
-  client: SupabaseClient,
+  client: TaskClient,
   payload: CoursePayload,
   title: string,
   chapters: readonly ChapterDraft[],

@@ -1,32 +1,30 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { z } from "zod";
+import { type SourceKind, sourceKindSchema } from "../../../src/domain/source-files.ts";
+import type { Database, Tables } from "../../../supabase/types/database.types.ts";
 import { type Chunk, chunkLayoutSchema } from "../ingest/index.ts";
 
-/** Row reads and writes of the generation pipelines, each answer checked with zod at the boundary. */
+/**
+ * Row reads and writes of the generation pipelines. The client is typed with the generated database
+ * types, so every column named here is checked at `tsc`; zod checks what the types cannot: the kind
+ * enums and the jsonb layout.
+ */
+
+/** The tasks' client: supabase-js typed with the project's schema. */
+export type TaskClient = SupabaseClient<Database>;
 
 const PAGE_SIZE = 1000;
 const WRITE_BATCH = 200;
 
-export const topicRowSchema = z.object({
-  id: z.string(),
-  entity_id: z.string(),
-  title: z.string(),
-  description: z.string().nullable(),
-  structure: z.unknown().nullable(),
-  processing_status: z.string().nullable(),
-  structure_variant: z.number().int().nonnegative(),
-});
-export type TopicRow = z.infer<typeof topicRowSchema>;
+export type TopicRow = Pick<
+  Tables<"topics">,
+  "id" | "entity_id" | "title" | "description" | "structure" | "processing_status" | "structure_variant"
+>;
 
-export const sourceRowSchema = z.object({
-  id: z.string(),
-  kind: z.enum(["pdf", "docx", "markdown", "text", "pasted"]),
-  file_name: z.string().nullable(),
-  file_path: z.string().nullable(),
-  pasted_text: z.string().nullable(),
-  status: z.string(),
-});
-export type SourceRow = z.infer<typeof sourceRowSchema>;
+export type SourceRow = Pick<
+  Tables<"topic_sources">,
+  "id" | "file_name" | "file_path" | "pasted_text" | "status"
+> & { kind: SourceKind };
 
 const chunkRowSchema = z.object({
   id: z.string(),
@@ -66,7 +64,7 @@ export function must<T>(what: string, result: { data: T | null; error: { message
   return result.data as T;
 }
 
-export async function loadTopic(client: SupabaseClient, topicId: string): Promise<TopicRow> {
+export async function loadTopic(client: TaskClient, topicId: string): Promise<TopicRow> {
   const data = must(
     "loading the topic",
     await client
@@ -76,15 +74,19 @@ export async function loadTopic(client: SupabaseClient, topicId: string): Promis
       .maybeSingle(),
   );
   if (!data) throw new DatabaseError(`Topic ${topicId} does not exist`);
-  return topicRowSchema.parse(data);
+  return data;
 }
 
-export async function updateTopic(client: SupabaseClient, topicId: string, fields: Record<string, unknown>) {
+export async function updateTopic(
+  client: TaskClient,
+  topicId: string,
+  fields: Database["public"]["Tables"]["topics"]["Update"],
+) {
   must("updating the topic", await client.from("topics").update(fields).eq("id", topicId));
 }
 
 /** The topic's sources in the order they were added. */
-export async function loadSources(client: SupabaseClient, topicId: string): Promise<SourceRow[]> {
+export async function loadSources(client: TaskClient, topicId: string): Promise<SourceRow[]> {
   const data = must(
     "loading the sources",
     await client
@@ -94,10 +96,10 @@ export async function loadSources(client: SupabaseClient, topicId: string): Prom
       .order("created_at")
       .order("id"),
   );
-  return z.array(sourceRowSchema).parse(data);
+  return data.map((row) => ({ ...row, kind: sourceKindSchema.parse(row.kind) }));
 }
 
-export async function markSource(client: SupabaseClient, sourceId: string, error: string | null) {
+export async function markSource(client: TaskClient, sourceId: string, error: string | null) {
   const fields = error ? { status: "failed", error } : { status: "ingested", error: null };
   must("updating a source", await client.from("topic_sources").update(fields).eq("id", sourceId));
 }
@@ -107,7 +109,7 @@ export class SourceDownloadError extends Error {
   override readonly name = "SourceDownloadError";
 }
 
-export async function downloadSource(client: SupabaseClient, path: string): Promise<Uint8Array> {
+export async function downloadSource(client: TaskClient, path: string): Promise<Uint8Array> {
   const { data, error } = await client.storage.from("sources").download(path);
   if (error) {
     const status = (error as { status?: number }).status;
@@ -120,23 +122,30 @@ export async function downloadSource(client: SupabaseClient, path: string): Prom
 }
 
 /** Every chunk of a topic, by source, page and line. */
-export async function loadChunks(client: SupabaseClient, topicId: string): Promise<Chunk[]> {
-  const chunks: Chunk[] = [];
+export async function loadChunks(client: TaskClient, topicId: string): Promise<Chunk[]> {
+  const rows = await readAllPages("loading the chunks", (from, to) =>
+    client
+      .from("source_chunks")
+      .select(CHUNK_COLUMNS)
+      .eq("topic_id", topicId)
+      .order("source_id")
+      .order("page_number", { nullsFirst: true })
+      .order("line_start")
+      .range(from, to),
+  );
+  return rows.map(chunkOfRow);
+}
+
+/** Every row of a read, a page at a time: PostgREST answers at most max_rows (1000) rows per request. */
+async function readAllPages<T>(
+  what: string,
+  page: (from: number, to: number) => PromiseLike<{ data: T[] | null; error: { message: string } | null }>,
+): Promise<T[]> {
+  const rows: T[] = [];
   for (let from = 0; ; from += PAGE_SIZE) {
-    const data = must(
-      "loading the chunks",
-      await client
-        .from("source_chunks")
-        .select(CHUNK_COLUMNS)
-        .eq("topic_id", topicId)
-        .order("source_id")
-        .order("page_number", { nullsFirst: true })
-        .order("line_start")
-        .range(from, from + PAGE_SIZE - 1),
-    );
-    const page = z.array(z.unknown()).parse(data).map(chunkOfRow);
-    chunks.push(...page);
-    if (page.length < PAGE_SIZE) return chunks;
+    const data = must(what, await page(from, from + PAGE_SIZE - 1));
+    rows.push(...data);
+    if (data.length < PAGE_SIZE) return rows;
   }
 }
 
@@ -146,22 +155,11 @@ export async function loadChunks(client: SupabaseClient, topicId: string): Promi
  * that no longer exist are deleted. A rerun therefore never duplicates. A kept chunk whose layout changed
  * (a row written before layouts, or a better reading of the same file) gets the new layout.
  */
-export async function replaceChunks(client: SupabaseClient, topicId: string, chunks: readonly Chunk[]) {
-  const existing = new Map<string, string>();
-  for (let from = 0; ; from += PAGE_SIZE) {
-    const data = must(
-      "listing the chunks",
-      await client
-        .from("source_chunks")
-        .select("id, layout")
-        .eq("topic_id", topicId)
-        .order("id")
-        .range(from, from + PAGE_SIZE - 1),
-    );
-    const page = z.array(z.object({ id: z.string(), layout: z.unknown() })).parse(data);
-    for (const row of page) existing.set(row.id, canonicalJson(row.layout ?? null));
-    if (page.length < PAGE_SIZE) break;
-  }
+export async function replaceChunks(client: TaskClient, topicId: string, chunks: readonly Chunk[]) {
+  const stored = await readAllPages("listing the chunks", (from, to) =>
+    client.from("source_chunks").select("id, layout").eq("topic_id", topicId).order("id").range(from, to),
+  );
+  const existing = new Map(stored.map((row) => [row.id, canonicalJson(row.layout ?? null)]));
   const wanted = new Set(chunks.map((chunk) => chunk.id));
   const stale = [...existing.keys()].filter((id) => !wanted.has(id));
   const fresh = chunks.filter((chunk) => !existing.has(chunk.id));

@@ -1,9 +1,9 @@
-import type { SupabaseClient } from "@supabase/supabase-js";
 import type { VerificationCounts } from "../citations.ts";
 import type { CorpusSourceInput } from "../corpus.ts";
 import { generateStructure } from "../engine.ts";
 import { ingestSource, type SourceInput, SourceReadError } from "../ingest/index.ts";
 import { type ProviderOptions, type ProviderReport, providerFromEnv } from "../providers/index.ts";
+import type { TaskClient } from "./db.ts";
 import {
   downloadSource,
   loadSources,
@@ -37,7 +37,7 @@ const PASTED_TEXT_NAME = "Pasted text";
  * `regenerate_structure`, which moves the topic back to generating first.
  */
 export async function runStructureGeneration(
-  client: SupabaseClient,
+  client: TaskClient,
   payload: { topicId: string },
   progress: (pct: number) => Promise<void>,
   hooks: ProviderOptions = {},
@@ -111,7 +111,7 @@ export async function runStructureGeneration(
 type ReadResult = { ok: true; source: CorpusSourceInput } | { ok: false; error: string };
 
 /** A source's chunks, or the reason it cannot be read; other failures (network, database) throw. */
-async function readSource(client: SupabaseClient, row: SourceRow): Promise<ReadResult> {
+async function readSource(client: TaskClient, row: SourceRow): Promise<ReadResult> {
   const fileName =
     row.file_name ?? (row.kind === "pasted" ? PASTED_TEXT_NAME : (row.file_path?.split("/").at(-1) ?? ""));
   try {
@@ -140,7 +140,7 @@ function failureMessage(failures: readonly string[]): string {
 }
 
 /** Progress on the topic row (what the review screen polls) and to the run, never going backwards. */
-function progressReporter(client: SupabaseClient, topicId: string, progress: (pct: number) => Promise<void>) {
+function progressReporter(client: TaskClient, topicId: string, progress: (pct: number) => Promise<void>) {
   let last = 0;
   return async (pct: number) => {
     const value = Math.max(1, Math.min(99, Math.round(pct)));

@@ -2,7 +2,7 @@ import { createFileRoute } from "@tanstack/react-router";
 import { subscribeSearchSchema } from "@/domain/search-params";
 import { SubscribeScreen } from "@/features/subscriptions/subscribe-screen";
 
-/** SPEC §2: optional search params entityId and entityKind (strings). */
+/** docs/product.md §2: optional search params entityId and entityKind (strings). */
 export const Route = createFileRoute("/_auth/subscribe/topic/$topicId")({
   validateSearch: subscribeSearchSchema,
   staticData: {

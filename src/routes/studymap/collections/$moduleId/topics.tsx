@@ -2,7 +2,7 @@ import { createFileRoute, stripSearchParams } from "@tanstack/react-router";
 import { DEFAULT_PAGE, pageSearchSchema } from "@/domain/search-params";
 import { CollectionTopicsScreen } from "@/features/collections/collection-topics-screen";
 
-/** SPEC §2: the topics of a module, search param page (number, default 1). */
+/** docs/product.md §2: the topics of a module, search param page (number, default 1). */
 export const Route = createFileRoute("/studymap/collections/$moduleId/topics")({
   validateSearch: pageSearchSchema,
   // The default page stays out of the address: /studymap, not /studymap?page=1.

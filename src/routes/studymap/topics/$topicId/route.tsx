@@ -3,7 +3,7 @@ import { useEffect } from "react";
 import { topicSearchSchema } from "@/domain/search-params";
 
 /**
- * SPEC §2: a topic's routes take an optional `event` search param; DECISIONS §8: it is forwarded to
+ * docs/product.md §2: a topic's routes take an optional `event` search param; docs/decisions.md §19: it is forwarded to
  * analytics as a custom event and changes nothing on screen.
  */
 export const Route = createFileRoute("/studymap/topics/$topicId")({

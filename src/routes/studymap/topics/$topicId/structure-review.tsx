@@ -8,7 +8,7 @@ export const Route = createFileRoute("/studymap/topics/$topicId/structure-review
 function StructureReviewRoute() {
   const { topicId } = Route.useParams();
   const navigate = useNavigate();
-  // SPEC §4 / DECISIONS §2: after accepting, go to /topics/{topicId}.
+  // docs/product.md §4 / docs/decisions.md §2: after accepting, go to /topics/{topicId}.
   const onAccepted = () => void navigate({ to: "/topics/$topicId", params: { topicId } });
   return <StructureReviewScreen topicId={topicId} onAccepted={onAccepted} />;
 }

@@ -2,7 +2,7 @@ import { createFileRoute } from "@tanstack/react-router";
 import { EpisodeList } from "@/features/topic-hub/podcast";
 import { TopicPage } from "@/features/topic-hub/topic-page";
 
-/** SPEC §2: the podcast screen (also reached as podcast/). */
+/** docs/product.md §2: the podcast screen (also reached as podcast/). */
 export const Route = createFileRoute("/studymap/topics/$topicId/podcast/")({
   component: PodcastRoute,
 });

@@ -2,7 +2,7 @@ import { createFileRoute, notFound } from "@tanstack/react-router";
 import { isPhaseKind } from "@/domain/phase.ts";
 import { PhaseScreen } from "@/features/microlearning/phase-screen.tsx";
 
-/** SPEC §2: one screen per kind, …/microlearning/{overview|diagnostic|study|practice|mastery|recap}/{chapterId}/. */
+/** docs/product.md §2: one screen per kind, …/microlearning/{overview|diagnostic|study|practice|mastery|recap}/{chapterId}/. */
 export const Route = createFileRoute("/studymap/topics/$topicId/microlearning/$kind/$chapterId/")({
   beforeLoad: ({ params }) => {
     if (!isPhaseKind(params.kind)) throw notFound();

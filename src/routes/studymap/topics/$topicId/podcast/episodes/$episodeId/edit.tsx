@@ -3,7 +3,7 @@ import { episodeEditSearchSchema } from "@/domain/search-params";
 import { EpisodeEditScreen } from "@/features/topic-hub/podcast";
 import { TopicPage } from "@/features/topic-hub/topic-page";
 
-/** SPEC §2: optional search param phase (string); DECISIONS §8: it selects the step. */
+/** docs/product.md §2: optional search param phase (string); docs/decisions.md §19: it selects the step. */
 export const Route = createFileRoute("/studymap/topics/$topicId/podcast/episodes/$episodeId/edit")({
   validateSearch: episodeEditSearchSchema,
   component: EpisodeEditRoute,

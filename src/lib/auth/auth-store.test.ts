@@ -1,0 +1,180 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import {
+  ENTITY_ID,
+  membershipRow,
+  memoryChoices,
+  SECOND_ENTITY_ID,
+  signIn,
+  USER_ID,
+} from "@/testing/accounts";
+import { createSupabaseStub, type SupabaseStub } from "@/testing/supabase-stub";
+import { AuthStore } from "./auth-store";
+import { MembershipsUnavailableError } from "./current-user";
+
+let stub: SupabaseStub;
+let errors: ReturnType<typeof vi.spyOn>;
+
+beforeEach(() => {
+  stub = createSupabaseStub();
+  errors = vi.spyOn(console, "error").mockImplementation(() => {});
+});
+
+afterEach(() => errors.mockRestore());
+
+describe("AuthStore", () => {
+  it("is loading until the session check ends, then ready without a user", async () => {
+    const store = new AuthStore(stub.client, memoryChoices());
+    expect(store.getSnapshot()).toEqual({ status: "loading", user: null });
+    await store.start();
+    expect(store.getSnapshot()).toEqual({ status: "ready", user: null });
+  });
+
+  it("loads the user with memberships from the RPC and entity metadata (docs/product.md §7)", async () => {
+    await signIn(stub, {
+      memberships: [
+        membershipRow({ status: "invited", membership_id: "m-invited", entity_id: SECOND_ENTITY_ID }),
+        membershipRow({ membership_id: "m-active" }),
+      ],
+    });
+    const store = new AuthStore(stub.client, memoryChoices());
+    await store.start();
+
+    expect(stub.calls("POST /rest/v1/rpc/get_user_memberships")[0]?.body).toEqual({
+      p_auth_user_id: USER_ID,
+    });
+    const entities = stub.calls("GET /rest/v1/core_entities")[0];
+    expect(entities?.query.get("select")).toBe("id,metadata");
+    expect(entities?.query.get("id")).toBe(`in.(${SECOND_ENTITY_ID},${ENTITY_ID})`);
+    expect(store.getSnapshot().user).toEqual({
+      id: USER_ID,
+      email: "ada@studymap.test",
+      activeMembershipId: "m-active",
+      memberships: [
+        {
+          membershipId: "m-invited",
+          entityId: SECOND_ENTITY_ID,
+          entityName: "Acme Academy",
+          entityKind: "organisation",
+          memberRole: "creator",
+          status: "invited",
+          entityMetadata: { color: "green" },
+        },
+        expect.objectContaining({ membershipId: "m-active", entityMetadata: { color: "green" } }),
+      ],
+    });
+  });
+
+  it("gives no user when the user lookup fails, and logs it (docs/product.md §8)", async () => {
+    await signIn(stub);
+    stub.on("GET /auth/v1/user", { status: 500, body: { code: "unexpected_failure", message: "boom" } });
+    const store = new AuthStore(stub.client, memoryChoices());
+    await store.start();
+    expect(store.getSnapshot()).toEqual({ status: "ready", user: null });
+    expect(errors).toHaveBeenCalledWith("Failed to fetch user:", expect.anything());
+  });
+
+  it("logs failed membership and metadata reads and carries on", async () => {
+    await signIn(stub);
+    stub.on("POST /rest/v1/rpc/get_user_memberships", {
+      status: 500,
+      body: { code: "XX000", message: "down" },
+    });
+    const store = new AuthStore(stub.client, memoryChoices());
+    await store.start();
+    expect(store.getSnapshot().user?.memberships).toEqual([]);
+    // Unknown, not none: the guards must not take this user for one without memberships.
+    expect(store.getSnapshot().membershipsError).toBeInstanceOf(MembershipsUnavailableError);
+    expect(errors).toHaveBeenCalledWith(
+      "Failed to fetch memberships:",
+      expect.objectContaining({ message: "down" }),
+    );
+
+    stub.on("POST /rest/v1/rpc/get_user_memberships", { body: [membershipRow()] });
+    stub.on("GET /rest/v1/core_entities", { status: 500, body: { code: "XX000", message: "metadata down" } });
+    await store.refresh();
+    expect(store.getSnapshot().membershipsError).toBeUndefined();
+    expect(store.getSnapshot().user?.memberships[0]?.entityMetadata).toBeNull();
+    expect(errors).toHaveBeenCalledWith(
+      "Failed to fetch entity metadata:",
+      expect.objectContaining({ message: "metadata down" }),
+    );
+  });
+
+  it("switches the active membership and remembers the choice per user (docs/product.md §4)", async () => {
+    await signIn(stub, {
+      memberships: [
+        membershipRow({ membership_id: "first" }),
+        membershipRow({ membership_id: "second", entity_id: SECOND_ENTITY_ID }),
+      ],
+    });
+    const choices = memoryChoices();
+    const store = new AuthStore(stub.client, choices);
+    await store.start();
+    expect(store.getSnapshot().user?.activeMembershipId).toBe("first");
+
+    store.selectMembership("second");
+    expect(store.getSnapshot().user?.activeMembershipId).toBe("second");
+    expect(choices.read(USER_ID)).toBe("second");
+
+    const later = new AuthStore(stub.client, choices);
+    await later.start();
+    expect(later.getSnapshot().user?.activeMembershipId).toBe("second");
+  });
+
+  it("refuses to make an inactive membership active", async () => {
+    await signIn(stub, {
+      memberships: [
+        membershipRow({ membership_id: "first" }),
+        membershipRow({ membership_id: "old", status: "inactive" }),
+      ],
+    });
+    const store = new AuthStore(stub.client, memoryChoices());
+    await store.start();
+    store.selectMembership("old");
+    expect(store.getSnapshot().user?.activeMembershipId).toBe("first");
+  });
+
+  it("clears the user on sign-out, also when signing out fails, and logs the failure (docs/product.md §8)", async () => {
+    await signIn(stub);
+    stub.on("POST /auth/v1/logout", { status: 500, body: { code: "unexpected_failure", message: "down" } });
+    const store = new AuthStore(stub.client, memoryChoices());
+    await store.start();
+    expect(store.getSnapshot().user).not.toBeNull();
+
+    await store.signOut();
+    expect(store.getSnapshot()).toEqual({ status: "ready", user: null });
+    expect(stub.calls("POST /auth/v1/logout")).toHaveLength(1);
+    expect(errors).toHaveBeenCalledWith("Failed to sign out:", expect.anything());
+  });
+
+  it("tells listeners when the session ends elsewhere", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout"] });
+    try {
+      await signIn(stub);
+      stub.on("POST /auth/v1/logout", { status: 204 });
+      const store = new AuthStore(stub.client, memoryChoices());
+      await store.start();
+      const ended = vi.fn();
+      store.onSessionEnded(ended);
+      await stub.client.auth.signOut();
+      await vi.runAllTimersAsync();
+      expect(ended).toHaveBeenCalledOnce();
+      expect(store.getSnapshot().user).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("resolves ready() only after the first session check", async () => {
+    const store = new AuthStore(stub.client, memoryChoices());
+    let ready = false;
+    void store.ready().then(() => {
+      ready = true;
+    });
+    await Promise.resolve();
+    expect(ready).toBe(false);
+    await store.start();
+    await Promise.resolve();
+    expect(ready).toBe(true);
+  });
+});

@@ -1,0 +1,128 @@
+import type { AuthChangeEvent } from "@supabase/supabase-js";
+import { type AppUser, resolveActiveMembershipId } from "@/domain/access";
+import type { StudymapClient } from "@/lib/database";
+import {
+  type CurrentUser,
+  fetchCurrentUser,
+  localMembershipChoice,
+  type MembershipChoiceStore,
+  type MembershipsUnavailableError,
+} from "./current-user";
+
+export interface AuthSnapshot {
+  /** docs/product.md §4: loading until the first session check has ended. */
+  status: "loading" | "ready";
+  user: AppUser | null;
+  /** Present while the signed-in user's memberships could not be read; refresh() tries again. */
+  membershipsError?: MembershipsUnavailableError;
+}
+
+function snapshotOf({ user, membershipsError }: CurrentUser): AuthSnapshot {
+  return membershipsError ? { status: "ready", user, membershipsError } : { status: "ready", user };
+}
+
+/**
+ * The signed-in user, shared by the router (guards read it in beforeLoad) and React (through
+ * useSyncExternalStore). It is a store rather than React state so a guard always sees the latest user,
+ * even in the same tick as a sign-in or sign-out.
+ */
+export class AuthStore {
+  private snapshot: AuthSnapshot = { status: "loading", user: null };
+  private readonly listeners = new Set<() => void>();
+  private readonly sessionEndedListeners = new Set<() => void>();
+  private readonly readyPromise: Promise<AuthSnapshot>;
+  private markReady: (snapshot: AuthSnapshot) => void = () => {};
+  private started = false;
+  private refreshing: Promise<CurrentUser> | null = null;
+
+  constructor(
+    readonly client: StudymapClient,
+    private readonly choices: MembershipChoiceStore = localMembershipChoice,
+  ) {
+    this.readyPromise = new Promise((resolve) => {
+      this.markReady = resolve;
+    });
+  }
+
+  getSnapshot = (): AuthSnapshot => this.snapshot;
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  /** Called when the session ends elsewhere (another tab, an expired refresh token). */
+  onSessionEnded(listener: () => void): () => void {
+    this.sessionEndedListeners.add(listener);
+    return () => this.sessionEndedListeners.delete(listener);
+  }
+
+  /** Resolves once the first session check has ended; guards await it. */
+  async ready(): Promise<AuthSnapshot> {
+    await this.readyPromise;
+    return this.snapshot;
+  }
+
+  /** The session check: runs once, then follows the client's auth events. */
+  async start(): Promise<void> {
+    if (this.started) return;
+    this.started = true;
+    const { data, error } = await this.client.auth.getSession();
+    if (error) console.error("Failed to get session:", error);
+    const current = data.session
+      ? await fetchCurrentUser(this.client, this.choices)
+      : { user: null, membershipsError: null };
+    this.set(snapshotOf(current));
+    this.markReady(this.snapshot);
+    this.client.auth.onAuthStateChange((event) => {
+      // Supabase warns against awaiting its own calls inside this callback; run after it returns.
+      setTimeout(() => void this.handleAuthEvent(event), 0);
+    });
+  }
+
+  /** Reloads the user and memberships, e.g. after sign-in, onboarding or an accepted invitation. */
+  async refresh(): Promise<AppUser | null> {
+    this.refreshing ??= fetchCurrentUser(this.client, this.choices).finally(() => {
+      this.refreshing = null;
+    });
+    const current = await this.refreshing;
+    this.set(snapshotOf(current));
+    return current.user;
+  }
+
+  /** docs/product.md §4: the active membership is switchable and remembered. */
+  selectMembership(membershipId: string): void {
+    const user = this.snapshot.user;
+    if (!user) return;
+    const activeMembershipId = resolveActiveMembershipId(user.memberships, membershipId);
+    if (activeMembershipId !== membershipId) return;
+    this.choices.write(user.id, membershipId);
+    this.set({ ...this.snapshot, user: { ...user, activeMembershipId } });
+  }
+
+  /** docs/product.md §4/§8: logout clears the user; a failed sign-out is logged and the user is still cleared. */
+  async signOut(): Promise<void> {
+    this.set({ status: "ready", user: null });
+    try {
+      const { error } = await this.client.auth.signOut();
+      if (error) console.error("Failed to sign out:", error);
+    } catch (error) {
+      console.error("Failed to sign out:", error);
+    }
+  }
+
+  private async handleAuthEvent(event: AuthChangeEvent): Promise<void> {
+    if (event === "SIGNED_OUT") {
+      if (!this.snapshot.user) return;
+      this.set({ status: "ready", user: null });
+      for (const listener of this.sessionEndedListeners) listener();
+      return;
+    }
+    if (event === "SIGNED_IN" && !this.snapshot.user) await this.refresh();
+  }
+
+  private set(snapshot: AuthSnapshot): void {
+    this.snapshot = snapshot;
+    for (const listener of this.listeners) listener();
+  }
+}

@@ -1,0 +1,135 @@
+import { isAuthSessionMissingError } from "@supabase/supabase-js";
+import { z } from "zod";
+import { type AppUser, type Membership, resolveActiveMembershipId } from "@/domain/access";
+import type { StudymapClient } from "@/lib/database";
+
+/** docs/product.md §7: the rows of RPC get_user_memberships. */
+const membershipRowSchema = z.object({
+  membership_id: z.string(),
+  entity_id: z.string(),
+  entity_name: z.string(),
+  entity_kind: z.string(),
+  member_role: z.string(),
+  status: z.string(),
+});
+
+const entityMetadataRowSchema = z.object({
+  id: z.string(),
+  metadata: z.record(z.string(), z.unknown()).nullable(),
+});
+
+/** Remembers which membership a user last chose, per user (docs/product.md §4: switchable, remembered). */
+export interface MembershipChoiceStore {
+  read(userId: string): string | null;
+  write(userId: string, membershipId: string): void;
+}
+
+const CHOICE_KEY_PREFIX = "studymap.active-membership.";
+
+export const localMembershipChoice: MembershipChoiceStore = {
+  read(userId) {
+    try {
+      return localStorage.getItem(CHOICE_KEY_PREFIX + userId);
+    } catch {
+      return null;
+    }
+  },
+  write(userId, membershipId) {
+    try {
+      localStorage.setItem(CHOICE_KEY_PREFIX + userId, membershipId);
+    } catch {
+      // Without storage the choice lasts for this visit only.
+    }
+  },
+};
+
+/**
+ * The memberships could not be read. Treating that as "no memberships" would send an existing admin
+ * to onboarding to create a second organisation, so the guards show it with a way to retry instead.
+ */
+export class MembershipsUnavailableError extends Error {
+  constructor(options?: { cause?: unknown }) {
+    super("Your memberships could not be loaded.", options);
+    this.name = "MembershipsUnavailableError";
+  }
+}
+
+export interface CurrentUser {
+  user: AppUser | null;
+  /** Set when the user is known but their memberships are not (the user then has none listed). */
+  membershipsError: MembershipsUnavailableError | null;
+}
+
+/**
+ * The signed-in user with memberships (docs/product.md §3). docs/product.md §8: failures are logged to the console; a failed
+ * user lookup gives null, a failed metadata read gives none, and a failed membership read is reported
+ * beside the user so nobody mistakes it for having no memberships.
+ */
+export async function fetchCurrentUser(
+  client: StudymapClient,
+  choices: MembershipChoiceStore,
+): Promise<CurrentUser> {
+  const { data, error } = await client.auth.getUser();
+  if (error || !data.user) {
+    // No session is not a failure: there is simply nobody signed in.
+    if (error && !isAuthSessionMissingError(error)) console.error("Failed to fetch user:", error);
+    return { user: null, membershipsError: null };
+  }
+  let memberships: Membership[] = [];
+  let membershipsError: MembershipsUnavailableError | null = null;
+  try {
+    memberships = await fetchMemberships(client, data.user.id);
+  } catch (failure) {
+    membershipsError =
+      failure instanceof MembershipsUnavailableError
+        ? failure
+        : new MembershipsUnavailableError({ cause: failure });
+  }
+  return {
+    user: {
+      id: data.user.id,
+      email: data.user.email ?? "",
+      memberships,
+      activeMembershipId: resolveActiveMembershipId(memberships, choices.read(data.user.id)),
+    },
+    membershipsError,
+  };
+}
+
+/** The user's memberships; throws MembershipsUnavailableError when they cannot be read. */
+export async function fetchMemberships(client: StudymapClient, userId: string): Promise<Membership[]> {
+  const { data, error } = await client.rpc("get_user_memberships", { p_auth_user_id: userId });
+  if (error) {
+    console.error("Failed to fetch memberships:", error);
+    throw new MembershipsUnavailableError({ cause: error });
+  }
+  const rows = z.array(membershipRowSchema).parse(data ?? []);
+  const metadata = await fetchEntityMetadata(client, [...new Set(rows.map((row) => row.entity_id))]);
+  return rows.map((row) => ({
+    membershipId: row.membership_id,
+    entityId: row.entity_id,
+    entityName: row.entity_name,
+    entityKind: row.entity_kind,
+    memberRole: row.member_role,
+    status: row.status,
+    entityMetadata: metadata.get(row.entity_id) ?? null,
+  }));
+}
+
+async function fetchEntityMetadata(
+  client: StudymapClient,
+  entityIds: string[],
+): Promise<Map<string, Record<string, unknown> | null>> {
+  if (entityIds.length === 0) return new Map();
+  const { data, error } = await client.from("core_entities").select("id, metadata").in("id", entityIds);
+  if (error) {
+    console.error("Failed to fetch entity metadata:", error);
+    return new Map();
+  }
+  return new Map(
+    z
+      .array(entityMetadataRowSchema)
+      .parse(data ?? [])
+      .map((row) => [row.id, row.metadata]),
+  );
+}

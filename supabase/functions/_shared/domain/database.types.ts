@@ -1,0 +1,970 @@
+// Generated from supabase/types/database.types.ts by scripts/functions-domain.ts (npm run db:types
+// regenerates the source; then run `npm run functions:domain`).
+export type Json = string | number | boolean | null | { [key: string]: Json | undefined } | Json[];
+
+export type Database = {
+  public: {
+    Tables: {
+      activities: {
+        Row: {
+          chapter_id: string;
+          created_at: string;
+          id: string;
+          kind: string;
+          payload: NonNullable<Json>;
+          position: number;
+          title: string;
+          updated_at: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          chapter_id: string;
+          created_at?: string;
+          id?: string;
+          kind: string;
+          payload: NonNullable<Json>;
+          position: number;
+          title: string;
+          updated_at?: string;
+        };
+        Update: {
+          chapter_id?: string;
+          created_at?: string;
+          id?: string;
+          kind?: string;
+          payload?: NonNullable<Json>;
+          position?: number;
+          title?: string;
+          updated_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "activities_chapter_id_fkey";
+            columns: ["chapter_id"];
+            isOneToOne: false;
+            referencedRelation: "chapters";
+            referencedColumns: ["id"];
+          },
+        ];
+      };
+      activity_citations: {
+        Row: {
+          activity_id: string;
+          chunk_id: string | null;
+          created_at: string;
+          file_path: string | null;
+          id: number;
+          line_end: number | null;
+          line_start: number | null;
+          page_number: number | null;
+          snippet: string | null;
+          source_url: string | null;
+        };
+        ComputedFields: never;
+        Insert: {
+          activity_id: string;
+          chunk_id?: string | null;
+          created_at?: string;
+          file_path?: string | null;
+          id?: never;
+          line_end?: number | null;
+          line_start?: number | null;
+          page_number?: number | null;
+          snippet?: string | null;
+          source_url?: string | null;
+        };
+        Update: {
+          activity_id?: string;
+          chunk_id?: string | null;
+          created_at?: string;
+          file_path?: string | null;
+          id?: never;
+          line_end?: number | null;
+          line_start?: number | null;
+          page_number?: number | null;
+          snippet?: string | null;
+          source_url?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "activity_citations_activity_id_fkey";
+            columns: ["activity_id"];
+            isOneToOne: false;
+            referencedRelation: "activities";
+            referencedColumns: ["id"];
+          },
+          {
+            foreignKeyName: "activity_citations_chunk_id_fkey";
+            columns: ["chunk_id"];
+            isOneToOne: false;
+            referencedRelation: "source_chunks";
+            referencedColumns: ["id"];
+          },
+        ];
+      };
+      activity_progress: {
+        Row: {
+          activity_id: string;
+          created_at: string;
+          result: Json | null;
+          status: string;
+          updated_at: string;
+          user_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          activity_id: string;
+          created_at?: string;
+          result?: Json | null;
+          status: string;
+          updated_at?: string;
+          user_id?: string;
+        };
+        Update: {
+          activity_id?: string;
+          created_at?: string;
+          result?: Json | null;
+          status?: string;
+          updated_at?: string;
+          user_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "activity_progress_activity_id_fkey";
+            columns: ["activity_id"];
+            isOneToOne: false;
+            referencedRelation: "activities";
+            referencedColumns: ["id"];
+          },
+          {
+            foreignKeyName: "activity_progress_user_id_fkey";
+            columns: ["user_id"];
+            isOneToOne: false;
+            referencedRelation: "profiles";
+            referencedColumns: ["id"];
+          },
+        ];
+      };
+      chapters: {
+        Row: {
+          course_id: string;
+          created_at: string;
+          id: string;
+          position: number;
+          section_id: string | null;
+          summary: string | null;
+          title: string;
+          updated_at: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          course_id: string;
+          created_at?: string;
+          id?: string;
+          position: number;
+          section_id?: string | null;
+          summary?: string | null;
+          title: string;
+          updated_at?: string;
+        };
+        Update: {
+          course_id?: string;
+          created_at?: string;
+          id?: string;
+          position?: number;
+          section_id?: string | null;
+          summary?: string | null;
+          title?: string;
+          updated_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "chapters_course_id_fkey";
+            columns: ["course_id"];
+            isOneToOne: false;
+            referencedRelation: "courses";
+            referencedColumns: ["id"];
+          },
+        ];
+      };
+      core_entities: {
+        Row: {
+          created_at: string;
+          id: string;
+          kind: string;
+          metadata: Json | null;
+          name: string;
+          updated_at: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          created_at?: string;
+          id?: string;
+          kind?: string;
+          metadata?: Json | null;
+          name: string;
+          updated_at?: string;
+        };
+        Update: {
+          created_at?: string;
+          id?: string;
+          kind?: string;
+          metadata?: Json | null;
+          name?: string;
+          updated_at?: string;
+        };
+        Relationships: [];
+      };
+      core_memberships: {
+        Row: {
+          created_at: string;
+          entity_id: string;
+          id: string;
+          invited_email: string | null;
+          member_role: string;
+          status: string;
+          updated_at: string;
+          user_id: string | null;
+        };
+        ComputedFields: never;
+        Insert: {
+          created_at?: string;
+          entity_id: string;
+          id?: string;
+          invited_email?: string | null;
+          member_role?: string;
+          status?: string;
+          updated_at?: string;
+          user_id?: string | null;
+        };
+        Update: {
+          created_at?: string;
+          entity_id?: string;
+          id?: string;
+          invited_email?: string | null;
+          member_role?: string;
+          status?: string;
+          updated_at?: string;
+          user_id?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "core_memberships_entity_id_fkey";
+            columns: ["entity_id"];
+            isOneToOne: false;
+            referencedRelation: "core_entities";
+            referencedColumns: ["id"];
+          },
+          {
+            foreignKeyName: "core_memberships_user_id_fkey";
+            columns: ["user_id"];
+            isOneToOne: false;
+            referencedRelation: "profiles";
+            referencedColumns: ["id"];
+          },
+        ];
+      };
+      courses: {
+        Row: {
+          created_at: string;
+          created_by: string | null;
+          id: string;
+          published_at: string | null;
+          title: string;
+          topic_id: string;
+          updated_at: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          created_at?: string;
+          created_by?: string | null;
+          id?: string;
+          published_at?: string | null;
+          title: string;
+          topic_id: string;
+          updated_at?: string;
+        };
+        Update: {
+          created_at?: string;
+          created_by?: string | null;
+          id?: string;
+          published_at?: string | null;
+          title?: string;
+          topic_id?: string;
+          updated_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "courses_created_by_fkey";
+            columns: ["created_by"];
+            isOneToOne: false;
+            referencedRelation: "profiles";
+            referencedColumns: ["id"];
+          },
+          {
+            foreignKeyName: "courses_topic_id_fkey";
+            columns: ["topic_id"];
+            isOneToOne: false;
+            referencedRelation: "topics";
+            referencedColumns: ["id"];
+          },
+        ];
+      };
+      favorites: {
+        Row: {
+          created_at: string;
+          topic_id: string;
+          user_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          created_at?: string;
+          topic_id: string;
+          user_id?: string;
+        };
+        Update: {
+          created_at?: string;
+          topic_id?: string;
+          user_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "favorites_topic_id_fkey";
+            columns: ["topic_id"];
+            isOneToOne: false;
+            referencedRelation: "topics";
+            referencedColumns: ["id"];
+          },
+          {
+            foreignKeyName: "favorites_user_id_fkey";
+            columns: ["user_id"];
+            isOneToOne: false;
+            referencedRelation: "profiles";
+            referencedColumns: ["id"];
+          },
+        ];
+      };
+      generation_requests: {
+        Row: {
+          created_at: string;
+          id: string;
+          run_id: string | null;
+          task: string;
+          topic_id: string;
+          user_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          created_at?: string;
+          id?: string;
+          run_id?: string | null;
+          task: string;
+          topic_id: string;
+          user_id: string;
+        };
+        Update: {
+          created_at?: string;
+          id?: string;
+          run_id?: string | null;
+          task?: string;
+          topic_id?: string;
+          user_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "generation_requests_topic_id_fkey";
+            columns: ["topic_id"];
+            isOneToOne: false;
+            referencedRelation: "topics";
+            referencedColumns: ["id"];
+          },
+          {
+            foreignKeyName: "generation_requests_user_id_fkey";
+            columns: ["user_id"];
+            isOneToOne: false;
+            referencedRelation: "profiles";
+            referencedColumns: ["id"];
+          },
+        ];
+      };
+      modules: {
+        Row: {
+          created_at: string;
+          created_by: string | null;
+          description: string | null;
+          entity_id: string;
+          id: string;
+          title: string;
+          updated_at: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          created_at?: string;
+          created_by?: string | null;
+          description?: string | null;
+          entity_id: string;
+          id?: string;
+          title: string;
+          updated_at?: string;
+        };
+        Update: {
+          created_at?: string;
+          created_by?: string | null;
+          description?: string | null;
+          entity_id?: string;
+          id?: string;
+          title?: string;
+          updated_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "modules_created_by_fkey";
+            columns: ["created_by"];
+            isOneToOne: false;
+            referencedRelation: "profiles";
+            referencedColumns: ["id"];
+          },
+          {
+            foreignKeyName: "modules_entity_id_fkey";
+            columns: ["entity_id"];
+            isOneToOne: false;
+            referencedRelation: "core_entities";
+            referencedColumns: ["id"];
+          },
+        ];
+      };
+      practice_card_states: {
+        Row: {
+          activity_id: string;
+          card: NonNullable<Json>;
+          card_id: string;
+          created_at: string;
+          due_at: string;
+          updated_at: string;
+          user_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          activity_id: string;
+          card: NonNullable<Json>;
+          card_id: string;
+          created_at?: string;
+          due_at: string;
+          updated_at?: string;
+          user_id?: string;
+        };
+        Update: {
+          activity_id?: string;
+          card?: NonNullable<Json>;
+          card_id?: string;
+          created_at?: string;
+          due_at?: string;
+          updated_at?: string;
+          user_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "practice_card_states_activity_id_fkey";
+            columns: ["activity_id"];
+            isOneToOne: false;
+            referencedRelation: "activities";
+            referencedColumns: ["id"];
+          },
+          {
+            foreignKeyName: "practice_card_states_user_id_fkey";
+            columns: ["user_id"];
+            isOneToOne: false;
+            referencedRelation: "profiles";
+            referencedColumns: ["id"];
+          },
+        ];
+      };
+      profiles: {
+        Row: {
+          created_at: string;
+          display_name: string | null;
+          email: string | null;
+          id: string;
+          preferences: NonNullable<Json>;
+          updated_at: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          created_at?: string;
+          display_name?: string | null;
+          email?: string | null;
+          id: string;
+          preferences?: NonNullable<Json>;
+          updated_at?: string;
+        };
+        Update: {
+          created_at?: string;
+          display_name?: string | null;
+          email?: string | null;
+          id?: string;
+          preferences?: NonNullable<Json>;
+          updated_at?: string;
+        };
+        Relationships: [];
+      };
+      source_chunks: {
+        Row: {
+          content: string;
+          created_at: string;
+          file_name: string | null;
+          file_path: string | null;
+          id: string;
+          layout: Json | null;
+          line_end: number;
+          line_start: number;
+          page_number: number | null;
+          source_id: string;
+          topic_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          content: string;
+          created_at?: string;
+          file_name?: string | null;
+          file_path?: string | null;
+          id?: string;
+          layout?: Json | null;
+          line_end: number;
+          line_start: number;
+          page_number?: number | null;
+          source_id: string;
+          topic_id: string;
+        };
+        Update: {
+          content?: string;
+          created_at?: string;
+          file_name?: string | null;
+          file_path?: string | null;
+          id?: string;
+          layout?: Json | null;
+          line_end?: number;
+          line_start?: number;
+          page_number?: number | null;
+          source_id?: string;
+          topic_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "source_chunks_source_fkey";
+            columns: ["source_id", "topic_id"];
+            isOneToOne: false;
+            referencedRelation: "topic_sources";
+            referencedColumns: ["id", "topic_id"];
+          },
+          {
+            foreignKeyName: "source_chunks_topic_fkey";
+            columns: ["topic_id"];
+            isOneToOne: false;
+            referencedRelation: "topics";
+            referencedColumns: ["id"];
+          },
+        ];
+      };
+      subjects: {
+        Row: {
+          created_at: string;
+          id: string;
+          title: string;
+          updated_at: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          created_at?: string;
+          id?: string;
+          title: string;
+          updated_at?: string;
+        };
+        Update: {
+          created_at?: string;
+          id?: string;
+          title?: string;
+          updated_at?: string;
+        };
+        Relationships: [];
+      };
+      topic_sources: {
+        Row: {
+          created_at: string;
+          created_by: string | null;
+          error: string | null;
+          file_name: string | null;
+          file_path: string | null;
+          id: string;
+          kind: string;
+          mime_type: string | null;
+          pasted_text: string | null;
+          status: string;
+          topic_id: string;
+          updated_at: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          created_at?: string;
+          created_by?: string | null;
+          error?: string | null;
+          file_name?: string | null;
+          file_path?: string | null;
+          id?: string;
+          kind: string;
+          mime_type?: string | null;
+          pasted_text?: string | null;
+          status?: string;
+          topic_id: string;
+          updated_at?: string;
+        };
+        Update: {
+          created_at?: string;
+          created_by?: string | null;
+          error?: string | null;
+          file_name?: string | null;
+          file_path?: string | null;
+          id?: string;
+          kind?: string;
+          mime_type?: string | null;
+          pasted_text?: string | null;
+          status?: string;
+          topic_id?: string;
+          updated_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "topic_sources_created_by_fkey";
+            columns: ["created_by"];
+            isOneToOne: false;
+            referencedRelation: "profiles";
+            referencedColumns: ["id"];
+          },
+          {
+            foreignKeyName: "topic_sources_topic_id_fkey";
+            columns: ["topic_id"];
+            isOneToOne: false;
+            referencedRelation: "topics";
+            referencedColumns: ["id"];
+          },
+        ];
+      };
+      topic_subscriptions: {
+        Row: {
+          created_at: string;
+          entity_id: string | null;
+          entity_kind: string | null;
+          id: string;
+          topic_id: string;
+          user_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          created_at?: string;
+          entity_id?: string | null;
+          entity_kind?: string | null;
+          id?: string;
+          topic_id: string;
+          user_id?: string;
+        };
+        Update: {
+          created_at?: string;
+          entity_id?: string | null;
+          entity_kind?: string | null;
+          id?: string;
+          topic_id?: string;
+          user_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "topic_subscriptions_entity_fkey";
+            columns: ["entity_id", "entity_kind"];
+            isOneToOne: false;
+            referencedRelation: "core_entities";
+            referencedColumns: ["id", "kind"];
+          },
+          {
+            foreignKeyName: "topic_subscriptions_topic_id_fkey";
+            columns: ["topic_id"];
+            isOneToOne: false;
+            referencedRelation: "topics";
+            referencedColumns: ["id"];
+          },
+          {
+            foreignKeyName: "topic_subscriptions_user_id_fkey";
+            columns: ["user_id"];
+            isOneToOne: false;
+            referencedRelation: "profiles";
+            referencedColumns: ["id"];
+          },
+        ];
+      };
+      topics: {
+        Row: {
+          created_at: string;
+          created_by: string | null;
+          description: string | null;
+          entity_id: string;
+          id: string;
+          level: string | null;
+          module_id: string | null;
+          processing_error: string | null;
+          processing_progress: number;
+          processing_status: string | null;
+          structure: Json | null;
+          structure_variant: number;
+          subject_id: string | null;
+          suggested_metadata: Json | null;
+          thumbnail_image_url: string | null;
+          title: string;
+          updated_at: string;
+          visibility: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          created_at?: string;
+          created_by?: string | null;
+          description?: string | null;
+          entity_id: string;
+          id?: string;
+          level?: string | null;
+          module_id?: string | null;
+          processing_error?: string | null;
+          processing_progress?: number;
+          processing_status?: string | null;
+          structure?: Json | null;
+          structure_variant?: number;
+          subject_id?: string | null;
+          suggested_metadata?: Json | null;
+          thumbnail_image_url?: string | null;
+          title: string;
+          updated_at?: string;
+          visibility?: string;
+        };
+        Update: {
+          created_at?: string;
+          created_by?: string | null;
+          description?: string | null;
+          entity_id?: string;
+          id?: string;
+          level?: string | null;
+          module_id?: string | null;
+          processing_error?: string | null;
+          processing_progress?: number;
+          processing_status?: string | null;
+          structure?: Json | null;
+          structure_variant?: number;
+          subject_id?: string | null;
+          suggested_metadata?: Json | null;
+          thumbnail_image_url?: string | null;
+          title?: string;
+          updated_at?: string;
+          visibility?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "topics_created_by_fkey";
+            columns: ["created_by"];
+            isOneToOne: false;
+            referencedRelation: "profiles";
+            referencedColumns: ["id"];
+          },
+          {
+            foreignKeyName: "topics_entity_id_fkey";
+            columns: ["entity_id"];
+            isOneToOne: false;
+            referencedRelation: "core_entities";
+            referencedColumns: ["id"];
+          },
+          {
+            foreignKeyName: "topics_module_in_same_entity";
+            columns: ["module_id", "entity_id"];
+            isOneToOne: false;
+            referencedRelation: "modules";
+            referencedColumns: ["id", "entity_id"];
+          },
+          {
+            foreignKeyName: "topics_subject_id_fkey";
+            columns: ["subject_id"];
+            isOneToOne: false;
+            referencedRelation: "subjects";
+            referencedColumns: ["id"];
+          },
+        ];
+      };
+    };
+    Views: {
+      [_ in never]: never;
+    };
+    Functions: {
+      accept_invitation: { Args: { p_membership_id: string }; Returns: string };
+      accept_structure: { Args: { p_structure?: Json; p_topic_id: string }; Returns: undefined };
+      can_manage_topic: { Args: { p_topic_id: string }; Returns: boolean };
+      claim_course_generation: { Args: { p_topic_id: string }; Returns: string };
+      create_entity: { Args: { p_kind?: string; p_name: string }; Returns: string };
+      fail_stalled_structure: {
+        Args: { p_message: string; p_run_id: string; p_topic_id: string };
+        Returns: boolean;
+      };
+      forget_orphaned_files: { Args: { p_bucket_id: string; p_object_names: string[] }; Returns: number };
+      get_microlearning_outline: { Args: { p_topic_id: string }; Returns: Json };
+      get_user_memberships: {
+        Args: { p_auth_user_id: string };
+        Returns: {
+          entity_id: string;
+          entity_kind: string;
+          entity_name: string;
+          member_role: string;
+          membership_id: string;
+          status: string;
+        }[];
+      };
+      invite_member: { Args: { p_email: string; p_entity_id: string; p_role?: string }; Returns: string };
+      orphaned_files: {
+        Args: { p_limit?: number };
+        Returns: {
+          bucket_id: string;
+          object_name: string;
+        }[];
+      };
+      record_structure_run: { Args: { p_run_id: string; p_topic_id: string }; Returns: undefined };
+      regenerate_structure: { Args: { p_topic_id: string }; Returns: number };
+      save_generated_course: {
+        Args: {
+          p_chapters: Json;
+          p_created_by: string;
+          p_publish: boolean;
+          p_title: string;
+          p_topic_id: string;
+        };
+        Returns: string;
+      };
+      stalled_structure_candidates: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          last_change_at: string;
+          requested_at: string;
+          run_id: string;
+          topic_id: string;
+        }[];
+      };
+      start_structure_generation: { Args: { p_topic_id: string }; Returns: boolean };
+    };
+    Enums: {
+      [_ in never]: never;
+    };
+    CompositeTypes: {
+      [_ in never]: never;
+    };
+  };
+};
+
+type DatabaseWithoutInternals = Omit<Database, "__InternalSupabase">;
+
+type DefaultSchema = DatabaseWithoutInternals[Extract<keyof Database, "public">];
+
+export type Tables<
+  DefaultSchemaTableNameOrOptions extends
+    | keyof (DefaultSchema["Tables"] & DefaultSchema["Views"])
+    | { schema: keyof DatabaseWithoutInternals },
+  TableName extends DefaultSchemaTableNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals;
+  }
+    ? keyof (DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"] &
+        DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Views"])
+    : never = never,
+> = DefaultSchemaTableNameOrOptions extends { schema: keyof DatabaseWithoutInternals }
+  ? (DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"] &
+      DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Views"])[TableName] extends {
+      Row: infer R;
+    }
+    ? R
+    : never
+  : DefaultSchemaTableNameOrOptions extends keyof (DefaultSchema["Tables"] & DefaultSchema["Views"])
+    ? (DefaultSchema["Tables"] & DefaultSchema["Views"])[DefaultSchemaTableNameOrOptions] extends {
+        Row: infer R;
+      }
+      ? R
+      : never
+    : never;
+
+export type TablesInsert<
+  DefaultSchemaTableNameOrOptions extends
+    | keyof DefaultSchema["Tables"]
+    | { schema: keyof DatabaseWithoutInternals },
+  TableName extends DefaultSchemaTableNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals;
+  }
+    ? keyof DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"]
+    : never = never,
+> = DefaultSchemaTableNameOrOptions extends { schema: keyof DatabaseWithoutInternals }
+  ? DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"][TableName] extends {
+      Insert: infer I;
+    }
+    ? I
+    : never
+  : DefaultSchemaTableNameOrOptions extends keyof DefaultSchema["Tables"]
+    ? DefaultSchema["Tables"][DefaultSchemaTableNameOrOptions] extends {
+        Insert: infer I;
+      }
+      ? I
+      : never
+    : never;
+
+export type TablesUpdate<
+  DefaultSchemaTableNameOrOptions extends
+    | keyof DefaultSchema["Tables"]
+    | { schema: keyof DatabaseWithoutInternals },
+  TableName extends DefaultSchemaTableNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals;
+  }
+    ? keyof DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"]
+    : never = never,
+> = DefaultSchemaTableNameOrOptions extends { schema: keyof DatabaseWithoutInternals }
+  ? DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"][TableName] extends {
+      Update: infer U;
+    }
+    ? U
+    : never
+  : DefaultSchemaTableNameOrOptions extends keyof DefaultSchema["Tables"]
+    ? DefaultSchema["Tables"][DefaultSchemaTableNameOrOptions] extends {
+        Update: infer U;
+      }
+      ? U
+      : never
+    : never;
+
+export type Enums<
+  DefaultSchemaEnumNameOrOptions extends
+    | keyof DefaultSchema["Enums"]
+    | { schema: keyof DatabaseWithoutInternals },
+  EnumName extends DefaultSchemaEnumNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals;
+  }
+    ? keyof DatabaseWithoutInternals[DefaultSchemaEnumNameOrOptions["schema"]]["Enums"]
+    : never = never,
+> = DefaultSchemaEnumNameOrOptions extends { schema: keyof DatabaseWithoutInternals }
+  ? DatabaseWithoutInternals[DefaultSchemaEnumNameOrOptions["schema"]]["Enums"][EnumName]
+  : DefaultSchemaEnumNameOrOptions extends keyof DefaultSchema["Enums"]
+    ? DefaultSchema["Enums"][DefaultSchemaEnumNameOrOptions]
+    : never;
+
+export type CompositeTypes<
+  PublicCompositeTypeNameOrOptions extends
+    | keyof DefaultSchema["CompositeTypes"]
+    | { schema: keyof DatabaseWithoutInternals },
+  CompositeTypeName extends PublicCompositeTypeNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals;
+  }
+    ? keyof DatabaseWithoutInternals[PublicCompositeTypeNameOrOptions["schema"]]["CompositeTypes"]
+    : never = never,
+> = PublicCompositeTypeNameOrOptions extends { schema: keyof DatabaseWithoutInternals }
+  ? DatabaseWithoutInternals[PublicCompositeTypeNameOrOptions["schema"]]["CompositeTypes"][CompositeTypeName]
+  : PublicCompositeTypeNameOrOptions extends keyof DefaultSchema["CompositeTypes"]
+    ? DefaultSchema["CompositeTypes"][PublicCompositeTypeNameOrOptions]
+    : never;
+
+export const Constants = {
+  public: {
+    Enums: {},
+  },
+} as const;
