@@ -17,6 +17,7 @@ import { createRequire } from "node:module";
 import { parseArgs } from "node:util";
 import { SignJWT } from "jose";
 import pg from "pg";
+import { AUTH_USER_FILLERS } from "../devstack/gateway/auth/users.ts";
 import { createPool, type GatewayContext } from "../devstack/gateway/context.ts";
 import { startGateway } from "../devstack/gateway/index.ts";
 import { mainStatement } from "../devstack/gateway/rest/execute.ts";
@@ -147,7 +148,8 @@ async function seedProductTables(admin: pg.Client): Promise<Scenario | null> {
   try {
     await admin.query("begin");
     await admin.query(
-      "insert into auth.users (id, email, aud, role, email_confirmed_at) values ($1, $2, 'authenticated', 'authenticated', now())",
+      `insert into auth.users (id, email, aud, role, email_confirmed_at, ${AUTH_USER_FILLERS.columns})
+       values ($1, $2, 'authenticated', 'authenticated', now(), ${AUTH_USER_FILLERS.values})`,
       [userId, `bench-${userId}@studymap.test`],
     );
     await admin.query("insert into public.core_entities (id, name) values ($1, 'Bench school')", [entityId]);

@@ -35,6 +35,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import { SignJWT } from "jose";
+import { AUTH_USER_FILLERS } from "../devstack/gateway/auth/users.ts";
 import { createPool, type GatewayContext } from "../devstack/gateway/context.ts";
 import { localEnvironment } from "../devstack/gateway/tasks/auth.ts";
 import { postgresCrashControls, projectSecrets, type RunningStack, startStack } from "../devstack/stack.ts";
@@ -157,9 +158,9 @@ async function createWorld(stack: RunningStack, db: ReturnType<typeof createPool
   const users = [managerId, ...learnerIds];
   const sessions = users.map(() => randomUUID());
   await db.query(
-    `insert into auth.users (id, aud, role, email, email_confirmed_at, raw_app_meta_data)
+    `insert into auth.users (id, aud, role, email, email_confirmed_at, raw_app_meta_data, ${AUTH_USER_FILLERS.columns})
      select id, 'authenticated', 'authenticated', 'bench.' || n || '.' || $2 || '@reliability.studymap.test', now(),
-            '{"provider":"email","providers":["email"]}'
+            '{"provider":"email","providers":["email"]}', ${AUTH_USER_FILLERS.values}
      from unnest($1::uuid[]) with ordinality as u(id, n)`,
     [users, tag],
   );

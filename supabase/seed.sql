@@ -22,9 +22,13 @@
 
 -- Users ---------------------------------------------------------------------------------------------------
 
+-- Supabase Auth reads the token columns (and is_super_admin) into non-null values: a row written here
+-- must set them as Auth itself would, '' and false, or every sign-in of that user fails with a 500
+-- (supabase/auth issue 1940). tests/database/seed.test.ts reads these rows as Auth does.
 insert into auth.users (
   instance_id, id, aud, role, email, email_confirmed_at, raw_app_meta_data, raw_user_meta_data, created_at,
-  updated_at
+  updated_at, is_super_admin, confirmation_token, recovery_token, email_change_token_current,
+  email_change_token_new, email_change, phone_change, phone_change_token, reauthentication_token
 )
 select
   '00000000-0000-0000-0000-000000000000',
@@ -36,7 +40,9 @@ select
   '{"provider": "email", "providers": ["email"]}',
   jsonb_build_object('full_name', full_name, 'sub', id, 'email', email, 'email_verified', true),
   now(),
-  now()
+  now(),
+  false,
+  '', '', '', '', '', '', '', ''
 from (values
   ('5eed0001-0000-4000-8000-000000000001'::uuid, 'ada.admin@studymap.test', 'Ada Admin'),
   ('5eed0001-0000-4000-8000-000000000002'::uuid, 'carl.creator@studymap.test', 'Carl Creator'),

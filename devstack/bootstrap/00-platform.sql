@@ -56,33 +56,85 @@ end
 $$;
 
 -- auth ------------------------------------------------------------------------------------------
+-- auth.users and auth.identities as Supabase Auth's own migrations leave them: the same columns, types,
+-- defaults and constraints, and no default Auth lacks (a seed that leaned on a local default would write
+-- NULL on hosted Supabase). Auth reads several nullable columns into non-null Go values, so a row it
+-- did not write itself must set them (see AUTH_NON_NULL_USER_COLUMNS in devstack/gateway/auth/users.ts).
+-- `alter … if not exists` brings a database created by an older bootstrap up to the same shape.
 create table if not exists auth.users (
   instance_id uuid,
-  id uuid primary key,
-  aud varchar(255) default 'authenticated',
-  role varchar(255) default 'authenticated',
-  email varchar(255),
-  encrypted_password varchar(255),
-  email_confirmed_at timestamptz,
-  invited_at timestamptz,
-  confirmation_token varchar(255),
-  confirmation_sent_at timestamptz,
-  recovery_token varchar(255),
-  recovery_sent_at timestamptz,
-  last_sign_in_at timestamptz,
-  raw_app_meta_data jsonb default '{}'::jsonb,
-  raw_user_meta_data jsonb default '{}'::jsonb,
-  is_super_admin boolean,
-  created_at timestamptz default now(),
-  updated_at timestamptz default now(),
-  phone text unique,
-  phone_confirmed_at timestamptz,
-  banned_until timestamptz,
-  is_sso_user boolean not null default false,
-  deleted_at timestamptz,
-  is_anonymous boolean not null default false
+  id uuid primary key
 );
+alter table auth.users
+  add column if not exists aud varchar(255),
+  add column if not exists role varchar(255),
+  add column if not exists email varchar(255),
+  add column if not exists encrypted_password varchar(255),
+  add column if not exists email_confirmed_at timestamptz,
+  add column if not exists invited_at timestamptz,
+  add column if not exists confirmation_token varchar(255),
+  add column if not exists confirmation_sent_at timestamptz,
+  add column if not exists recovery_token varchar(255),
+  add column if not exists recovery_sent_at timestamptz,
+  add column if not exists email_change_token_new varchar(255),
+  add column if not exists email_change varchar(255),
+  add column if not exists email_change_sent_at timestamptz,
+  add column if not exists last_sign_in_at timestamptz,
+  add column if not exists raw_app_meta_data jsonb,
+  add column if not exists raw_user_meta_data jsonb,
+  add column if not exists is_super_admin boolean,
+  add column if not exists created_at timestamptz,
+  add column if not exists updated_at timestamptz,
+  add column if not exists phone text default null,
+  add column if not exists phone_confirmed_at timestamptz,
+  add column if not exists phone_change text default '',
+  add column if not exists phone_change_token varchar(255) default '',
+  add column if not exists phone_change_sent_at timestamptz,
+  add column if not exists email_change_token_current varchar(255) default '',
+  add column if not exists email_change_confirm_status smallint default 0
+    check (email_change_confirm_status >= 0 and email_change_confirm_status <= 2),
+  add column if not exists banned_until timestamptz,
+  add column if not exists reauthentication_token varchar(255) default '',
+  add column if not exists reauthentication_sent_at timestamptz,
+  add column if not exists is_sso_user boolean not null default false,
+  add column if not exists deleted_at timestamptz,
+  add column if not exists is_anonymous boolean not null default false;
+alter table auth.users
+  add column if not exists confirmed_at timestamptz
+    generated always as (least(email_confirmed_at, phone_confirmed_at)) stored;
+-- Defaults an older local bootstrap set and Supabase Auth does not have.
+alter table auth.users
+  alter column aud drop default,
+  alter column role drop default,
+  alter column raw_app_meta_data drop default,
+  alter column raw_user_meta_data drop default,
+  alter column created_at drop default,
+  alter column updated_at drop default;
+do $$
+begin
+  if not exists (select from pg_constraint where conname = 'users_phone_key') then
+    alter table auth.users add constraint users_phone_key unique (phone);
+  end if;
+end
+$$;
+comment on column auth.users.is_sso_user is
+  'Auth: Set this column to true when the account comes from SSO. These accounts can have duplicate emails.';
 create unique index if not exists users_email_partial_key on auth.users (email) where is_sso_user = false;
+create index if not exists users_instance_id_idx on auth.users (instance_id);
+create index if not exists users_instance_id_email_idx on auth.users (instance_id, lower(email));
+create index if not exists users_is_anonymous_idx on auth.users (is_anonymous);
+-- Link tokens are unique; a numeric OTP (digits and spaces) may repeat.
+create unique index if not exists confirmation_token_idx on auth.users (confirmation_token)
+  where confirmation_token !~ '^[0-9 ]*$';
+create unique index if not exists recovery_token_idx on auth.users (recovery_token)
+  where recovery_token !~ '^[0-9 ]*$';
+create unique index if not exists email_change_token_current_idx on auth.users (email_change_token_current)
+  where email_change_token_current !~ '^[0-9 ]*$';
+create unique index if not exists email_change_token_new_idx on auth.users (email_change_token_new)
+  where email_change_token_new !~ '^[0-9 ]*$';
+create unique index if not exists reauthentication_token_idx on auth.users (reauthentication_token)
+  where reauthentication_token !~ '^[0-9 ]*$';
+comment on table auth.users is 'Auth: Stores user login data within a secure schema.';
 
 create table if not exists auth.identities (
   id uuid primary key default gen_random_uuid(),
@@ -91,11 +143,17 @@ create table if not exists auth.identities (
   identity_data jsonb not null,
   provider text not null,
   last_sign_in_at timestamptz,
-  created_at timestamptz default now(),
-  updated_at timestamptz default now(),
+  created_at timestamptz,
+  updated_at timestamptz,
   email text generated always as (lower(identity_data ->> 'email')) stored,
   unique (provider_id, provider)
 );
+alter table auth.identities
+  alter column created_at drop default,
+  alter column updated_at drop default;
+create index if not exists identities_user_id_idx on auth.identities (user_id);
+create index if not exists identities_email_idx on auth.identities (email text_pattern_ops);
+comment on table auth.identities is 'Auth: Stores identities associated to a user.';
 
 create table if not exists auth.sessions (
   id uuid primary key,
@@ -191,6 +249,19 @@ create table if not exists storage.objects (
 );
 create unique index if not exists bucketid_objname on storage.objects (bucket_id, name);
 create index if not exists name_prefix_search on storage.objects (name text_pattern_ops);
+
+-- As Supabase Storage's later migrations leave buckets: a bucket type and a name length check.
+do $$
+begin
+  if not exists (select from pg_type where typname = 'buckettype' and typnamespace = 'storage'::regnamespace) then
+    create type storage.buckettype as enum ('STANDARD', 'ANALYTICS', 'VECTOR');
+  end if;
+  if not exists (select from pg_constraint where conname = 'buckets_name_length_check') then
+    alter table storage.buckets add constraint buckets_name_length_check check (length(name) > 0 and length(name) < 64);
+  end if;
+end
+$$;
+alter table storage.buckets add column if not exists type storage.buckettype not null default 'STANDARD';
 
 alter table storage.buckets enable row level security;
 alter table storage.objects enable row level security;

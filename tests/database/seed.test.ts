@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { AUTH_NON_NULL_USER_COLUMNS } from "../../devstack/gateway/auth/users.ts";
 import { prepareDatabase } from "../../devstack/migrate.ts";
 import { hasSixPhasesInOrder, parseActivityPayload } from "../../src/domain/activity-payload.ts";
 import type { Citation } from "../../src/domain/citation.ts";
@@ -68,6 +69,18 @@ describe("demo accounts", () => {
       { email: "carl.creator@studymap.test", provider: "email", confirmed: true },
       { email: "mia.member@studymap.test", provider: "email", confirmed: true },
     ]);
+  });
+
+  it("are rows Supabase Auth can read: no NULL where Auth scans a string, bool, number or time", async () => {
+    const users = await rows<Record<string, unknown>>(
+      `select email, ${AUTH_NON_NULL_USER_COLUMNS.join(", ")} from auth.users order by email`,
+    );
+    expect(users).toHaveLength(6);
+    for (const user of users) {
+      const missing = AUTH_NON_NULL_USER_COLUMNS.filter((column) => user[column] === null);
+      expect({ email: user.email, missing }).toEqual({ email: user.email, missing: [] });
+      expect(user).toMatchObject({ aud: "authenticated", role: "authenticated", confirmation_token: "" });
+    }
   });
 
   it("are active members of Studymap Demo School with their roles", async () => {

@@ -4,6 +4,7 @@ import { SignJWT } from "jose";
 import pg from "pg";
 import { inject } from "vitest";
 import type { Structure } from "../../src/domain/structure.ts";
+import { AUTH_USER_FILLERS } from "../support/auth-users.ts";
 
 /** The secrets the stack hands the functions (its public StackInfo). */
 export const grantSecret = inject("stack").generationGrantSecret;
@@ -105,8 +106,9 @@ export class Fixtures {
     const sessionId = randomUUID();
     const email = `${label}.${id.slice(0, 8)}@functions.studymap.test`;
     await this.db.query(
-      `insert into auth.users (id, aud, role, email, email_confirmed_at, raw_app_meta_data)
-       values ($1, 'authenticated', 'authenticated', $2, now(), '{"provider":"email","providers":["email"]}')`,
+      `insert into auth.users (id, aud, role, email, email_confirmed_at, raw_app_meta_data, ${AUTH_USER_FILLERS.columns})
+       values ($1, 'authenticated', 'authenticated', $2, now(), '{"provider":"email","providers":["email"]}',
+               ${AUTH_USER_FILLERS.values})`,
       [id, email],
     );
     await this.db.query("insert into auth.sessions (id, user_id) values ($1, $2)", [sessionId, id]);

@@ -3,6 +3,7 @@ import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import pg from "pg";
 import { inject } from "vitest";
 import type { Fixture } from "../../trigger/generation/fixtures/sources.ts";
+import { AUTH_USER_FILLERS } from "../support/auth-users.ts";
 
 export interface GenerationTopic {
   entityId: string;
@@ -34,8 +35,8 @@ export class GenerationWorld {
   async topic(fixtures: readonly Fixture[], topic: { title?: string; description?: string } = {}) {
     const userId = randomUUID();
     await this.db.query(
-      `insert into auth.users (id, aud, role, email, email_confirmed_at)
-       values ($1, 'authenticated', 'authenticated', $2, now())`,
+      `insert into auth.users (id, aud, role, email, email_confirmed_at, ${AUTH_USER_FILLERS.columns})
+       values ($1, 'authenticated', 'authenticated', $2, now(), ${AUTH_USER_FILLERS.values})`,
       [userId, `generation-${userId}@generation-tests.studymap.test`],
     );
     const entity = await this.db.query<{ id: string }>(

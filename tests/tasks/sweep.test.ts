@@ -4,6 +4,7 @@ import { runs, tasks } from "@trigger.dev/sdk";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { QUIET_MS, STALLED_MESSAGE, sweepStalledStructures } from "../../trigger/sweep.ts";
 import { runLiveness } from "../../trigger/sweep-stalled-generation.ts";
+import { AUTH_USER_FILLERS } from "../support/auth-users.ts";
 import { TaskGateway, waitForRun } from "./support.ts";
 
 /**
@@ -20,7 +21,8 @@ afterAll(() => gateway.stop());
 async function requester(): Promise<string> {
   const id = randomUUID();
   await gateway.db.query(
-    "insert into auth.users (id, aud, role, email) values ($1, 'authenticated', 'authenticated', $2)",
+    `insert into auth.users (id, aud, role, email, ${AUTH_USER_FILLERS.columns})
+     values ($1, 'authenticated', 'authenticated', $2, ${AUTH_USER_FILLERS.values})`,
     [id, `sweep.${id.slice(0, 8)}@tasks.studymap.test`],
   );
   return id;

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type pg from "pg";
+import { AuthError } from "./errors.ts";
 
 export type JsonObject = Record<string, unknown>;
 
@@ -40,9 +41,64 @@ export interface User {
   identities: IdentityRow[];
 }
 
+/**
+ * Columns of auth.users that are nullable in the table but that Supabase Auth reads into non-null Go
+ * values (string, bool, int, uuid, time). A row with NULL in any of them fails every Auth request that
+ * loads the user with a 500 ("converting NULL to string is unsupported", supabase/auth issue 1940), so
+ * rows written by hand (a seed, a migration) must set them, as Auth itself does ('' for the tokens).
+ */
+export const AUTH_NON_NULL_USER_COLUMNS = [
+  "instance_id",
+  "aud",
+  "role",
+  "is_super_admin",
+  "confirmation_token",
+  "recovery_token",
+  "email_change_token_current",
+  "email_change_token_new",
+  "email_change",
+  "email_change_confirm_status",
+  "phone_change",
+  "phone_change_token",
+  "reauthentication_token",
+  "is_sso_user",
+  "is_anonymous",
+  "created_at",
+  "updated_at",
+] as const;
+
+/**
+ * What Supabase Auth writes into the columns of AUTH_NON_NULL_USER_COLUMNS that have no default (aud and
+ * role aside), for SQL that creates users by hand: `insert into auth.users (id, aud, role, email,
+ * ${AUTH_USER_FILLERS.columns}) values ($1, 'authenticated', 'authenticated', $2, ${AUTH_USER_FILLERS.values})`.
+ */
+export const AUTH_USER_FILLERS = {
+  columns:
+    "instance_id, created_at, updated_at, is_super_admin, confirmation_token, recovery_token, email_change_token_new, email_change",
+  values: "'00000000-0000-0000-0000-000000000000', now(), now(), false, '', '', '', ''",
+} as const;
+
+/** The columns of AUTH_NON_NULL_USER_COLUMNS that are NULL in the row, as a text[] named `unreadable`. */
+const UNREADABLE = `array_remove(array[${AUTH_NON_NULL_USER_COLUMNS.map(
+  (column) => `case when ${column} is null then '${column}' end`,
+).join(", ")}]::text[], null) as unreadable`;
+
 const USER_COLUMNS = `id, aud, role, email, phone, email_confirmed_at, phone_confirmed_at, confirmation_sent_at,
   recovery_sent_at, last_sign_in_at, raw_app_meta_data, raw_user_meta_data, created_at, updated_at,
-  banned_until, is_anonymous`;
+  banned_until, is_anonymous, ${UNREADABLE}`;
+
+/** Answers as Supabase Auth does when it cannot scan a user row: 500, and the cause only in the log. */
+function readable(row: (UserRow & { unreadable?: string[] }) | undefined): UserRow | null {
+  if (!row) return null;
+  const { unreadable, ...user } = row;
+  if (unreadable && unreadable.length > 0) {
+    console.error(
+      `auth: user ${user.id} has NULL in ${unreadable.join(", ")}; Supabase Auth cannot read such a row`,
+    );
+    throw new AuthError(500, "unexpected_failure", "Database error finding user");
+  }
+  return user;
+}
 
 export async function findUserByEmail(
   client: pg.ClientBase,
@@ -55,7 +111,7 @@ export async function findUserByEmail(
       ${options.forUpdate ? "for update" : ""}`,
     [email],
   );
-  return rows[0] ?? null;
+  return readable(rows[0]);
 }
 
 export async function findUserById(client: pg.ClientBase, id: string): Promise<UserRow | null> {
@@ -63,7 +119,7 @@ export async function findUserById(client: pg.ClientBase, id: string): Promise<U
     `select ${USER_COLUMNS} from auth.users where id = $1 and deleted_at is null`,
     [id],
   );
-  return rows[0] ?? null;
+  return readable(rows[0]);
 }
 
 export async function loadUser(client: pg.ClientBase, id: string): Promise<User | null> {
@@ -98,9 +154,11 @@ export async function createUser(
   const identityData = { sub: providerId, ...input.identityData };
   const { rows } = await client.query<UserRow>(
     `insert into auth.users (instance_id, id, aud, role, email, email_confirmed_at, raw_app_meta_data,
-                             raw_user_meta_data, created_at, updated_at)
+                             raw_user_meta_data, created_at, updated_at, is_super_admin, confirmation_token,
+                             recovery_token, email_change_token_current, email_change_token_new, email_change,
+                             phone_change, phone_change_token, reauthentication_token)
      values ('00000000-0000-0000-0000-000000000000', $1, 'authenticated', 'authenticated', $2,
-             case when $3 then now() end, $4, $5, now(), now())
+             case when $3 then now() end, $4, $5, now(), now(), false, '', '', '', '', '', '', '', '')
      on conflict (email) where is_sso_user = false do nothing
      returning ${USER_COLUMNS}`,
     [
@@ -111,7 +169,7 @@ export async function createUser(
       { ...input.userMetadata, ...identityData },
     ],
   );
-  const user = rows[0];
+  const user = readable(rows[0]);
   if (!user) return null;
   await insertIdentity(client, user.id, input.provider, providerId, identityData);
   return user;
@@ -125,8 +183,9 @@ export async function insertIdentity(
   identityData: JsonObject,
 ): Promise<void> {
   await client.query(
-    `insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at)
-     values ($1, $2, $3, $4, now())`,
+    `insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at, created_at,
+                                  updated_at)
+     values ($1, $2, $3, $4, now(), now(), now())`,
     [providerId, userId, identityData, provider],
   );
 }

@@ -30,15 +30,24 @@ returns uuid
 language sql
 set search_path = ''
 as $$
-  insert into auth.users (id, aud, role, email, email_confirmed_at, raw_app_meta_data, raw_user_meta_data)
+  -- As Supabase Auth writes a user: '' rather than NULL in the columns it reads as strings.
+  insert into auth.users (
+    instance_id, id, aud, role, email, email_confirmed_at, raw_app_meta_data, raw_user_meta_data, created_at,
+    updated_at, is_super_admin, confirmation_token, recovery_token, email_change_token_new, email_change
+  )
   values (
+    '00000000-0000-0000-0000-000000000000',
     tests.id('user:' || p_identifier),
     'authenticated',
     'authenticated',
     coalesce(p_email, replace(p_identifier, '_', '.') || '@pgtap.studymap.test'),
     now(),
     '{"provider": "email", "providers": ["email"]}',
-    jsonb_build_object('test_identifier', p_identifier)
+    jsonb_build_object('test_identifier', p_identifier),
+    now(),
+    now(),
+    false,
+    '', '', '', ''
   )
   returning id
 $$;
