@@ -44,10 +44,9 @@ grant usage on schema public to postgres, anon, authenticated, service_role;
 grant usage on schema auth to anon, authenticated, service_role;
 grant usage on schema storage to postgres, anon, authenticated, service_role;
 
--- Supabase's default privileges: tables are reachable by the API roles, RLS decides what they see.
-alter default privileges in schema public grant all on tables to postgres, anon, authenticated, service_role;
-alter default privileges in schema public grant all on functions to postgres, anon, authenticated, service_role;
-alter default privileges in schema public grant all on sequences to postgres, anon, authenticated, service_role;
+-- No default privileges for the API roles in `public`, as on newer Supabase projects (older ones grant
+-- everything by default): the migrations grant what each role needs (20261123000400_explicit_grants.sql),
+-- so they run the same on both.
 
 do $$
 begin

@@ -9,7 +9,7 @@ select tests.create_world();
 
 select tests.check_visibility(
   'public.core_entities', 'tests.fixture_name(id)',
-  anon => '{}',
+  anon => '{denied}',
   outsider => '{}',
   member => '{entity:alpha}',
   creator => '{entity:alpha}',
@@ -29,14 +29,14 @@ select tests.check_matrix(
 select tests.check_matrix(
   $$ update public.core_entities set name = 'Renamed' where id = tests.id('entity:alpha') returning 1 $$,
   'rename entity alpha',
-  anon => 'none', outsider => 'none', member => 'none', creator => 'none',
+  anon => 'denied', outsider => 'none', member => 'none', creator => 'none',
   manager => 'none', admin => '1 row', other_member => 'none'
 );
 
 select tests.check_matrix(
   $$ delete from public.core_entities where id = tests.id('entity:alpha') returning 1 $$,
   'delete entity alpha',
-  anon => 'none', outsider => 'none', member => 'none', creator => 'none',
+  anon => 'denied', outsider => 'none', member => 'none', creator => 'none',
   manager => 'none', admin => '1 row', other_member => 'none'
 );
 
@@ -44,7 +44,7 @@ select tests.check_matrix(
 
 select tests.check_visibility(
   'public.core_memberships', 'tests.fixture_name(id)',
-  anon => '{}',
+  anon => '{denied}',
   outsider => '{}',
   member => '{membership:member}',
   creator => '{membership:creator}',
@@ -82,7 +82,7 @@ select tests.check_matrix(
   $$ update public.core_memberships set status = 'active' where id = tests.id('membership:lapsed')
      returning 1 $$,
   're-activate the lapsed membership (only a new invitation the member accepts does)',
-  anon => 'none', outsider => 'none', member => 'none', creator => 'none',
+  anon => 'denied', outsider => 'none', member => 'none', creator => 'none',
   manager => 'none', admin => 'denied', other_member => 'none', lapsed => 'none'
 );
 
@@ -90,7 +90,7 @@ select tests.check_matrix(
   $$ update public.core_memberships set status = 'inactive' where id = tests.id('membership:member')
      returning 1 $$,
   'deactivate the member',
-  anon => 'none', outsider => 'none', member => 'none', creator => 'none',
+  anon => 'denied', outsider => 'none', member => 'none', creator => 'none',
   manager => 'none', admin => '1 row', other_member => 'none', lapsed => 'none'
 );
 
@@ -98,14 +98,14 @@ select tests.check_matrix(
   $$ update public.core_memberships set member_role = 'creator' where id = tests.id('membership:member')
      returning 1 $$,
   'change the member''s role',
-  anon => 'none', outsider => 'none', member => 'none', creator => 'none',
+  anon => 'denied', outsider => 'none', member => 'none', creator => 'none',
   manager => 'none', admin => '1 row', other_member => 'none'
 );
 
 select tests.check_matrix(
   $$ delete from public.core_memberships where id = tests.id('membership:member') returning 1 $$,
   'remove the member''s membership (the member leaves, or an admin removes it)',
-  anon => 'none', outsider => 'none', member => '1 row', creator => 'none',
+  anon => 'denied', outsider => 'none', member => '1 row', creator => 'none',
   manager => 'none', admin => '1 row', other_member => 'none'
 );
 
@@ -115,7 +115,7 @@ select tests.check_matrix(
 -- member of alpha sees the others, nobody sees lapsed (inactive) and lapsed sees nobody else.
 select tests.check_visibility(
   'public.profiles', 'tests.fixture_name(id)',
-  anon => '{}',
+  anon => '{denied}',
   outsider => '{user:outsider}',
   member => '{user:admin,user:creator,user:manager,user:member}',
   creator => '{user:admin,user:creator,user:manager,user:member}',
@@ -143,8 +143,8 @@ select tests.check_matrix(
 select tests.check_matrix(
   $$ delete from public.profiles where id = tests.id('user:member') returning 1 $$,
   'delete the member''s profile (it goes with the auth user)',
-  anon => 'none', outsider => 'none', member => 'none', creator => 'none',
-  manager => 'none', admin => 'none', other_member => 'none'
+  anon => 'denied', outsider => 'denied', member => 'denied', creator => 'denied',
+  manager => 'denied', admin => 'denied', other_member => 'denied'
 );
 
 -- Beyond the matrix ---------------------------------------------------------------------------------------

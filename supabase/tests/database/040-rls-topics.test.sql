@@ -8,7 +8,7 @@ select tests.create_world();
 
 select tests.check_visibility(
   'public.subjects', 'tests.fixture_name(id)',
-  anon => '{}',
+  anon => '{denied}',
   outsider => '{subject:biology}',
   member => '{subject:biology}',
   creator => '{subject:biology}',
@@ -27,22 +27,22 @@ select tests.check_matrix(
 select tests.check_matrix(
   $$ update public.subjects set title = 'Renamed' where id = tests.id('subject:biology') returning 1 $$,
   'rename a shared subject',
-  anon => 'none', outsider => 'none', member => 'none', creator => 'none',
-  manager => 'none', admin => 'none', other_member => 'none'
+  anon => 'denied', outsider => 'denied', member => 'denied', creator => 'denied',
+  manager => 'denied', admin => 'denied', other_member => 'denied'
 );
 
 select tests.check_matrix(
   $$ delete from public.subjects where id = tests.id('subject:biology') returning 1 $$,
   'delete a shared subject',
-  anon => 'none', outsider => 'none', member => 'none', creator => 'none',
-  manager => 'none', admin => 'none', other_member => 'none'
+  anon => 'denied', outsider => 'denied', member => 'denied', creator => 'denied',
+  manager => 'denied', admin => 'denied', other_member => 'denied'
 );
 
 -- modules -------------------------------------------------------------------------------------------------
 
 select tests.check_visibility(
   'public.modules', 'tests.fixture_name(id)',
-  anon => '{}',
+  anon => '{denied}',
   outsider => '{}',
   member => '{module:alpha}',
   creator => '{module:alpha}',
@@ -63,14 +63,14 @@ select tests.check_matrix(
 select tests.check_matrix(
   $$ update public.modules set title = 'Renamed' where id = tests.id('module:alpha') returning 1 $$,
   'rename collection alpha',
-  anon => 'none', outsider => 'none', member => 'none', creator => '1 row',
+  anon => 'denied', outsider => 'none', member => 'none', creator => '1 row',
   manager => '1 row', admin => '1 row', other_member => 'none'
 );
 
 select tests.check_matrix(
   $$ delete from public.modules where id = tests.id('module:alpha') returning 1 $$,
   'delete collection alpha',
-  anon => 'none', outsider => 'none', member => 'none', creator => '1 row',
+  anon => 'denied', outsider => 'none', member => 'none', creator => '1 row',
   manager => '1 row', admin => '1 row', other_member => 'none'
 );
 
@@ -78,7 +78,7 @@ select tests.check_matrix(
 
 select tests.check_visibility(
   'public.topics', 'tests.fixture_name(id)',
-  anon => '{}',
+  anon => '{denied}',
   outsider => '{topic:alpha-public}',
   member => '{topic:alpha,topic:alpha-public,topic:alpha-shared}',
   creator => '{topic:alpha,topic:alpha-public,topic:alpha-shared}',
@@ -98,14 +98,14 @@ select tests.check_matrix(
 select tests.check_matrix(
   $$ update public.topics set title = 'Renamed' where id = tests.id('topic:alpha') returning 1 $$,
   'edit topic alpha',
-  anon => 'none', outsider => 'none', member => 'none', creator => '1 row',
+  anon => 'denied', outsider => 'none', member => 'none', creator => '1 row',
   manager => '1 row', admin => '1 row', other_member => 'none'
 );
 
 select tests.check_matrix(
   $$ delete from public.topics where id = tests.id('topic:alpha') returning 1 $$,
   'delete topic alpha',
-  anon => 'none', outsider => 'none', member => 'none', creator => '1 row',
+  anon => 'denied', outsider => 'none', member => 'none', creator => '1 row',
   manager => '1 row', admin => '1 row', other_member => 'none'
 );
 

@@ -17,7 +17,7 @@ values
 
 select tests.check_visibility(
   'public.topic_sources', 'tests.fixture_name(id)',
-  anon => '{}',
+  anon => '{denied}',
   outsider => '{source:alpha-public}',
   member => '{source:alpha,source:alpha-public}',
   creator => '{source:alpha,source:alpha-public}',
@@ -38,14 +38,14 @@ select tests.check_matrix(
 select tests.check_matrix(
   $$ update public.topic_sources set file_name = 'renamed.txt' where id = tests.id('source:alpha') returning 1 $$,
   'edit source alpha',
-  anon => 'none', outsider => 'none', member => 'none', creator => '1 row',
+  anon => 'denied', outsider => 'none', member => 'none', creator => '1 row',
   manager => '1 row', admin => '1 row', other_member => 'none'
 );
 
 select tests.check_matrix(
   $$ delete from public.topic_sources where id = tests.id('source:alpha') returning 1 $$,
   'delete source alpha',
-  anon => 'none', outsider => 'none', member => 'none', creator => '1 row',
+  anon => 'denied', outsider => 'none', member => 'none', creator => '1 row',
   manager => '1 row', admin => '1 row', other_member => 'none'
 );
 
@@ -53,7 +53,7 @@ select tests.check_matrix(
 
 select tests.check_visibility(
   'public.source_chunks', 'tests.fixture_name(id)',
-  anon => '{}',
+  anon => '{denied}',
   outsider => '{chunk:alpha-public}',
   member => '{chunk:alpha,chunk:alpha-public}',
   creator => '{chunk:alpha,chunk:alpha-public}',
@@ -74,14 +74,14 @@ select tests.check_matrix(
 select tests.check_matrix(
   $$ update public.source_chunks set content = 'Changed' where id = tests.id('chunk:alpha') returning 1 $$,
   'edit chunk alpha',
-  anon => 'none', outsider => 'none', member => 'none', creator => '1 row',
+  anon => 'denied', outsider => 'none', member => 'none', creator => '1 row',
   manager => '1 row', admin => '1 row', other_member => 'none'
 );
 
 select tests.check_matrix(
   $$ delete from public.source_chunks where id = tests.id('chunk:alpha') returning 1 $$,
   'delete chunk alpha',
-  anon => 'none', outsider => 'none', member => 'none', creator => '1 row',
+  anon => 'denied', outsider => 'none', member => 'none', creator => '1 row',
   manager => '1 row', admin => '1 row', other_member => 'none'
 );
 

@@ -9,7 +9,7 @@ select tests.create_world();
 
 select tests.check_visibility(
   'public.courses', 'tests.fixture_name(id)',
-  anon => '{}',
+  anon => '{denied}',
   outsider => '{course:alpha-public}',
   member => '{course:alpha,course:alpha-draft,course:alpha-public}',
   creator => '{course:alpha,course:alpha-public}',
@@ -29,14 +29,14 @@ select tests.check_matrix(
 select tests.check_matrix(
   $$ update public.courses set published_at = now() where id = tests.id('course:alpha') returning 1 $$,
   'republish course alpha',
-  anon => 'none', outsider => 'none', member => 'none', creator => '1 row',
+  anon => 'denied', outsider => 'none', member => 'none', creator => '1 row',
   manager => '1 row', admin => '1 row', other_member => 'none'
 );
 
 select tests.check_matrix(
   $$ delete from public.courses where id = tests.id('course:alpha') returning 1 $$,
   'delete course alpha',
-  anon => 'none', outsider => 'none', member => 'none', creator => '1 row',
+  anon => 'denied', outsider => 'none', member => 'none', creator => '1 row',
   manager => '1 row', admin => '1 row', other_member => 'none'
 );
 
@@ -44,7 +44,7 @@ select tests.check_matrix(
 
 select tests.check_visibility(
   'public.chapters', 'tests.fixture_name(id)',
-  anon => '{}',
+  anon => '{denied}',
   outsider => '{chapter:alpha-public}',
   member => '{chapter:alpha,chapter:alpha-draft,chapter:alpha-public}',
   creator => '{chapter:alpha,chapter:alpha-public}',
@@ -65,14 +65,14 @@ select tests.check_matrix(
 select tests.check_matrix(
   $$ update public.chapters set summary = 'Edited' where id = tests.id('chapter:alpha') returning 1 $$,
   'edit chapter alpha',
-  anon => 'none', outsider => 'none', member => 'none', creator => '1 row',
+  anon => 'denied', outsider => 'none', member => 'none', creator => '1 row',
   manager => '1 row', admin => '1 row', other_member => 'none'
 );
 
 select tests.check_matrix(
   $$ delete from public.chapters where id = tests.id('chapter:alpha') returning 1 $$,
   'delete chapter alpha',
-  anon => 'none', outsider => 'none', member => 'none', creator => '1 row',
+  anon => 'denied', outsider => 'none', member => 'none', creator => '1 row',
   manager => '1 row', admin => '1 row', other_member => 'none'
 );
 
@@ -80,7 +80,7 @@ select tests.check_matrix(
 
 select tests.check_visibility(
   'public.activities', 'tests.fixture_name(id)',
-  anon => '{}',
+  anon => '{denied}',
   outsider => '{activity:alpha-public}',
   member => '{activity:alpha,activity:alpha-draft,activity:alpha-public}',
   creator => '{activity:alpha,activity:alpha-public}',
@@ -102,14 +102,14 @@ select tests.check_matrix(
 select tests.check_matrix(
   $$ update public.activities set title = 'Edited' where id = tests.id('activity:alpha') returning 1 $$,
   'edit activity alpha',
-  anon => 'none', outsider => 'none', member => 'none', creator => '1 row',
+  anon => 'denied', outsider => 'none', member => 'none', creator => '1 row',
   manager => '1 row', admin => '1 row', other_member => 'none'
 );
 
 select tests.check_matrix(
   $$ delete from public.activities where id = tests.id('activity:alpha') returning 1 $$,
   'delete activity alpha',
-  anon => 'none', outsider => 'none', member => 'none', creator => '1 row',
+  anon => 'denied', outsider => 'none', member => 'none', creator => '1 row',
   manager => '1 row', admin => '1 row', other_member => 'none'
 );
 
@@ -117,7 +117,7 @@ select tests.check_matrix(
 
 select tests.check_visibility(
   'public.activity_citations', $$ case when snippet like 'citation:%' then snippet end $$,
-  anon => '{}',
+  anon => '{denied}',
   outsider => '{citation:alpha-public}',
   member => '{citation:alpha,citation:alpha-draft,citation:alpha-public}',
   creator => '{citation:alpha,citation:alpha-public}',
@@ -138,14 +138,14 @@ select tests.check_matrix(
 select tests.check_matrix(
   $$ update public.activity_citations set page_number = 1 where snippet = 'citation:alpha' returning 1 $$,
   'edit the citation of activity alpha',
-  anon => 'none', outsider => 'none', member => 'none', creator => '1 row',
+  anon => 'denied', outsider => 'none', member => 'none', creator => '1 row',
   manager => '1 row', admin => '1 row', other_member => 'none'
 );
 
 select tests.check_matrix(
   $$ delete from public.activity_citations where snippet = 'citation:alpha' returning 1 $$,
   'delete the citation of activity alpha',
-  anon => 'none', outsider => 'none', member => 'none', creator => '1 row',
+  anon => 'denied', outsider => 'none', member => 'none', creator => '1 row',
   manager => '1 row', admin => '1 row', other_member => 'none'
 );
 

@@ -10,7 +10,7 @@ select tests.create_world();
 
 select tests.check_visibility(
   'public.activity_progress', $$ tests.fixture_name(user_id) || ' ' || tests.fixture_name(activity_id) $$,
-  anon => '{}',
+  anon => '{denied}',
   outsider => '{}',
   member => '{"user:member activity:alpha"}',
   creator => '{}',
@@ -31,14 +31,14 @@ select tests.check_matrix(
   $$ update public.activity_progress set status = 'completed' where activity_id = tests.id('activity:alpha')
      returning 1 $$,
   'complete progress on activity alpha (the member''s row)',
-  anon => 'none', outsider => 'none', member => '1 row', creator => 'none',
+  anon => 'denied', outsider => 'none', member => '1 row', creator => 'none',
   manager => 'none', admin => 'none', other_member => 'none'
 );
 
 select tests.check_matrix(
   $$ delete from public.activity_progress where activity_id = tests.id('activity:alpha') returning 1 $$,
   'delete progress on activity alpha (the member''s row)',
-  anon => 'none', outsider => 'none', member => '1 row', creator => 'none',
+  anon => 'denied', outsider => 'none', member => '1 row', creator => 'none',
   manager => 'none', admin => 'none', other_member => 'none'
 );
 
@@ -47,7 +47,7 @@ select tests.check_matrix(
 select tests.check_visibility(
   'public.practice_card_states',
   $$ tests.fixture_name(user_id) || ' ' || tests.fixture_name(activity_id) || ' ' || card_id $$,
-  anon => '{}',
+  anon => '{denied}',
   outsider => '{}',
   member => '{"user:member activity:alpha card-1"}',
   creator => '{}',
@@ -68,14 +68,14 @@ select tests.check_matrix(
   $$ update public.practice_card_states set due_at = now() + interval '1 day'
      where activity_id = tests.id('activity:alpha') returning 1 $$,
   'reschedule card states of activity alpha (the member''s row)',
-  anon => 'none', outsider => 'none', member => '1 row', creator => 'none',
+  anon => 'denied', outsider => 'none', member => '1 row', creator => 'none',
   manager => 'none', admin => 'none', other_member => 'none'
 );
 
 select tests.check_matrix(
   $$ delete from public.practice_card_states where activity_id = tests.id('activity:alpha') returning 1 $$,
   'delete card states of activity alpha (the member''s row)',
-  anon => 'none', outsider => 'none', member => '1 row', creator => 'none',
+  anon => 'denied', outsider => 'none', member => '1 row', creator => 'none',
   manager => 'none', admin => 'none', other_member => 'none'
 );
 
@@ -83,7 +83,7 @@ select tests.check_matrix(
 
 select tests.check_visibility(
   'public.favorites', $$ tests.fixture_name(user_id) || ' ' || tests.fixture_name(topic_id) $$,
-  anon => '{}',
+  anon => '{denied}',
   outsider => '{}',
   member => '{"user:member topic:alpha"}',
   creator => '{}',
@@ -102,14 +102,14 @@ select tests.check_matrix(
 select tests.check_matrix(
   $$ update public.favorites set created_at = now() where topic_id = tests.id('topic:alpha') returning 1 $$,
   'change a favourite of topic alpha (favourites are only added and removed)',
-  anon => 'none', outsider => 'none', member => 'none', creator => 'none',
-  manager => 'none', admin => 'none', other_member => 'none'
+  anon => 'denied', outsider => 'denied', member => 'denied', creator => 'denied',
+  manager => 'denied', admin => 'denied', other_member => 'denied'
 );
 
 select tests.check_matrix(
   $$ delete from public.favorites where topic_id = tests.id('topic:alpha') returning 1 $$,
   'remove the favourite of topic alpha (the member''s row)',
-  anon => 'none', outsider => 'none', member => '1 row', creator => 'none',
+  anon => 'denied', outsider => 'none', member => '1 row', creator => 'none',
   manager => 'none', admin => 'none', other_member => 'none'
 );
 
@@ -117,7 +117,7 @@ select tests.check_matrix(
 
 select tests.check_visibility(
   'public.topic_subscriptions', 'tests.fixture_name(id)',
-  anon => '{}',
+  anon => '{denied}',
   outsider => '{}',
   member => '{}',
   creator => '{}',
@@ -138,14 +138,14 @@ select tests.check_matrix(
   $$ update public.topic_subscriptions set topic_id = tests.id('topic:alpha')
      where id = tests.id('subscription:other_member') returning 1 $$,
   'point other_member''s subscription at another topic',
-  anon => 'none', outsider => 'none', member => 'none', creator => 'none',
-  manager => 'none', admin => 'none', other_member => 'none'
+  anon => 'denied', outsider => 'denied', member => 'denied', creator => 'denied',
+  manager => 'denied', admin => 'denied', other_member => 'denied'
 );
 
 select tests.check_matrix(
   $$ delete from public.topic_subscriptions where id = tests.id('subscription:other_member') returning 1 $$,
   'unsubscribe other_member',
-  anon => 'none', outsider => 'none', member => 'none', creator => 'none',
+  anon => 'denied', outsider => 'none', member => 'none', creator => 'none',
   manager => 'none', admin => 'none', other_member => '1 row'
 );
 
