@@ -3,7 +3,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { embeddedExtensionDir } from "../devstack/postgres.ts";
-import { ROOT, startStack } from "../devstack/stack.ts";
+import { ROOT, type StackInfo, startStack } from "../devstack/stack.ts";
+import { externalStack } from "./external-stack.ts";
 import { run } from "./run.ts";
 import { ensureCommand, ensurePgTap } from "./system-deps.ts";
 
@@ -24,8 +25,15 @@ async function main(): Promise<number> {
   if (hasBrowserTests()) ensureCommand("chromium", "chromium");
 
   const started = Date.now();
-  const stack = await startStack({ mode: "test" });
-  console.log(`Test stack up in ${Date.now() - started} ms: gateway ${stack.supabaseUrl}`);
+  // STUDYMAP_TEST_DATABASE_URL and friends (scripts/external-stack.ts) name a stack to test instead.
+  const external = externalStack(process.env);
+  const running = external ? null : await startStack({ mode: "test" });
+  const stack: StackInfo = external ?? stripStop(running);
+  console.log(
+    external
+      ? `Testing the external stack at ${stack.supabaseUrl}`
+      : `Test stack up in ${Date.now() - started} ms: gateway ${stack.supabaseUrl}`,
+  );
   const reportDir = mkdtempSync(path.join(tmpdir(), "studymap-report-"));
   try {
     const pgtap = await runPgTap(stack.databaseUrl);
@@ -51,8 +59,14 @@ async function main(): Promise<number> {
     return ok ? 0 : 1;
   } finally {
     rmSync(reportDir, { recursive: true, force: true });
-    await stack.stop();
+    await running?.stop();
   }
+}
+
+function stripStop(running: Awaited<ReturnType<typeof startStack>> | null): StackInfo {
+  if (!running) throw new Error("no stack");
+  const { stop: _stop, ...info } = running;
+  return info;
 }
 
 async function runPgTap(databaseUrl: string): Promise<{ code: number; tally: Tally }> {
