@@ -239,12 +239,14 @@ export function planDeploy(env: DeployEnv, release: string): Step[] {
   return steps;
 }
 
-/** The env(...) values supabase/config.toml reads (providers, SMTP, the production site). */
+/**
+ * What supabase/config.toml reads through env(...) and the CLI's SUPABASE_<SECTION>_<KEY> overrides:
+ * the production site and its auth callback, providers and SMTP.
+ */
 function configTomlEnv(env: DeployEnv): Record<string, string> {
   return withoutEmpty({
-    SUPABASE_PROJECT_REF: env.SUPABASE_PROJECT_REF,
-    STUDYMAP_SITE_URL: env.STUDYMAP_SITE_URL,
-    STUDYMAP_AUTH_CALLBACK_URL: new URL("/auth/callback", env.STUDYMAP_SITE_URL).href,
+    SUPABASE_AUTH_SITE_URL: env.STUDYMAP_SITE_URL,
+    SUPABASE_AUTH_ADDITIONAL_REDIRECT_URLS: new URL("/auth/callback", env.STUDYMAP_SITE_URL).href,
     SUPABASE_AUTH_EXTERNAL_GOOGLE_ENABLED: String(env.SUPABASE_AUTH_EXTERNAL_GOOGLE_ENABLED),
     SUPABASE_AUTH_EXTERNAL_GOOGLE_CLIENT_ID: env.SUPABASE_AUTH_EXTERNAL_GOOGLE_CLIENT_ID,
     SUPABASE_AUTH_EXTERNAL_GOOGLE_SECRET: env.SUPABASE_AUTH_EXTERNAL_GOOGLE_SECRET,

@@ -36,7 +36,10 @@ const configSchema = z.object({
       max_frequency: z.string(),
       template: z.record(z.string(), z.object({ subject: z.string(), content_path: z.string() })),
     }),
-    external: z.record(z.string(), z.object({ enabled: z.string() })),
+    external: z.record(
+      z.string(),
+      z.object({ enabled: z.boolean(), client_id: z.string(), secret: z.string() }),
+    ),
   }),
   storage: z.object({
     buckets: z.record(
@@ -52,7 +55,7 @@ const configSchema = z.object({
 });
 const settings = configSchema.parse(config);
 
-/** The variables supabase/.env.example documents, as `supabase start` would read them. */
+/** The variables supabase/.env.example documents. */
 function exampleEnv(): Record<string, string> {
   const lines = readFileSync(path.join(SUPABASE_DIR, ".env.example"), "utf8").split("\n");
   return Object.fromEntries(
@@ -60,17 +63,39 @@ function exampleEnv(): Record<string, string> {
   );
 }
 
-describe("the Supabase CLI", () => {
-  it("accepts config.toml without unknown keys, and finds the local database up to date", async () => {
-    const cli = path.join(ROOT, "node_modules", ".bin", "supabase");
+const CLI = path.join(ROOT, "node_modules", ".bin", "supabase");
+
+/** `supabase db push --dry-run` on the local database, with exactly these variables beyond PATH. */
+async function dryPush(env: Record<string, string>): Promise<{ ok: boolean; output: string }> {
+  try {
     const { stdout, stderr } = await promisify(execFile)(
-      cli,
+      CLI,
       ["db", "push", "--db-url", databaseUrl, "--dry-run"],
-      { cwd: ROOT, env: { ...process.env, ...exampleEnv() } },
+      {
+        cwd: ROOT,
+        env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env },
+      },
     );
-    const output = stdout + stderr;
+    return { ok: true, output: stdout + stderr };
+  } catch (error) {
+    const failed = error as { stdout: string; stderr: string };
+    return { ok: false, output: failed.stdout + failed.stderr };
+  }
+}
+
+describe("the Supabase CLI", () => {
+  it("accepts config.toml with no variable set: no unknown keys, the local database up to date", async () => {
+    const { ok, output } = await dryPush({});
     expect(output).not.toMatch(/does not recognize|Invalid/);
+    expect(ok).toBe(true);
     expect(output).toMatch(/up to date/i);
+  }, 60_000);
+
+  it("reads the provider switch from SUPABASE_AUTH_EXTERNAL_GOOGLE_ENABLED, as deploy and .env set it", async () => {
+    const { ok, output } = await dryPush({ SUPABASE_AUTH_EXTERNAL_GOOGLE_ENABLED: "maybe" });
+    expect(ok).toBe(false);
+    expect(output).toContain("sets auth.external.google.enabled");
+    expect((await dryPush(exampleEnv())).ok).toBe(true);
   }, 60_000);
 
   it("has every env(...) variable of config.toml documented in supabase/.env.example", () => {
@@ -120,11 +145,19 @@ describe("the local stack agrees with config.toml", () => {
     expect(settings.auth.email.max_frequency).toMatch(/^\d+s$/);
   });
 
-  it("redirects: the auth callback of the site is allowed; providers are switched on by env(...)", () => {
+  it("redirects: the auth callback of the site is allowed; providers off until the environment says", () => {
     expect(settings.auth.additional_redirect_urls).toContain(`${settings.auth.site_url}/auth/callback`);
     expect(settings.auth.external).toEqual({
-      google: expect.objectContaining({ enabled: "env(SUPABASE_AUTH_EXTERNAL_GOOGLE_ENABLED)" }),
-      azure: expect.objectContaining({ enabled: "env(SUPABASE_AUTH_EXTERNAL_AZURE_ENABLED)" }),
+      google: expect.objectContaining({
+        enabled: false,
+        client_id: "env(SUPABASE_AUTH_EXTERNAL_GOOGLE_CLIENT_ID)",
+        secret: "env(SUPABASE_AUTH_EXTERNAL_GOOGLE_SECRET)",
+      }),
+      azure: expect.objectContaining({
+        enabled: false,
+        client_id: "env(SUPABASE_AUTH_EXTERNAL_AZURE_CLIENT_ID)",
+        secret: "env(SUPABASE_AUTH_EXTERNAL_AZURE_SECRET)",
+      }),
     });
   });
 
