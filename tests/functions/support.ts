@@ -15,6 +15,8 @@ export interface TestUser {
   email: string;
   /** supabase-js signed in as this user. */
   supabase: SupabaseClient;
+  /** The user's access token, for calls made without supabase-js. */
+  token: string;
 }
 
 /** An entity with a content manager, a plain member and a topic, plus a user from elsewhere. */
@@ -116,7 +118,7 @@ export class Fixtures {
     const supabase = createClient(this.stack.supabaseUrl, this.stack.anonKey, {
       accessToken: async () => token,
     });
-    return { id, email, supabase };
+    return { id, email, supabase, token };
   }
 
   /** The claims Supabase Auth puts in an access token (reference/local-stack-contract.md §B). */
