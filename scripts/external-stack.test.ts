@@ -8,6 +8,8 @@ const SUPABASE_START = {
   STUDYMAP_TEST_SERVICE_ROLE_KEY: "service-role-key",
   STUDYMAP_TEST_JWT_SECRET: "super-secret-jwt-token-with-at-least-32-characters-long",
   STUDYMAP_TEST_INBOX_URL: "http://127.0.0.1:54324",
+  STUDYMAP_TEST_TRIGGER_SECRET_KEY: "tr_dev_secret",
+  STUDYMAP_TEST_GENERATION_GRANT_SECRET: "grant-secret-grant-secret-grant-secret-0123",
 };
 
 describe("npm test against an external stack", () => {
@@ -25,6 +27,8 @@ describe("npm test against an external stack", () => {
       inboxUrl: SUPABASE_START.STUDYMAP_TEST_INBOX_URL,
       siteUrl: "http://127.0.0.1:5173",
       stateDir: "",
+      triggerSecretKey: "tr_dev_secret",
+      generationGrantSecret: SUPABASE_START.STUDYMAP_TEST_GENERATION_GRANT_SECRET,
     });
   });
 

@@ -17,6 +17,9 @@ const externalStackSchema = z.object({
   /** Where auth mails land (`supabase start`: Mailpit, http://127.0.0.1:54324). */
   STUDYMAP_TEST_INBOX_URL: z.url(),
   STUDYMAP_TEST_SITE_URL: z.url().default("http://127.0.0.1:5173"),
+  /** The functions' TRIGGER_SECRET_KEY and GENERATION_GRANT_SECRET (`supabase/functions/.env`). */
+  STUDYMAP_TEST_TRIGGER_SECRET_KEY: z.string().min(1),
+  STUDYMAP_TEST_GENERATION_GRANT_SECRET: z.string().min(32),
 });
 
 /** The external stack the environment names, or null when it names none (the suite starts its own). */
@@ -38,5 +41,7 @@ export function externalStack(env: Record<string, string | undefined>): StackInf
     inboxUrl: values.STUDYMAP_TEST_INBOX_URL,
     siteUrl: values.STUDYMAP_TEST_SITE_URL,
     stateDir: "",
+    triggerSecretKey: values.STUDYMAP_TEST_TRIGGER_SECRET_KEY,
+    generationGrantSecret: values.STUDYMAP_TEST_GENERATION_GRANT_SECRET,
   };
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { generationTaskSchema } from "./generation-grant.ts";
 import { structureSchema } from "./structure.ts";
+import { generationTaskSchema } from "./tasks.ts";
 
 /**
  * The edge functions as an API for other tools: each function's request body and answer, as the

@@ -3,7 +3,7 @@
 -- everything in `public` to the API roles by default and let RLS decide; newer ones grant nothing, so a
 -- project that leaned on the defaults would answer "permission denied" there. From here on both behave
 -- the same: the defaults are revoked, and every later migration grants what its new objects need
--- (supabase/tests/database/160-grants.test.sql fails on any table or function without a decision).
+-- (supabase/tests/database/165-grants.test.sql fails on any table or function without a decision).
 --
 --   anon           nothing: every policy is for signed-in users, and the RPCs need a caller.
 --   authenticated  per table, exactly the commands its RLS policies allow (RLS still picks the rows).

@@ -4,13 +4,14 @@ import { auth, tasks } from "@trigger.dev/sdk";
 import { z } from "zod";
 import { PHASE_KINDS } from "../../src/domain/phase.ts";
 import { structureSchema } from "../../src/domain/structure.ts";
-import { fetchOutline, fetchTriggerToken, saveProgress } from "../../src/features/microlearning/api.ts";
-import { acceptStructure, startStructureGeneration } from "../../src/features/structure-review/api.ts";
 import {
   GENERATE_COURSE_CONTENT,
   type GenerateCourseContentPayload,
   generationRunOptions,
-} from "../../trigger/schema.ts";
+} from "../../src/domain/tasks.ts";
+import { fetchTriggerToken, saveProgress } from "../../src/features/microlearning/api.ts";
+import { acceptStructure, startStructureGeneration } from "../../src/features/structure-review/api.ts";
+import { fetchOutline } from "../../src/lib/outline.ts";
 
 /**
  * The product's main journey against any deployment, through the same clients and calls the web app

@@ -6,9 +6,9 @@ import pg from "pg";
 import { parse } from "smol-toml";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { z } from "zod";
-import { authSettingsFromEnv } from "../../devstack/gateway/auth/settings.ts";
-import { ROOT } from "../../devstack/stack.ts";
-import { anonClient, inbox, uniqueEmail } from "../auth/support.ts";
+import { authSettingsFromEnv } from "../gateway/auth/settings.ts";
+import { ROOT } from "../stack.ts";
+import { anonClient, inbox, uniqueEmail } from "./auth/support.ts";
 
 /**
  * supabase/config.toml is what `supabase start` and a linked hosted project run with, and the local

@@ -121,7 +121,8 @@ select is_empty(
 select set_eq(
   'select * from pg_temp.function_privileges(''authenticated'')',
   array[
-    'public.accept_invitation', 'public.accept_structure', 'public.claim_course_generation',
+    'public.accept_invitation', 'public.accept_structure', 'public.can_manage_topic',
+    'public.claim_course_generation',
     'public.create_entity', 'public.get_microlearning_outline', 'public.get_user_memberships',
     'public.invite_member', 'public.record_structure_run', 'public.regenerate_structure',
     'public.start_structure_generation',
@@ -139,7 +140,8 @@ select set_eq(
 select set_eq(
   'select * from pg_temp.function_privileges(''service_role'')',
   array[
-    'public.accept_structure', 'public.fail_stalled_structure', 'public.forget_orphaned_files',
+    'public.accept_structure', 'public.can_manage_topic', 'public.fail_stalled_structure',
+    'public.forget_orphaned_files',
     'public.get_microlearning_outline', 'public.orphaned_files', 'public.regenerate_structure',
     'public.save_generated_course', 'public.stalled_structure_candidates',
     'public.start_structure_generation',
