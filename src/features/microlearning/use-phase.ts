@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo } from "react";
+import { useCallback, useEffect, useMemo, useRef } from "react";
 import useSWR, { useSWRConfig } from "swr";
 import { type Activity, parseActivityPayload } from "@/domain/activity-payload.ts";
 import {
@@ -145,12 +145,22 @@ export function usePhase(topicId: string, chapterId: string, kind: string) {
     [progressOf, focus],
   );
 
+  /**
+   * Writes run one after another, in the order they were asked for: the "in progress" mark of opening a
+   * phase must never land after "Afronden" and undo it. `stillWanted` is asked when a write's turn comes.
+   */
+  const writes = useRef<Promise<void>>(Promise.resolve());
+  const finished = useRef<string | null>(null);
   const save = useCallback(
-    async (entries: ProgressEntry[]) => {
-      if (!user) return;
-      for (const entry of entries) await saveProgress(client, { ...entry, userId: user.id });
-      await progress.mutate();
-      await mutateGlobal(outlineKey(topicId));
+    (entries: ProgressEntry[], stillWanted: () => boolean = () => true) => {
+      const write = writes.current.then(async () => {
+        if (!user || !stillWanted()) return;
+        for (const entry of entries) await saveProgress(client, { ...entry, userId: user.id });
+        await progress.mutate();
+        await mutateGlobal(outlineKey(topicId));
+      });
+      writes.current = write.catch(() => {});
+      return write;
     },
     [client, user, progress, mutateGlobal, topicId],
   );
@@ -167,13 +177,19 @@ export function usePhase(topicId: string, chapterId: string, kind: string) {
         : statusOnOpen(ownStatus) !== ownStatus
           ? { activityId, status: statusOnOpen(ownStatus) }
           : null;
-    if (entry) save([entry]).catch((error) => console.error("Failed to save progress:", error));
+    // Opening marks the phase; a finish asked for meanwhile (from progress read before it) wins.
+    const opening = entry?.status !== "completed";
+    if (entry)
+      save([entry], () => !(opening && finished.current === activityId)).catch((error) =>
+        console.error("Failed to save progress:", error),
+      );
   }, [activityId, progressLoaded, ownStatus, skipOnOpen, save]);
 
   /** Finishing a phase by working through it also clears a skip mark it may have had. */
   const complete = useCallback(async () => {
     if (!activityId) return;
     const clearsSkip = phaseKind !== null && isSkippablePhase(phaseKind);
+    finished.current = activityId;
     await save([{ activityId, status: "completed", ...(clearsSkip ? { result: null } : {}) }]);
   }, [activityId, phaseKind, save]);
 
