@@ -1,22 +1,12 @@
 import { isAuthSessionMissingError } from "@supabase/supabase-js";
-import { z } from "zod";
 import { type AppUser, type Membership, resolveActiveMembershipId } from "@/domain/access";
 import type { StudymapClient } from "@/lib/database";
 
-/** docs/product.md §7: the rows of RPC get_user_memberships. */
-const membershipRowSchema = z.object({
-  membership_id: z.string(),
-  entity_id: z.string(),
-  entity_name: z.string(),
-  entity_kind: z.string(),
-  member_role: z.string(),
-  status: z.string(),
-});
-
-const entityMetadataRowSchema = z.object({
-  id: z.string(),
-  metadata: z.record(z.string(), z.unknown()).nullable(),
-});
+/**
+ * The row schemas (zod) load beside the requests rather than before the first paint: the sign-in
+ * screen never needs zod, and a signed-in page gets it while its memberships are on the way.
+ */
+const rowSchemas = () => import("./membership-rows.ts");
 
 /** Remembers which membership a user last chose, per user (docs/product.md §4: switchable, remembered). */
 export interface MembershipChoiceStore {
@@ -98,12 +88,13 @@ export async function fetchCurrentUser(
 
 /** The user's memberships; throws MembershipsUnavailableError when they cannot be read. */
 export async function fetchMemberships(client: StudymapClient, userId: string): Promise<Membership[]> {
+  const schemas = rowSchemas();
   const { data, error } = await client.rpc("get_user_memberships", { p_auth_user_id: userId });
   if (error) {
     console.error("Failed to fetch memberships:", error);
     throw new MembershipsUnavailableError({ cause: error });
   }
-  const rows = z.array(membershipRowSchema).parse(data ?? []);
+  const rows = (await schemas).membershipRowsSchema.parse(data ?? []);
   const metadata = await fetchEntityMetadata(client, [...new Set(rows.map((row) => row.entity_id))]);
   return rows.map((row) => ({
     membershipId: row.membership_id,
@@ -121,15 +112,12 @@ async function fetchEntityMetadata(
   entityIds: string[],
 ): Promise<Map<string, Record<string, unknown> | null>> {
   if (entityIds.length === 0) return new Map();
+  const schemas = rowSchemas();
   const { data, error } = await client.from("core_entities").select("id, metadata").in("id", entityIds);
   if (error) {
     console.error("Failed to fetch entity metadata:", error);
     return new Map();
   }
-  return new Map(
-    z
-      .array(entityMetadataRowSchema)
-      .parse(data ?? [])
-      .map((row) => [row.id, row.metadata]),
-  );
+  const { entityMetadataRowsSchema } = await schemas;
+  return new Map(entityMetadataRowsSchema.parse(data ?? []).map((row) => [row.id, row.metadata]));
 }
