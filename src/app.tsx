@@ -28,8 +28,14 @@ export function App({ router, auth }: AppProps) {
 
   useEffect(() => {
     void auth.start();
-    // A session that ends elsewhere sends protected pages to /login (with redirectTo) via their guards.
-    return auth.onSessionEnded(() => void router.invalidate());
+    // A session that ends elsewhere sends protected pages to /login (with redirectTo) via their guards,
+    // and memberships that changed since the last visit run the guards again.
+    const offEnded = auth.onSessionEnded(() => void router.invalidate());
+    const offChanged = auth.onMembershipsChanged(() => void router.invalidate());
+    return () => {
+      offEnded();
+      offChanged();
+    };
   }, [auth, router]);
 
   return (

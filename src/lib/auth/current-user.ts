@@ -50,31 +50,96 @@ export interface CurrentUser {
   membershipsError: MembershipsUnavailableError | null;
 }
 
+/** The memberships of the last visit, per user, so a return visit need not wait for them. */
+export interface MembershipCache {
+  read(userId: string): Membership[] | null;
+  write(userId: string, memberships: Membership[]): void;
+  clear(userId: string): void;
+}
+
+const CACHE_KEY_PREFIX = "studymap.memberships.";
+
+function isMembership(value: unknown): value is Membership {
+  if (typeof value !== "object" || value === null) return false;
+  const row = value as Record<string, unknown>;
+  const texts = ["membershipId", "entityId", "entityName", "entityKind", "memberRole", "status"];
+  return (
+    texts.every((key) => typeof row[key] === "string") &&
+    (row.entityMetadata === null ||
+      (typeof row.entityMetadata === "object" && !Array.isArray(row.entityMetadata)))
+  );
+}
+
+/**
+ * localStorage, per user. What it holds only decides which screen opens first: every read the screen
+ * then makes is checked by Postgres (RLS) with the session's token, and the memberships are read again
+ * in the background on every visit (AuthStore.start).
+ */
+export const localMembershipCache: MembershipCache = {
+  read(userId) {
+    try {
+      const stored: unknown = JSON.parse(localStorage.getItem(CACHE_KEY_PREFIX + userId) ?? "null");
+      return Array.isArray(stored) && stored.every(isMembership) ? stored : null;
+    } catch {
+      return null;
+    }
+  },
+  write(userId, memberships) {
+    try {
+      localStorage.setItem(CACHE_KEY_PREFIX + userId, JSON.stringify(memberships));
+    } catch {
+      // Without storage the next visit reads the memberships first, as before.
+    }
+  },
+  clear(userId) {
+    try {
+      localStorage.removeItem(CACHE_KEY_PREFIX + userId);
+    } catch {
+      // Nothing stored.
+    }
+  },
+};
+
+type MembershipsRead = { memberships: Membership[] } | { failure: MembershipsUnavailableError };
+
+function readMemberships(client: SupabaseClient, userId: string): Promise<MembershipsRead> {
+  return fetchMemberships(client, userId).then(
+    (memberships) => ({ memberships }),
+    (failure: unknown) => ({
+      failure:
+        failure instanceof MembershipsUnavailableError
+          ? failure
+          : new MembershipsUnavailableError({ cause: failure }),
+    }),
+  );
+}
+
 /**
  * The signed-in user with memberships (docs/product.md §3). docs/product.md §8: failures are logged to the console; a failed
  * user lookup gives null, a failed metadata read gives none, and a failed membership read is reported
  * beside the user so nobody mistakes it for having no memberships.
+ *
+ * The memberships are requested with the user id of the stored session at the same time as the user
+ * lookup, not after it: one round trip fewer before the first page. The lookup still decides: when it
+ * fails there is no user, and the memberships read with the session's token are dropped.
  */
 export async function fetchCurrentUser(
   client: StudymapClient,
   choices: MembershipChoiceStore,
 ): Promise<CurrentUser> {
+  const { data: stored } = await client.auth.getSession();
+  const sessionUserId = stored.session?.user.id;
+  const early = sessionUserId ? readMemberships(client, sessionUserId) : null;
   const { data, error } = await client.auth.getUser();
   if (error || !data.user) {
     // No session is not a failure: there is simply nobody signed in.
     if (error && !isAuthSessionMissingError(error)) console.error("Failed to fetch user:", error);
     return { user: null, membershipsError: null };
   }
-  let memberships: Membership[] = [];
-  let membershipsError: MembershipsUnavailableError | null = null;
-  try {
-    memberships = await fetchMemberships(client, data.user.id);
-  } catch (failure) {
-    membershipsError =
-      failure instanceof MembershipsUnavailableError
-        ? failure
-        : new MembershipsUnavailableError({ cause: failure });
-  }
+  const read = await (data.user.id === sessionUserId && early
+    ? early
+    : readMemberships(client, data.user.id));
+  const memberships = "memberships" in read ? read.memberships : [];
   return {
     user: {
       id: data.user.id,
@@ -82,7 +147,7 @@ export async function fetchCurrentUser(
       memberships,
       activeMembershipId: resolveActiveMembershipId(memberships, choices.read(data.user.id)),
     },
-    membershipsError,
+    membershipsError: "failure" in read ? read.failure : null,
   };
 }
 
