@@ -1,5 +1,6 @@
 import { RouterProvider } from "@tanstack/react-router";
-import { lazy, Suspense, useEffect, useSyncExternalStore } from "react";
+import { type ComponentType, useEffect, useState, useSyncExternalStore } from "react";
+import type { ToasterProps } from "sonner";
 import { SWRConfig } from "swr";
 import { Splash } from "@/components/splash";
 import { AuthProvider } from "@/lib/auth/auth-context";
@@ -15,9 +16,23 @@ interface AppProps {
 
 /**
  * The toaster loads after the first paint (about 9 kB gzip off the first load). No toast is lost:
- * sonner replays the active toasts to a Toaster when it subscribes.
+ * sonner replays the active toasts to a Toaster when it subscribes. Loaded in an effect rather than
+ * with React.lazy: a suspending sibling would hold the router's first screens behind React's Suspense
+ * reveal throttle.
  */
-const Toaster = lazy(() => import("sonner").then((module) => ({ default: module.Toaster })));
+function useLazyToaster(): ComponentType<ToasterProps> | null {
+  const [toaster, setToaster] = useState<ComponentType<ToasterProps> | null>(null);
+  useEffect(() => {
+    let mounted = true;
+    void import("sonner").then((module) => {
+      if (mounted) setToaster(() => module.Toaster);
+    });
+    return () => {
+      mounted = false;
+    };
+  }, []);
+  return toaster;
+}
 
 /** One cache per app instance (a fresh one on each mount, e.g. per test). */
 const swrConfig = { ...buildSwrConfig(isSlowNetwork()), provider: () => new Map() };
@@ -53,9 +68,6 @@ export function App({ router, auth }: AppProps) {
 
 function ThemedToaster() {
   const { resolvedTheme } = useTheme();
-  return (
-    <Suspense fallback={null}>
-      <Toaster theme={resolvedTheme} richColors closeButton position="top-right" />
-    </Suspense>
-  );
+  const Toaster = useLazyToaster();
+  return Toaster && <Toaster theme={resolvedTheme} richColors closeButton position="top-right" />;
 }

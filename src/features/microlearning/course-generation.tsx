@@ -1,12 +1,9 @@
-import { lazy, Suspense, useState } from "react";
+import { type ComponentType, useEffect, useState } from "react";
 import { toast } from "sonner";
 import { SWRConfig, type SWRConfiguration } from "swr";
 import { useAuth, useSupabase } from "@/lib/auth/auth-context";
 import { fetchTriggerToken } from "./api.ts";
-import type { PendingRun } from "./course-generation-run.tsx";
-
-/** The task client loads with the first run, not with the overview (docs/performance.md). */
-const CourseGenerationRun = lazy(() => import("./course-generation-run.tsx"));
+import type { PendingRun, RunProps } from "./course-generation-run.tsx";
 
 /** A useSWRMutation option that reaches useTaskTrigger's mutation through the SWR context. */
 const NO_THROW = { throwOnError: false } as unknown as SWRConfiguration;
@@ -20,6 +17,27 @@ export function useCourseGeneration(topic: { id: string; title: string } | undef
   const { user } = useAuth();
   const [pending, setPending] = useState<PendingRun | null>(null);
   const [fetchingToken, setFetchingToken] = useState(false);
+  // The task client (@trigger.dev/react-hooks and its core) loads with the first run, not with the
+  // overview (docs/performance.md); in an effect, so nothing suspends.
+  const [CourseGenerationRun, setRunComponent] = useState<ComponentType<RunProps> | null>(null);
+  const needsRun = pending !== null && CourseGenerationRun === null;
+  useEffect(() => {
+    if (!needsRun) return;
+    let mounted = true;
+    import("./course-generation-run.tsx").then(
+      (module) => {
+        if (mounted) setRunComponent(() => module.default);
+      },
+      (error: unknown) => {
+        console.error("Failed to start course generation:", error);
+        toast.error("Kon leerpad niet starten");
+        if (mounted) setPending(null);
+      },
+    );
+    return () => {
+      mounted = false;
+    };
+  }, [needsRun]);
 
   async function generate() {
     if (!user) {
@@ -55,24 +73,22 @@ export function useCourseGeneration(topic: { id: string; title: string } | undef
 
   // useTaskTrigger's submit() does not return its promise; its failure is reported through `error`, so the
   // mutation must not also reject (that would surface as an unhandled rejection).
-  const run = pending && (
+  const run = pending && CourseGenerationRun && (
     <SWRConfig value={NO_THROW}>
-      <Suspense fallback={null}>
-        <CourseGenerationRun
-          key={pending.payload.grant}
-          {...pending}
-          onStarted={() => {
-            toast.success("Generatie gestart");
-            setPending(null);
-            onStarted();
-          }}
-          onFailed={(error) => {
-            console.error("Failed to start course generation:", error);
-            toast.error("Kon leerpad niet starten");
-            setPending(null);
-          }}
-        />
-      </Suspense>
+      <CourseGenerationRun
+        key={pending.payload.grant}
+        {...pending}
+        onStarted={() => {
+          toast.success("Generatie gestart");
+          setPending(null);
+          onStarted();
+        }}
+        onFailed={(error) => {
+          console.error("Failed to start course generation:", error);
+          toast.error("Kon leerpad niet starten");
+          setPending(null);
+        }}
+      />
     </SWRConfig>
   );
 
