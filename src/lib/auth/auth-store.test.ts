@@ -199,6 +199,27 @@ describe("AuthStore", () => {
     expect(stub.calls("POST /rest/v1/rpc/get_user_memberships")).toHaveLength(1);
   });
 
+  it("lets the guards pass once the memberships are in, and adds the entity metadata when it answers", async () => {
+    await signIn(stub);
+    let answerMetadata = () => {};
+    const metadataAnswered = new Promise<void>((resolve) => {
+      answerMetadata = resolve;
+    });
+    stub.on("GET /rest/v1/core_entities", async () => {
+      await metadataAnswered;
+      return { body: [{ id: ENTITY_ID, metadata: { color: "green" } }] };
+    });
+    const store = new AuthStore(stub.client, memoryChoices());
+    const started = store.start();
+    const { user } = await store.ready();
+    expect(user?.memberships).toEqual([
+      expect.objectContaining({ entityId: ENTITY_ID, entityMetadata: null }),
+    ]);
+    answerMetadata();
+    await started;
+    expect(store.getSnapshot().user?.memberships[0]?.entityMetadata).toEqual({ color: "green" });
+  });
+
   it("drops the early memberships when the user lookup fails", async () => {
     await signIn(stub);
     stub.on("GET /auth/v1/user", { status: 500, body: { code: "unexpected_failure", message: "boom" } });

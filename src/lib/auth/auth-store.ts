@@ -93,9 +93,12 @@ export class AuthStore {
       this.markReady(this.snapshot);
       void this.revalidate();
     } else {
-      const current = data.session ? await this.load() : { user: null, membershipsError: null };
+      // Ready (guards pass) once the memberships are in; entity metadata, which no guard reads, follows
+      // without holding the first page back.
+      const current = data.session ? await this.load(false) : { user: null, membershipsError: null };
       this.set(snapshotOf(current));
       this.markReady(this.snapshot);
+      if (current.complete) await this.complete(current.complete);
     }
     this.client.auth.onAuthStateChange((event) => {
       // Supabase warns against awaiting its own calls inside this callback; run after it returns.
@@ -110,18 +113,33 @@ export class AuthStore {
     return current.user;
   }
 
-  /** Reads the user and memberships (one read at a time) and remembers memberships that were read. */
-  private load(): Promise<CurrentUser> {
-    this.refreshing ??= fetchCurrentUser(this.client, this.choices)
-      .then((current) => {
-        if (current.user && !current.membershipsError)
-          this.cache?.write(current.user.id, current.user.memberships);
-        return current;
-      })
-      .finally(() => {
-        this.refreshing = null;
-      });
-    return this.refreshing;
+  /**
+   * Reads the user and memberships (one read at a time) and remembers memberships that were read.
+   * `withMetadata` false answers as soon as the memberships are in (see start()).
+   */
+  private async load(withMetadata = true): Promise<CurrentUser> {
+    this.refreshing ??= fetchCurrentUser(this.client, this.choices).finally(() => {
+      this.refreshing = null;
+    });
+    const current = await this.refreshing;
+    if (!current.user || current.membershipsError || !current.complete) return current;
+    if (!withMetadata) return current;
+    const user = await current.complete;
+    this.cache?.write(user.id, user.memberships);
+    return { user, membershipsError: null };
+  }
+
+  /** Puts the entity metadata into the user shown, unless someone else signed in or out meanwhile. */
+  private async complete(completing: Promise<AppUser>): Promise<void> {
+    const user = await completing;
+    this.cache?.write(user.id, user.memberships);
+    const shown = this.snapshot.user;
+    if (shown?.id !== user.id) return;
+    const memberships = user.memberships.filter((membership) =>
+      shown.memberships.some((known) => known.membershipId === membership.membershipId),
+    );
+    if (memberships.length !== shown.memberships.length) return;
+    this.set({ ...this.snapshot, user: { ...shown, memberships } });
   }
 
   /** The background re-read after a start from the last visit's memberships. */

@@ -48,6 +48,8 @@ export interface CurrentUser {
   user: AppUser | null;
   /** Set when the user is known but their memberships are not (the user then has none listed). */
   membershipsError: MembershipsUnavailableError | null;
+  /** The same user once entity metadata is in (`user` has it null); absent without memberships. */
+  complete?: Promise<AppUser>;
 }
 
 /** The memberships of the last visit, per user, so a return visit need not wait for them. */
@@ -100,11 +102,13 @@ export const localMembershipCache: MembershipCache = {
   },
 };
 
-type MembershipsRead = { memberships: Membership[] } | { failure: MembershipsUnavailableError };
+type MembershipsRead =
+  | { memberships: Membership[]; withMetadata: Promise<Membership[]> }
+  | { failure: MembershipsUnavailableError };
 
 function readMemberships(client: SupabaseClient, userId: string): Promise<MembershipsRead> {
-  return fetchMemberships(client, userId).then(
-    (memberships) => ({ memberships }),
+  return fetchMembershipRows(client, userId).then(
+    (read) => read,
     (failure: unknown) => ({
       failure:
         failure instanceof MembershipsUnavailableError
@@ -139,20 +143,31 @@ export async function fetchCurrentUser(
   const read = await (data.user.id === sessionUserId && early
     ? early
     : readMemberships(client, data.user.id));
-  const memberships = "memberships" in read ? read.memberships : [];
-  return {
-    user: {
-      id: data.user.id,
-      email: data.user.email ?? "",
-      memberships,
-      activeMembershipId: resolveActiveMembershipId(memberships, choices.read(data.user.id)),
-    },
-    membershipsError: "failure" in read ? read.failure : null,
-  };
+  const userOf = (memberships: Membership[]): AppUser => ({
+    id: data.user.id,
+    email: data.user.email ?? "",
+    memberships,
+    activeMembershipId: resolveActiveMembershipId(memberships, choices.read(data.user.id)),
+  });
+  if ("failure" in read) return { user: userOf([]), membershipsError: read.failure };
+  return { user: userOf(read.memberships), membershipsError: null, complete: read.withMetadata.then(userOf) };
 }
 
 /** The user's memberships; throws MembershipsUnavailableError when they cannot be read. */
 export async function fetchMemberships(client: StudymapClient, userId: string): Promise<Membership[]> {
+  return (await fetchMembershipRows(client, userId)).withMetadata;
+}
+
+/**
+ * The memberships as soon as the RPC answers (entity metadata still null: no screen shows it, and the
+ * guards need only the memberships), and the same memberships once the metadata read has answered.
+ * Throws MembershipsUnavailableError when the memberships cannot be read; a failed metadata read is
+ * logged and gives none (docs/product.md §8).
+ */
+export async function fetchMembershipRows(
+  client: StudymapClient,
+  userId: string,
+): Promise<{ memberships: Membership[]; withMetadata: Promise<Membership[]> }> {
   const schemas = rowSchemas();
   const { data, error } = await client.rpc("get_user_memberships", { p_auth_user_id: userId });
   if (error) {
@@ -160,16 +175,27 @@ export async function fetchMemberships(client: StudymapClient, userId: string): 
     throw new MembershipsUnavailableError({ cause: error });
   }
   const rows = (await schemas).membershipRowsSchema.parse(data ?? []);
-  const metadata = await fetchEntityMetadata(client, [...new Set(rows.map((row) => row.entity_id))]);
-  return rows.map((row) => ({
+  const memberships: Membership[] = rows.map((row) => ({
     membershipId: row.membership_id,
     entityId: row.entity_id,
     entityName: row.entity_name,
     entityKind: row.entity_kind,
     memberRole: row.member_role,
     status: row.status,
-    entityMetadata: metadata.get(row.entity_id) ?? null,
+    entityMetadata: null,
   }));
+  const withMetadata = fetchEntityMetadata(client, [...new Set(rows.map((row) => row.entity_id))])
+    .catch((error: unknown) => {
+      console.error("Failed to fetch entity metadata:", error);
+      return new Map<string, Record<string, unknown> | null>();
+    })
+    .then((metadata) =>
+      memberships.map((membership) => ({
+        ...membership,
+        entityMetadata: metadata.get(membership.entityId) ?? null,
+      })),
+    );
+  return { memberships, withMetadata };
 }
 
 async function fetchEntityMetadata(
