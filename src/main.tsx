@@ -1,8 +1,8 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { localMembershipCache, localMembershipChoice } from "@/lib/auth/current-user";
 import { buildAnalyticsConfig, loadAnalytics } from "@/lib/analytics";
 import { AuthStore } from "@/lib/auth/auth-store";
+import { localMembershipCache, localMembershipChoice } from "@/lib/auth/current-user";
 import { initSentry } from "@/lib/sentry";
 import { getSupabase } from "@/lib/supabase";
 import { App } from "./app";

@@ -1,13 +1,10 @@
 import { type OutlineRpc, outlineRpcSchema } from "@/domain/outline";
 import type { StudymapClient } from "@/lib/database";
+import { outlineKey, outlineRequest } from "@/lib/outline-request";
 import { takePrefetched } from "@/lib/prefetch";
 import { unwrap } from "@/lib/query";
 
-export const outlineKey = (topicId: string) => ["microlearning-outline", topicId] as const;
-
-/** The outline RPC (also prefetched on a first load: src/first-load.ts). */
-export const outlineRequest = (client: StudymapClient, topicId: string) =>
-  client.rpc("get_microlearning_outline", { p_topic_id: topicId });
+export { outlineKey };
 
 /** The whole outline in one round trip: course, chapters, activities and the caller's progress. */
 export async function fetchOutline(client: StudymapClient, topicId: string): Promise<OutlineRpc> {

@@ -14,7 +14,6 @@ import { GENERATE_COURSE_CONTENT } from "@/domain/tasks.ts";
 import { ACTIVITY_COLUMNS, type ActivityRow } from "@/lib/activities";
 import type { StudymapClient, Tables } from "@/lib/database";
 import { invokeEdgeFunction } from "@/lib/edge-function.ts";
-import { takePrefetched } from "@/lib/prefetch";
 import { unwrap } from "@/lib/query";
 import type { Topic } from "@/lib/topics/api";
 

@@ -1,7 +1,11 @@
 import { useTaskTrigger } from "@trigger.dev/react-hooks";
 import type { Task } from "@trigger.dev/sdk";
 import { useEffect, useRef } from "react";
-import { GENERATE_COURSE_CONTENT, type GenerateCourseContentPayload, generationRunOptions } from "@/domain/tasks.ts";
+import {
+  GENERATE_COURSE_CONTENT,
+  type GenerateCourseContentPayload,
+  generationRunOptions,
+} from "@/domain/tasks.ts";
 
 /**
  * The Trigger.dev task client (its core and its own zod, about 60 kB gzip) loads only when a learner

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { fetchTopic } from "@/lib/topics/api";
+import { fetchOutline } from "@/lib/outline";
 import { clearPrefetched } from "@/lib/prefetch";
+import { fetchTopic } from "@/lib/topics/api";
 import { signIn } from "@/testing/accounts";
 import { createSupabaseStub } from "@/testing/supabase-stub";
-import { fetchOutline } from "@/lib/outline";
 import { prefetchMicrolearningOverview } from "./prefetch";
 
 afterEach(() => clearPrefetched());

@@ -1,6 +1,6 @@
 import { isUuid } from "@/domain/ids";
 import type { StudymapClient } from "@/lib/database";
-import { outlineKey, outlineRequest } from "@/lib/outline";
+import { outlineKey, outlineRequest } from "@/lib/outline-request";
 import { prefetch } from "@/lib/prefetch";
 import { topicQuery } from "@/lib/topics/api";
 

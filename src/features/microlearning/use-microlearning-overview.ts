@@ -14,6 +14,7 @@ import { useTopic } from "@/lib/topics/hooks";
 import { fetchSkippedActivities, toOverviewTopic } from "./api.ts";
 
 export { outlineKey } from "@/lib/outline";
+
 import { outlineKey } from "@/lib/outline";
 
 /** Shown under "Fout bij ophalen leermap" when the topic does not exist or is not visible. */

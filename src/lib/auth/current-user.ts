@@ -106,7 +106,7 @@ type MembershipsRead =
   | { memberships: Membership[]; withMetadata: Promise<Membership[]> }
   | { failure: MembershipsUnavailableError };
 
-function readMemberships(client: SupabaseClient, userId: string): Promise<MembershipsRead> {
+function readMemberships(client: StudymapClient, userId: string): Promise<MembershipsRead> {
   return fetchMembershipRows(client, userId).then(
     (read) => read,
     (failure: unknown) => ({
