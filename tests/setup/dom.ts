@@ -4,7 +4,7 @@ import { afterEach } from "vitest";
 // The app loads the membership row schemas (zod) lazily, beside the memberships request. In a browser
 // that is one chunk; under Vitest it is the first transform of zod's ~100 modules, which would land
 // inside a test's one-second findBy window. Load it with the setup instead, as the static imports were.
-import "../../src/features/auth/membership-rows";
+import "../../src/lib/auth/membership-rows";
 import { clearPrefetched } from "../../src/lib/prefetch";
 
 afterEach(() => cleanup());
