@@ -1,9 +1,55 @@
 import tailwindcss from "@tailwindcss/vite";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
+
+const stub = (file: string) => new URL(`./src/lib/${file}`, import.meta.url).pathname;
+
+/**
+ * Parts of supabase-js the product never calls, kept out of every first load by stand-ins that throw if
+ * ever used (docs/performance.md): Realtime (realtime-js, phoenix), Analytics buckets (iceberg-js) and
+ * passkey MFA (auth-js's WebAuthn helpers). A stand-in that lacks a name the library imports fails the
+ * build, so an upgrade that changes these imports cannot slip through.
+ */
+const LEFT_OUT = [
+  {
+    importer: /\/@supabase\/supabase-js\//,
+    source: "@supabase/realtime-js",
+    stub: stub("realtime-left-out.ts"),
+  },
+  { importer: /\/@supabase\/storage-js\//, source: "iceberg-js", stub: stub("iceberg-left-out.ts") },
+  { importer: /\/@supabase\/auth-js\//, source: "./lib/webauthn", stub: stub("webauthn-left-out.ts") },
+];
+
+function leaveOutUnused(): Plugin {
+  return {
+    name: "studymap:leave-out-unused",
+    enforce: "pre",
+    resolveId(source, importer) {
+      return LEFT_OUT.find((part) => part.source === source && importer && part.importer.test(importer))
+        ?.stub;
+    },
+  };
+}
+
+/**
+ * What every first load needs, in one file: React, the router, supabase-js and SWR. As some twenty small
+ * chunks they cost more (gzip restarts per file, a request each) than as one (docs/performance.md).
+ */
+const FIRST_LOAD_VENDOR =
+  /\/node_modules\/(react|react-dom|scheduler|use-sync-external-store|@tanstack\/(react-router|router-core|history|store|react-store)|@supabase\/(supabase-js|auth-js|postgrest-js|storage-js|functions-js)|swr|tslib)\//;
 
 export default defineConfig({
-  plugins: [tanstackRouter({ target: "react", autoCodeSplitting: true }), react(), tailwindcss()],
+  plugins: [
+    tanstackRouter({ target: "react", autoCodeSplitting: true }),
+    react(),
+    tailwindcss(),
+    leaveOutUnused(),
+  ],
   resolve: { alias: { "@": new URL("./src", import.meta.url).pathname } },
+  build: {
+    rolldownOptions: {
+      output: { codeSplitting: { groups: [{ name: "vendor", test: FIRST_LOAD_VENDOR }] } },
+    },
+  },
 });

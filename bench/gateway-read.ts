@@ -1,19 +1,20 @@
 /**
- * Load benchmark of a typical /rest/v1 read: a list of topics with their subject embedded.
+ * Benchmark of a typical /rest/v1 read: a list of topics with their subject embedded.
  *
- *   npm run bench:gateway [-- --seconds 10 --connections 10 --runs 200]
+ *   npm run bench:gateway [-- --seconds 10 --rounds 3 --runs 200]
  *
  * Starts a throwaway stack, seeds rows (the product's tables when the migrations have them, else
- * a small schema of its own), then reports:
- *   - requests/s and p50/p95 latency under load (autocannon),
- *   - the median latency of one request at a time through the gateway, and of the very statement
- *     the gateway generates run directly on Postgres through `pg` (same role and JWT claims, so
- *     the same row-level security), and their ratio: what HTTP, JWT checks, planning and the
- *     per-request transaction cost on top of the SQL.
- * Figures only; nothing is asserted.
+ * a small schema of its own), then, in `--rounds` rounds, side by side:
+ *   - the median of one request at a time through the gateway, sent by a client in its own process
+ *     (bench/gateway-client.ts), so client work never shares the gateway's event loop,
+ *   - the median of the very statement the gateway generates, run directly on Postgres through `pg`
+ *     (same role and JWT claims, so the same row-level security),
+ * and their ratio: what HTTP, JWT checks and the per-request transaction cost on top of the SQL.
+ * Then requests/s and p50/p95 under load at 10 and 50 connections (autocannon, in its own process).
+ * Every figure is the median over the rounds. Figures only; nothing is asserted.
  */
+import { execFile } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { createRequire } from "node:module";
 import { parseArgs } from "node:util";
 import { SignJWT } from "jose";
 import pg from "pg";
@@ -28,26 +29,12 @@ import { LOCAL_GENERATION_GRANT_SECRET, LOCAL_TRIGGER_SECRET_KEY, projectKeys } 
 import { freePort } from "../devstack/postgres.ts";
 import { startStack } from "../devstack/stack.ts";
 
-interface AutocannonResult {
-  requests: { average: number };
-  errors: number;
-  non2xx: number;
-}
-interface AutocannonInstance extends PromiseLike<AutocannonResult> {
-  on(event: "response", listener: (client: unknown, status: number, bytes: number, ms: number) => void): void;
-}
-type Autocannon = (options: {
-  url: string;
-  connections: number;
-  duration: number;
-  headers: Record<string, string>;
-}) => AutocannonInstance;
-const autocannon = createRequire(import.meta.url)("autocannon") as Autocannon;
+import { median, timeRuns } from "./gateway-client.ts";
 
 const { values: args } = parseArgs({
   options: {
     seconds: { type: "string", default: "10" },
-    connections: { type: "string", default: "10" },
+    rounds: { type: "string", default: "3" },
     runs: { type: "string", default: "200" },
   },
 });
@@ -108,25 +95,50 @@ async function main(): Promise<void> {
         throw new Error(`unexpected answer ${check.status}: ${JSON.stringify(rows).slice(0, 300)}`);
 
       const runs = Number(args.runs);
-      const gatewayMedian = median(
-        await timeRuns(runs, async () => void (await (await fetch(url, { headers })).arrayBuffer())),
-      );
-      const sqlMedian = await directSqlMedian(stack.databaseUrl, pool, scenario, url, headers, runs);
-      const load = await underLoad(url, headers, Number(args.connections), Number(args.seconds));
+      const rounds = Number(args.rounds);
+      const single: { gateway: number; sql: number }[] = [];
+      for (let round = 0; round < rounds; round++) {
+        const sql = await directSqlMedian(stack.databaseUrl, pool, scenario, url, headers, runs);
+        const gateway = (
+          await client<{ medianMs: number }>(["single", String(runs), url, JSON.stringify(headers)])
+        ).medianMs;
+        single.push({ gateway, sql });
+      }
+      const loads = [];
+      for (const connections of [10, 50]) {
+        const results = [];
+        for (let round = 0; round < rounds; round++) {
+          results.push(
+            await client<Load>([
+              "load",
+              String(connections),
+              String(args.seconds),
+              url,
+              JSON.stringify(headers),
+            ]),
+          );
+        }
+        loads.push({ connections, results });
+      }
 
       console.log(`\nGET /rest/v1/${scenario.path}`);
       console.log(
         `scenario: ${scenario.name}; ${PAGE} of ${TOPICS} rows per response, role ${scenario.role}`,
       );
+      console.log(`one request at a time, median of ${runs} per round, ${rounds} rounds:`);
+      for (const [index, round] of single.entries()) {
+        console.log(
+          `  round ${index + 1}: gateway ${round.gateway.toFixed(2)} ms, same SQL on pg ${round.sql.toFixed(2)} ms, ratio ${(round.gateway / round.sql).toFixed(2)}`,
+        );
+      }
       console.log(
-        `load (${args.connections} connections, ${args.seconds} s): ${load.rps.toFixed(0)} requests/s, p50 ${load.p50.toFixed(2)} ms, p95 ${load.p95.toFixed(2)} ms, ${load.failed} failed`,
+        `  median: gateway ${median(single.map((r) => r.gateway)).toFixed(2)} ms, SQL ${median(single.map((r) => r.sql)).toFixed(2)} ms, ratio gateway / statement alone ${median(single.map((r) => r.gateway / r.sql)).toFixed(2)}`,
       );
-      console.log(
-        `one at a time (median of ${runs}): gateway ${gatewayMedian.toFixed(2)} ms, same SQL on pg ${sqlMedian.toFixed(2)} ms`,
-      );
-      console.log(
-        `ratio gateway / direct SQL: ${(gatewayMedian / sqlMedian).toFixed(2)} (one at a time), ${(load.p50 / sqlMedian).toFixed(2)} (p50 under load)`,
-      );
+      for (const { connections, results } of loads) {
+        console.log(
+          `load, ${connections} connections, ${args.seconds} s, median of ${rounds}: ${median(results.map((r) => r.rps)).toFixed(0)} requests/s, p50 ${median(results.map((r) => r.p50)).toFixed(2)} ms, p95 ${median(results.map((r) => r.p95)).toFixed(2)} ms, ${results.reduce((sum, r) => sum + r.failed, 0)} failed`,
+        );
+      }
     } finally {
       await gateway.stop();
     }
@@ -256,41 +268,24 @@ async function directSqlMedian(
   }
 }
 
-async function underLoad(url: string, headers: Record<string, string>, connections: number, seconds: number) {
-  const latencies: number[] = [];
-  const instance = autocannon({ url, connections, duration: seconds, headers });
-  instance.on("response", (_client, _status, _bytes, ms) => latencies.push(ms));
-  const result = await instance;
-  latencies.sort((a, b) => a - b);
-  return {
-    rps: result.requests.average,
-    p50: percentile(latencies, 0.5),
-    p95: percentile(latencies, 0.95),
-    failed: result.errors + result.non2xx,
-  };
+interface Load {
+  rps: number;
+  p50: number;
+  p95: number;
+  failed: number;
 }
 
-async function timeRuns(runs: number, once: () => Promise<void>): Promise<number[]> {
-  for (let i = 0; i < Math.min(20, runs); i++) await once();
-  const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const start = performance.now();
-    await once();
-    times.push(performance.now() - start);
-  }
-  return times;
-}
-
-function median(values: number[]): number {
-  return percentile(
-    [...values].sort((a, b) => a - b),
-    0.5,
-  );
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (!sorted.length) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] as number;
+/** Runs bench/gateway-client.ts in its own process and reads its JSON answer. */
+function client<T>(args: string[]): Promise<T> {
+  return new Promise((resolve, reject) => {
+    execFile(
+      process.execPath,
+      ["--import", "tsx", new URL("./gateway-client.ts", import.meta.url).pathname, ...args],
+      { maxBuffer: 1 << 20 },
+      (error, stdout) =>
+        error ? reject(error) : resolve(JSON.parse(stdout.trim().split("\n").at(-1) ?? "") as T),
+    );
+  });
 }
 
 main().catch((error) => {

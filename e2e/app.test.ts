@@ -2,6 +2,7 @@ import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { seriousViolations } from "./support/accessibility.ts";
 import { launchChromium, openPage, screenshot, signInWithCode, uniqueEmail } from "./support/browser.ts";
 
 /**
@@ -51,6 +52,7 @@ describe("signing in and onboarding", () => {
     await page.waitForURL("**/login?redirectTo=%2Ffavorites");
     await expectVisible(page.getByRole("heading", { name: "Sign in to studymap" }));
     await screenshot(page, "login");
+    expect(await seriousViolations(page)).toEqual([]);
   });
 
   it("signs in a new learner with the code from the inbox and onboards them", async () => {
@@ -59,6 +61,7 @@ describe("signing in and onboarding", () => {
     await page.waitForURL("**/onboarding");
     await expectVisible(page.getByRole("heading", { name: "Welcome to studymap" }));
     await screenshot(page, "onboarding");
+    expect(await seriousViolations(page)).toEqual([]);
 
     await page.getByLabel("Organisation name").fill(learner.organisation);
     await page.getByRole("button", { name: "Create organisation" }).click();
@@ -66,6 +69,7 @@ describe("signing in and onboarding", () => {
     await expectVisible(page.getByRole("heading", { name: learner.organisation }));
     await expectVisible(page.getByRole("heading", { name: "No topics yet" }));
     await screenshot(page, "dashboard-empty");
+    expect(await seriousViolations(page)).toEqual([]);
   });
 
   it("sends a signed-in learner away from /login and /onboarding", async () => {
@@ -89,6 +93,7 @@ describe("topics", () => {
     });
     await page.getByLabel("Pasted text").fill("Stomata let carbon dioxide into the leaf.");
     await screenshot(page, "new-topic");
+    expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole("button", { name: "Create topic" }).click();
     await page.waitForURL(/\/studymap\/topics\/[0-9a-f-]{36}\/structure-review$/, { timeout: 30_000 });
     topicId = new URL(page.url()).pathname.split("/")[3] as string;
@@ -144,6 +149,7 @@ describe("topics", () => {
       await expectVisible(page.getByRole("main").getByRole("link", { name, exact: true }).first());
     }
     await screenshot(page, "topic-overview");
+    expect(await seriousViolations(page)).toEqual([]);
   });
 
   it("stars a topic on its card and lists it under favorites", async () => {
@@ -154,6 +160,7 @@ describe("topics", () => {
     await page.waitForURL("**/favorites");
     await expectVisible(page.getByRole("link", { name: "Photosynthesis" }));
     await screenshot(page, "favorites");
+    expect(await seriousViolations(page)).toEqual([]);
   });
 
   it("pages through the dashboard with the page search param", async () => {
@@ -174,6 +181,7 @@ describe("topics", () => {
     await page.goto("/studymap");
     await expectVisible(page.getByText("Page 1 of 2"));
     await screenshot(page, "dashboard");
+    expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole("link", { name: "Next" }).click();
     await page.waitForURL("**/studymap?page=2");
     await expectVisible(page.getByText("Page 2 of 2"));
@@ -199,6 +207,7 @@ describe("settings", () => {
     await expectVisible(page.getByRole("heading", { name: "Account settings" }));
     expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(true);
     await screenshot(page, "settings-dark");
+    expect(await seriousViolations(page)).toEqual([]);
     await page.getByText("System", { exact: true }).click();
   });
 });

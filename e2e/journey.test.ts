@@ -8,6 +8,7 @@ import { outlineFromCourse, outlineRpcSchema, overallProgress } from "../src/dom
 import { PHASE_KINDS, type PhaseKind } from "../src/domain/phase.ts";
 import { type Structure, structureSchema } from "../src/domain/structure.ts";
 import { citationLabel } from "../src/features/structure-review/citation-display.ts";
+import { seriousViolations } from "./support/accessibility.ts";
 import { launchChromium, openPage, screenshot as saveScreenshot, uniqueEmail } from "./support/browser.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
@@ -222,6 +223,7 @@ describe("a learner's journey from a source to adaptive study", () => {
       .poll(() => accept.isEnabled(), { timeout: GENERATION_TIMEOUT_MS, interval: 1000 })
       .toBe(true);
     await screenshot("01-structure-review");
+    expect(await seriousViolations(page)).toEqual([]);
 
     const structure = await readStructure();
     expect(structure.sections.length).toBeGreaterThanOrEqual(2);
@@ -246,6 +248,7 @@ describe("a learner's journey from a source to adaptive study", () => {
     );
     expect(await dialog.getByText(SOURCE_FILE, { exact: true }).count()).toBe(1);
     await screenshot("02-citation-dialog");
+    expect(await seriousViolations(page)).toEqual([]);
     await dialog.getByRole("button", { name: "Close" }).click();
   });
 
@@ -287,6 +290,7 @@ describe("a learner's journey from a source to adaptive study", () => {
     }
     expect(await page.getByText("0%", { exact: true }).count()).toBe(1);
     await screenshot("03-microlearning-overview");
+    expect(await seriousViolations(page)).toEqual([]);
   });
 
   it("answers the diagnostic, and study then shows only the gaps", async () => {
@@ -325,6 +329,7 @@ describe("a learner's journey from a source to adaptive study", () => {
       .toBe(1);
     if ((cited ?? []).length > 0) expect(await sources.count()).toBe(1);
     await screenshot("04-diagnostic");
+    expect(await seriousViolations(page)).toEqual([]);
 
     await page.goto(`/studymap/topics/${topicId}/microlearning/study/${chapter.id}/`);
     await expect.poll(() => page.getByText("Studie: alleen voor jouw hiaten").count(), UI).toBe(1);
@@ -345,6 +350,7 @@ describe("a learner's journey from a source to adaptive study", () => {
     expect(await page.getByRole("heading", { name: gapHeading, exact: true }).count()).toBe(1);
     expect(await page.getByRole("heading", { name: skippedHeading, exact: true }).count()).toBe(0);
     await screenshot("05-study-gaps");
+    expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole("button", { name: "Afronden" }).click();
     await expect.poll(() => page.getByText("Voltooid", { exact: true }).count(), UI).toBe(1);
   });
@@ -359,6 +365,7 @@ describe("a learner's journey from a source to adaptive study", () => {
     await page.reload();
     await expect.poll(() => bar.getAttribute("aria-valuenow"), UI).toBe(String(expected));
     await screenshot("06-progress-after-reload");
+    expect(await seriousViolations(page)).toEqual([]);
     expect(consoleErrors).toEqual([]);
   });
 
@@ -398,6 +405,7 @@ describe("a learner's journey from a source to adaptive study", () => {
     if (shown.length === 0) await page.getByRole("button", { name: "Afronden" }).click();
     await expect.poll(() => page.getByText("Voltooid", { exact: true }).count(), UI).toBe(1);
     await screenshot("07-practice-gaps");
+    expect(await seriousViolations(page)).toEqual([]);
   });
 
   it("skips study and practice after a perfect diagnostic and shows them as Overgeslagen", async () => {
@@ -417,6 +425,7 @@ describe("a learner's journey from a source to adaptive study", () => {
       .poll(async () => (await rows.allTextContents()).filter((text) => text.endsWith("Overgeslagen")), UI)
       .toEqual([expect.stringMatching(/^Studie/), expect.stringMatching(/^Oefenen/)]);
     await screenshot("08-skipped");
+    expect(await seriousViolations(page)).toEqual([]);
   });
 
   it("reaches 100 % once every phase is done or skipped", async () => {
@@ -436,6 +445,7 @@ describe("a learner's journey from a source to adaptive study", () => {
     await expect.poll(() => bar.getAttribute("aria-valuenow"), UI).toBe("100");
     expect(await page.getByText("100%", { exact: true }).count()).toBe(1);
     await screenshot("09-complete");
+    expect(await seriousViolations(page)).toEqual([]);
     expect(consoleErrors).toEqual([]);
   });
 });

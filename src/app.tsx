@@ -1,6 +1,6 @@
 import { RouterProvider } from "@tanstack/react-router";
-import { useEffect, useSyncExternalStore } from "react";
-import { Toaster } from "sonner";
+import { type ComponentType, useEffect, useState, useSyncExternalStore } from "react";
+import type { ToasterProps } from "sonner";
 import { SWRConfig } from "swr";
 import { Splash } from "@/components/splash";
 import { AuthProvider } from "@/lib/auth/auth-context";
@@ -14,6 +14,26 @@ interface AppProps {
   auth: AuthStore;
 }
 
+/**
+ * The toaster loads after the first paint (about 9 kB gzip off the first load). No toast is lost:
+ * sonner replays the active toasts to a Toaster when it subscribes. Loaded in an effect rather than
+ * with React.lazy: a suspending sibling would hold the router's first screens behind React's Suspense
+ * reveal throttle.
+ */
+function useLazyToaster(): ComponentType<ToasterProps> | null {
+  const [toaster, setToaster] = useState<ComponentType<ToasterProps> | null>(null);
+  useEffect(() => {
+    let mounted = true;
+    void import("sonner").then((module) => {
+      if (mounted) setToaster(() => module.Toaster);
+    });
+    return () => {
+      mounted = false;
+    };
+  }, []);
+  return toaster;
+}
+
 /** One cache per app instance (a fresh one on each mount, e.g. per test). */
 const swrConfig = { ...buildSwrConfig(isSlowNetwork()), provider: () => new Map() };
 
@@ -23,8 +43,14 @@ export function App({ router, auth }: AppProps) {
 
   useEffect(() => {
     void auth.start();
-    // A session that ends elsewhere sends protected pages to /login (with redirectTo) via their guards.
-    return auth.onSessionEnded(() => void router.invalidate());
+    // A session that ends elsewhere sends protected pages to /login (with redirectTo) via their guards,
+    // and memberships that changed since the last visit run the guards again.
+    const offEnded = auth.onSessionEnded(() => void router.invalidate());
+    const offChanged = auth.onMembershipsChanged(() => void router.invalidate());
+    return () => {
+      offEnded();
+      offChanged();
+    };
   }, [auth, router]);
 
   return (
@@ -42,5 +68,6 @@ export function App({ router, auth }: AppProps) {
 
 function ThemedToaster() {
   const { resolvedTheme } = useTheme();
-  return <Toaster theme={resolvedTheme} richColors closeButton position="top-right" />;
+  const Toaster = useLazyToaster();
+  return Toaster && <Toaster theme={resolvedTheme} richColors closeButton position="top-right" />;
 }

@@ -26,27 +26,7 @@ export async function withRequestTransaction<T>(
   const client = await ctx.pool.connect();
   let rollbackOnly = false;
   try {
-    await client.query(request.readOnly ? "begin read only" : "begin");
-    await client.query(
-      `select set_config('search_path', $1, true), set_config('role', $2, true),
-              set_config('request.jwt.claims', $3, true), set_config('request.method', $4, true),
-              set_config('request.path', $5, true), set_config('request.headers', $6, true),
-              set_config('request.cookies', '{}', true),
-              -- SET ROLE does not apply a role's own settings; PostgREST applies its statement_timeout.
-              set_config('statement_timeout', coalesce(
-                (select split_part(setting, '=', 2)
-                   from pg_db_role_setting, unnest(setconfig) as setting
-                  where setrole = $2::regrole and setting like 'statement_timeout=%' limit 1),
-                current_setting('statement_timeout')), true)`,
-      [
-        searchPath(request.schema),
-        identity.role,
-        JSON.stringify(identity.claims),
-        request.method,
-        request.path,
-        JSON.stringify(headersForDatabase(request.headers)),
-      ],
-    );
+    await beginRequest(client, identity, request);
     const result = await work(client, {
       rollback: () => {
         rollbackOnly = true;
@@ -60,6 +40,46 @@ export async function withRequestTransaction<T>(
   } finally {
     client.release();
   }
+}
+
+/** PostgREST's per-request settings: set_config(..., true) = SET LOCAL, so they end with the transaction. */
+const SETTINGS_SQL = `select set_config('search_path', $1, true), set_config('role', $2, true),
+       set_config('request.jwt.claims', $3, true), set_config('request.method', $4, true),
+       set_config('request.path', $5, true), set_config('request.headers', $6, true),
+       set_config('request.cookies', '{}', true),
+       -- SET ROLE does not apply a role's own settings; PostgREST applies its statement_timeout.
+       set_config('statement_timeout', coalesce(
+         (select split_part(setting, '=', 2)
+            from pg_db_role_setting, unnest(setconfig) as setting
+           where setrole = $2::regrole and setting like 'statement_timeout=%' limit 1),
+         current_setting('statement_timeout')), true)`;
+
+/**
+ * Opens the request's transaction. BEGIN and the settings go in one round trip: a simple-protocol
+ * query may hold several statements but takes no bound parameters, so the values go in as literals
+ * escaped by pg's escapeLiteral. A value with a NUL byte cannot be a literal (the query text would end
+ * there); such a request takes two round trips with bound parameters, and Postgres refuses the value as
+ * it always did.
+ */
+export async function beginRequest(client: pg.ClientBase, identity: Identity, request: RequestInfo) {
+  const begin = request.readOnly ? "begin read only" : "begin";
+  const values = [
+    searchPath(request.schema),
+    identity.role,
+    JSON.stringify(identity.claims),
+    request.method,
+    request.path,
+    JSON.stringify(headersForDatabase(request.headers)),
+  ];
+  if (values.some((value) => value.includes("\0"))) {
+    await client.query(begin);
+    await client.query(SETTINGS_SQL, values);
+    return;
+  }
+  const settings = SETTINGS_SQL.replace(/\$([1-6])\b/g, (_, index: string) =>
+    client.escapeLiteral(values[Number(index) - 1] as string),
+  );
+  await client.query(`${begin}; ${settings}`);
 }
 
 function searchPath(schema: string | undefined): string {

@@ -1,5 +1,3 @@
-import { z } from "zod";
-
 /** Every membership role (core_memberships.member_role; a test ties the two). */
 export const MEMBER_ROLES = ["admin", "creator", "manager", "member"] as const;
 export type MemberRole = (typeof MEMBER_ROLES)[number];
@@ -7,18 +5,19 @@ export type MemberRole = (typeof MEMBER_ROLES)[number];
 /** The roles that may manage an entity's content (docs/product.md, "Roles"). */
 export const CONTENT_MANAGER_ROLES = ["creator", "admin", "manager"] as const satisfies readonly MemberRole[];
 
-export const membershipSchema = z.object({
-  membershipId: z.string(),
-  entityId: z.string(),
-  entityName: z.string(),
-  entityKind: z.string(),
-  memberRole: z.string(),
-  status: z.string(),
-  entityMetadata: z.record(z.string(), z.unknown()).nullable(),
-});
-
-/** docs/product.md §3's Membership. */
-export type Membership = z.infer<typeof membershipSchema>;
+/**
+ * docs/product.md §3's Membership. A plain type: the guards read this module on every first load, and
+ * the rows are checked where they are read (lib/auth/membership-rows.ts).
+ */
+export interface Membership {
+  membershipId: string;
+  entityId: string;
+  entityName: string;
+  entityKind: string;
+  memberRole: string;
+  status: string;
+  entityMetadata: Record<string, unknown> | null;
+}
 
 /** docs/product.md §3's User. */
 export interface AppUser {

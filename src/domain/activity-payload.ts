@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { citationSchema } from "./citation.ts";
-import { PHASE_KINDS, phaseKindSchema } from "./phase.ts";
+import { PHASE_KINDS } from "./phase.ts";
 
 /** docs/product.md §3/§9: the six activity kinds of a chapter, in their fixed order. */
 export const ACTIVITY_KINDS = PHASE_KINDS;
-export const activityKindSchema = phaseKindSchema;
+export const activityKindSchema = z.enum(PHASE_KINDS);
 export type ActivityKind = z.infer<typeof activityKindSchema>;
 
 export const difficultySchema = z.enum(["easy", "medium", "hard"]);

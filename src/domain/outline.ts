@@ -1,10 +1,12 @@
 import { z } from "zod";
-import { PHASE_KINDS, type PhaseKind, phaseKindSchema } from "./phase.ts";
+import { PHASE_KINDS, type PhaseKind } from "./phase.ts";
 import type { Section, Structure, Subtopic } from "./structure.ts";
 
 /** docs/product.md §4: an activity without a progress record is not_started. */
 export const progressStatusSchema = z.enum(["not_started", "in_progress", "completed"]);
 export type ProgressStatus = z.infer<typeof progressStatusSchema>;
+
+const phaseKindSchema = z.enum(PHASE_KINDS);
 
 export type ModuleType = "study" | "flashcards" | "podcast" | "slides" | "chat" | "quiz";
 

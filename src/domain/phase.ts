@@ -1,9 +1,7 @@
-import { z } from "zod";
-
 /** docs/product.md §9: the six fixed phases of a chapter, in their fixed order. */
 export const PHASE_KINDS = ["overview", "diagnostic", "study", "practice", "mastery", "recap"] as const;
-export const phaseKindSchema = z.enum(PHASE_KINDS);
-export type PhaseKind = z.infer<typeof phaseKindSchema>;
+/** Plain (no zod): route guards read this module on the first load; the schemas live with the payloads. */
+export type PhaseKind = (typeof PHASE_KINDS)[number];
 
 export interface PhaseInfo {
   label: string;

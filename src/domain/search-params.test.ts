@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  authCallbackSearchSchema,
   dashboardSearchSchema,
   episodeEditSearchSchema,
   loginSearchSchema,
@@ -70,4 +71,19 @@ describe("safeRedirectPath", () => {
       expect(safeRedirectPath(value)).toBeUndefined();
     },
   );
+});
+
+describe("sign-in return search params", () => {
+  it("keeps the sign-in service's own params beside a checked redirectTo", () => {
+    expect(authCallbackSearchSchema.parse({ code: "abc", redirectTo: "/studymap", error: "x" })).toEqual({
+      code: "abc",
+      redirectTo: "/studymap",
+      error: "x",
+    });
+    expect(authCallbackSearchSchema.parse({ code: "abc", redirectTo: 7 })).toEqual({ code: "abc" });
+  });
+
+  it("drops params the login page does not know", () => {
+    expect(loginSearchSchema.parse({ redirectTo: "/a", code: "abc" })).toEqual({ redirectTo: "/a" });
+  });
 });

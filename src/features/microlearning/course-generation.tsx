@@ -1,56 +1,12 @@
-import { useTaskTrigger } from "@trigger.dev/react-hooks";
-import type { Task } from "@trigger.dev/sdk";
-import { useEffect, useRef, useState } from "react";
+import { type ComponentType, useEffect, useState } from "react";
 import { toast } from "sonner";
 import { SWRConfig, type SWRConfiguration } from "swr";
-import {
-  GENERATE_COURSE_CONTENT,
-  type GenerateCourseContentPayload,
-  generationRunOptions,
-} from "@/domain/tasks.ts";
 import { useAuth, useSupabase } from "@/lib/auth/auth-context";
 import { fetchTriggerToken } from "./api.ts";
+import type { PendingRun, RunProps } from "./course-generation-run.tsx";
 
 /** A useSWRMutation option that reaches useTaskTrigger's mutation through the SWR context. */
 const NO_THROW = { throwOnError: false } as unknown as SWRConfiguration;
-
-type GenerateCourseContentTask = Task<typeof GENERATE_COURSE_CONTENT, GenerateCourseContentPayload, unknown>;
-
-interface PendingRun {
-  accessToken: string;
-  payload: GenerateCourseContentPayload;
-}
-
-interface RunProps extends PendingRun {
-  onStarted(runId: string): void;
-  onFailed(error: Error): void;
-}
-
-/**
- * Triggers generate-course-content once with a public token (useTaskTrigger needs the token when it
- * renders, so this mounts after the token arrives). Unmounting it clears the run handle.
- */
-function CourseGenerationRun({ accessToken, payload, onStarted, onFailed }: RunProps) {
-  const baseURL: string | undefined = import.meta.env.VITE_TRIGGER_API_URL;
-  const { submit, handle, error } = useTaskTrigger<GenerateCourseContentTask>(GENERATE_COURSE_CONTENT, {
-    accessToken,
-    baseURL,
-  });
-  const submitted = useRef(false);
-  const reported = useRef(false);
-  useEffect(() => {
-    if (submitted.current) return;
-    submitted.current = true;
-    submit(payload, generationRunOptions(payload));
-  }, [submit, payload]);
-  useEffect(() => {
-    if (reported.current || (!handle && !error)) return;
-    reported.current = true;
-    if (handle) onStarted(handle.id);
-    else if (error) onFailed(error);
-  }, [handle, error, onStarted, onFailed]);
-  return null;
-}
 
 /**
  * "Genereer leerpad" (docs/product.md §4/§8): needs a signed-in user, fetches a trigger token and grant, starts the
@@ -61,6 +17,27 @@ export function useCourseGeneration(topic: { id: string; title: string } | undef
   const { user } = useAuth();
   const [pending, setPending] = useState<PendingRun | null>(null);
   const [fetchingToken, setFetchingToken] = useState(false);
+  // The task client (@trigger.dev/react-hooks and its core) loads with the first run, not with the
+  // overview (docs/performance.md); in an effect, so nothing suspends.
+  const [CourseGenerationRun, setRunComponent] = useState<ComponentType<RunProps> | null>(null);
+  const needsRun = pending !== null && CourseGenerationRun === null;
+  useEffect(() => {
+    if (!needsRun) return;
+    let mounted = true;
+    import("./course-generation-run.tsx").then(
+      (module) => {
+        if (mounted) setRunComponent(() => module.default);
+      },
+      (error: unknown) => {
+        console.error("Failed to start course generation:", error);
+        toast.error("Kon leerpad niet starten");
+        if (mounted) setPending(null);
+      },
+    );
+    return () => {
+      mounted = false;
+    };
+  }, [needsRun]);
 
   async function generate() {
     if (!user) {
@@ -96,7 +73,7 @@ export function useCourseGeneration(topic: { id: string; title: string } | undef
 
   // useTaskTrigger's submit() does not return its promise; its failure is reported through `error`, so the
   // mutation must not also reject (that would surface as an unhandled rejection).
-  const run = pending && (
+  const run = pending && CourseGenerationRun && (
     <SWRConfig value={NO_THROW}>
       <CourseGenerationRun
         key={pending.payload.grant}

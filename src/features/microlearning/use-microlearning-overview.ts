@@ -13,7 +13,9 @@ import { fetchOutline } from "@/lib/outline";
 import { useTopic } from "@/lib/topics/hooks";
 import { fetchSkippedActivities, toOverviewTopic } from "./api.ts";
 
-export const outlineKey = (topicId: string) => ["microlearning-outline", topicId] as const;
+export { outlineKey } from "@/lib/outline-request";
+
+import { outlineKey } from "@/lib/outline-request";
 
 /** Shown under "Fout bij ophalen leermap" when the topic does not exist or is not visible. */
 export const TOPIC_NOT_FOUND = "Onderwerp niet gevonden";

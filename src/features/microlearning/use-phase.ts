@@ -19,6 +19,7 @@ import {
 import type { ProgressStatus } from "@/domain/outline.ts";
 import { isPhaseKind, type PhaseKind } from "@/domain/phase.ts";
 import { useAuth, useSupabase } from "@/lib/auth/auth-context";
+import { outlineKey } from "@/lib/outline-request";
 import {
   type ActivityCitation,
   type ActivityProgress,
@@ -30,7 +31,6 @@ import {
   fetchChapterProgress,
   saveProgress,
 } from "./api.ts";
-import { outlineKey } from "./use-microlearning-overview.ts";
 
 /** docs/product.md §8: activity load errors are logged; the screen then shows what it has. */
 async function logged<T>(what: string, load: () => Promise<T>, fallback: T): Promise<T> {

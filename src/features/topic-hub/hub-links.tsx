@@ -123,7 +123,7 @@ function HubCard({ description, link }: { description: string; link: ReactNode }
   return (
     <li>
       <Card className="relative h-full p-5 transition-shadow focus-within:ring-2 focus-within:ring-emerald-600 hover:shadow-md">
-        <h3 className="font-semibold">{link}</h3>
+        <h2 className="font-semibold">{link}</h2>
         <p className="mt-1 text-sm text-neutral-500 dark:text-neutral-400">{description}</p>
       </Card>
     </li>

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { Membership } from "@/domain/access";
 import {
   ENTITY_ID,
   membershipRow,
@@ -7,9 +8,9 @@ import {
   signIn,
   USER_ID,
 } from "@/testing/accounts";
-import { createSupabaseStub, type SupabaseStub } from "@/testing/supabase-stub";
+import { authUser, createSupabaseStub, type SupabaseStub } from "@/testing/supabase-stub";
 import { AuthStore } from "./auth-store";
-import { MembershipsUnavailableError } from "./current-user";
+import { type MembershipCache, MembershipsUnavailableError } from "./current-user";
 
 let stub: SupabaseStub;
 let errors: ReturnType<typeof vi.spyOn>;
@@ -176,5 +177,131 @@ describe("AuthStore", () => {
     await store.start();
     await Promise.resolve();
     expect(ready).toBe(true);
+  });
+
+  it("asks for the memberships while the user lookup is still on the way", async () => {
+    await signIn(stub);
+    let answerUser = () => {};
+    const userAnswered = new Promise<void>((resolve) => {
+      answerUser = resolve;
+    });
+    stub.on("GET /auth/v1/user", async () => {
+      await userAnswered;
+      return { body: authUser(USER_ID, "ada@studymap.test") };
+    });
+    const store = new AuthStore(stub.client, memoryChoices());
+    const started = store.start();
+    await vi.waitFor(() => expect(stub.calls("POST /rest/v1/rpc/get_user_memberships")).toHaveLength(1));
+    expect(store.getSnapshot().status).toBe("loading");
+    answerUser();
+    await started;
+    expect(store.getSnapshot().user?.memberships).toHaveLength(1);
+    expect(stub.calls("POST /rest/v1/rpc/get_user_memberships")).toHaveLength(1);
+  });
+
+  it("lets the guards pass once the memberships are in, and adds the entity metadata when it answers", async () => {
+    await signIn(stub);
+    let answerMetadata = () => {};
+    const metadataAnswered = new Promise<void>((resolve) => {
+      answerMetadata = resolve;
+    });
+    stub.on("GET /rest/v1/core_entities", async () => {
+      await metadataAnswered;
+      return { body: [{ id: ENTITY_ID, metadata: { color: "green" } }] };
+    });
+    const store = new AuthStore(stub.client, memoryChoices());
+    const started = store.start();
+    const { user } = await store.ready();
+    expect(user?.memberships).toEqual([
+      expect.objectContaining({ entityId: ENTITY_ID, entityMetadata: null }),
+    ]);
+    answerMetadata();
+    await started;
+    expect(store.getSnapshot().user?.memberships[0]?.entityMetadata).toEqual({ color: "green" });
+  });
+
+  it("drops the early memberships when the user lookup fails", async () => {
+    await signIn(stub);
+    stub.on("GET /auth/v1/user", { status: 500, body: { code: "unexpected_failure", message: "boom" } });
+    const store = new AuthStore(stub.client, memoryChoices());
+    await store.start();
+    expect(store.getSnapshot()).toEqual({ status: "ready", user: null });
+  });
+});
+
+describe("AuthStore with the last visit's memberships", () => {
+  function memoryCache(): MembershipCache & { stored: Map<string, Membership[]> } {
+    const stored = new Map<string, Membership[]>();
+    return {
+      stored,
+      read: (userId) => stored.get(userId) ?? null,
+      write: (userId, memberships) => void stored.set(userId, memberships),
+      clear: (userId) => void stored.delete(userId),
+    };
+  }
+
+  it("remembers the memberships it read, and forgets them on sign-out", async () => {
+    await signIn(stub);
+    stub.on("POST /auth/v1/logout", { status: 204 });
+    const cache = memoryCache();
+    const store = new AuthStore(stub.client, memoryChoices(), cache);
+    await store.start();
+    expect(cache.stored.get(USER_ID)).toEqual(store.getSnapshot().user?.memberships);
+    await store.signOut();
+    expect(cache.stored.has(USER_ID)).toBe(false);
+  });
+
+  it("is ready on a return visit before any request answers, then reads again and reports a change", async () => {
+    await signIn(stub, { memberships: [membershipRow({ membership_id: "now" })] });
+    const cache = memoryCache();
+    const lastVisit = [
+      {
+        membershipId: "before",
+        entityId: ENTITY_ID,
+        entityName: "Acme Academy",
+        entityKind: "organisation",
+        memberRole: "creator",
+        status: "active",
+        entityMetadata: null,
+      },
+    ];
+    cache.write(USER_ID, lastVisit);
+    let answerUser = () => {};
+    const userAnswered = new Promise<void>((resolve) => {
+      answerUser = resolve;
+    });
+    stub.on("GET /auth/v1/user", async () => {
+      await userAnswered;
+      return { body: authUser(USER_ID, "ada@studymap.test") };
+    });
+    const store = new AuthStore(stub.client, memoryChoices(), cache);
+    const changed = vi.fn();
+    store.onMembershipsChanged(changed);
+
+    await store.start();
+    expect(store.getSnapshot()).toMatchObject({
+      status: "ready",
+      user: { id: USER_ID, memberships: lastVisit, activeMembershipId: "before" },
+    });
+    expect(changed).not.toHaveBeenCalled();
+
+    answerUser();
+    await vi.waitFor(() => expect(changed).toHaveBeenCalledOnce());
+    expect(store.getSnapshot().user?.activeMembershipId).toBe("now");
+    expect(cache.stored.get(USER_ID)?.[0]?.membershipId).toBe("now");
+  });
+
+  it("ends the session when the background read finds no user", async () => {
+    await signIn(stub);
+    stub.on("GET /auth/v1/user", { status: 401, body: { code: "bad_jwt", message: "expired" } });
+    const cache = memoryCache();
+    cache.write(USER_ID, []);
+    const store = new AuthStore(stub.client, memoryChoices(), cache);
+    const ended = vi.fn();
+    store.onSessionEnded(ended);
+    await store.start();
+    await vi.waitFor(() => expect(ended).toHaveBeenCalledOnce());
+    expect(store.getSnapshot().user).toBeNull();
+    expect(cache.stored.has(USER_ID)).toBe(false);
   });
 });

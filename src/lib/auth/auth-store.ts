@@ -5,6 +5,7 @@ import {
   type CurrentUser,
   fetchCurrentUser,
   localMembershipChoice,
+  type MembershipCache,
   type MembershipChoiceStore,
   type MembershipsUnavailableError,
 } from "./current-user";
@@ -30,6 +31,7 @@ export class AuthStore {
   private snapshot: AuthSnapshot = { status: "loading", user: null };
   private readonly listeners = new Set<() => void>();
   private readonly sessionEndedListeners = new Set<() => void>();
+  private readonly changedListeners = new Set<() => void>();
   private readonly readyPromise: Promise<AuthSnapshot>;
   private markReady: (snapshot: AuthSnapshot) => void = () => {};
   private started = false;
@@ -38,6 +40,8 @@ export class AuthStore {
   constructor(
     readonly client: StudymapClient,
     private readonly choices: MembershipChoiceStore = localMembershipChoice,
+    /** Memberships of the last visit (main.tsx passes localStorage's); none by default. */
+    private readonly cache: MembershipCache | null = null,
   ) {
     this.readyPromise = new Promise((resolve) => {
       this.markReady = resolve;
@@ -57,6 +61,12 @@ export class AuthStore {
     return () => this.sessionEndedListeners.delete(listener);
   }
 
+  /** Called when a background re-read changed the memberships shown from the last visit. */
+  onMembershipsChanged(listener: () => void): () => void {
+    this.changedListeners.add(listener);
+    return () => this.changedListeners.delete(listener);
+  }
+
   /** Resolves once the first session check has ended; guards await it. */
   async ready(): Promise<AuthSnapshot> {
     await this.readyPromise;
@@ -69,11 +79,27 @@ export class AuthStore {
     this.started = true;
     const { data, error } = await this.client.auth.getSession();
     if (error) console.error("Failed to get session:", error);
-    const current = data.session
-      ? await fetchCurrentUser(this.client, this.choices)
-      : { user: null, membershipsError: null };
-    this.set(snapshotOf(current));
-    this.markReady(this.snapshot);
+    const sessionUser = data.session?.user;
+    const cached = sessionUser ? this.cache?.read(sessionUser.id) : null;
+    if (sessionUser && cached) {
+      // A return visit: the stored session and last visit's memberships open the page at once (the
+      // session is read locally; every request the page makes is checked by Postgres with its token).
+      // The user and memberships are read again behind it; a change re-runs the guards.
+      const activeMembershipId = resolveActiveMembershipId(cached, this.choices.read(sessionUser.id));
+      this.set({
+        status: "ready",
+        user: { id: sessionUser.id, email: sessionUser.email ?? "", memberships: cached, activeMembershipId },
+      });
+      this.markReady(this.snapshot);
+      void this.revalidate();
+    } else {
+      // Ready (guards pass) once the memberships are in; entity metadata, which no guard reads, follows
+      // without holding the first page back.
+      const current = data.session ? await this.load(false) : { user: null, membershipsError: null };
+      this.set(snapshotOf(current));
+      this.markReady(this.snapshot);
+      if (current.complete) await this.complete(current.complete);
+    }
     this.client.auth.onAuthStateChange((event) => {
       // Supabase warns against awaiting its own calls inside this callback; run after it returns.
       setTimeout(() => void this.handleAuthEvent(event), 0);
@@ -82,12 +108,56 @@ export class AuthStore {
 
   /** Reloads the user and memberships, e.g. after sign-in, onboarding or an accepted invitation. */
   async refresh(): Promise<AppUser | null> {
+    const current = await this.load();
+    this.set(snapshotOf(current));
+    return current.user;
+  }
+
+  /**
+   * Reads the user and memberships (one read at a time) and remembers memberships that were read.
+   * `withMetadata` false answers as soon as the memberships are in (see start()).
+   */
+  private async load(withMetadata = true): Promise<CurrentUser> {
     this.refreshing ??= fetchCurrentUser(this.client, this.choices).finally(() => {
       this.refreshing = null;
     });
     const current = await this.refreshing;
+    if (!current.user || current.membershipsError || !current.complete) return current;
+    if (!withMetadata) return current;
+    const user = await current.complete;
+    this.cache?.write(user.id, user.memberships);
+    return { user, membershipsError: null };
+  }
+
+  /** Puts the entity metadata into the user shown, unless someone else signed in or out meanwhile. */
+  private async complete(completing: Promise<AppUser>): Promise<void> {
+    const user = await completing;
+    this.cache?.write(user.id, user.memberships);
+    const shown = this.snapshot.user;
+    if (shown?.id !== user.id) return;
+    const memberships = user.memberships.filter((membership) =>
+      shown.memberships.some((known) => known.membershipId === membership.membershipId),
+    );
+    if (memberships.length !== shown.memberships.length) return;
+    this.set({ ...this.snapshot, user: { ...shown, memberships } });
+  }
+
+  /** The background re-read after a start from the last visit's memberships. */
+  private async revalidate(): Promise<void> {
+    const shown = this.snapshot.user;
+    const current = await this.load();
+    if (this.snapshot.user !== shown) return; // signed out or refreshed meanwhile: that one counts
+    if (!current.user) {
+      if (shown) this.cache?.clear(shown.id);
+      this.set(snapshotOf(current));
+      for (const listener of this.sessionEndedListeners) listener();
+      return;
+    }
+    // A failed re-read keeps what the last visit read (logged by fetchCurrentUser).
+    if (current.membershipsError) return;
+    const changed = JSON.stringify(current.user.memberships) !== JSON.stringify(shown?.memberships);
     this.set(snapshotOf(current));
-    return current.user;
+    if (changed) for (const listener of this.changedListeners) listener();
   }
 
   /** docs/product.md §4: the active membership is switchable and remembered. */
@@ -102,6 +172,8 @@ export class AuthStore {
 
   /** docs/product.md §4/§8: logout clears the user; a failed sign-out is logged and the user is still cleared. */
   async signOut(): Promise<void> {
+    const user = this.snapshot.user;
+    if (user) this.cache?.clear(user.id);
     this.set({ status: "ready", user: null });
     try {
       const { error } = await this.client.auth.signOut();
@@ -113,7 +185,9 @@ export class AuthStore {
 
   private async handleAuthEvent(event: AuthChangeEvent): Promise<void> {
     if (event === "SIGNED_OUT") {
-      if (!this.snapshot.user) return;
+      const user = this.snapshot.user;
+      if (!user) return;
+      this.cache?.clear(user.id);
       this.set({ status: "ready", user: null });
       for (const listener of this.sessionEndedListeners) listener();
       return;

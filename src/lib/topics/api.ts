@@ -2,6 +2,7 @@ import { isUuid } from "@/domain/ids";
 import { PAGE_SIZE, pageRange } from "@/domain/pagination";
 import { STATUS_VALUES, type TopicStatusKey } from "@/domain/topic-status";
 import type { StudymapClient, Tables } from "@/lib/database";
+import { takePrefetched } from "@/lib/prefetch";
 import { likePattern, unwrap } from "@/lib/query";
 
 /** The columns a topic card shows (docs/product.md §3 Topic, with its subject's title). */
@@ -30,6 +31,10 @@ export type TopicCardData = Pick<
 
 const TOPIC_COLUMNS =
   `${TOPIC_CARD_COLUMNS}, created_by, structure, processing_error, suggested_metadata` as const;
+
+/** One topic with what its pages show (also prefetched on a first load: src/first-load.ts). */
+export const topicQuery = (client: StudymapClient, topicId: string) =>
+  client.from("topics").select(TOPIC_COLUMNS).eq("id", topicId).maybeSingle();
 
 export type Topic = TopicCardData &
   Pick<TopicRow, "created_by" | "structure" | "processing_error" | "suggested_metadata">;
@@ -74,7 +79,7 @@ function statusFilter(status: TopicStatusKey): string {
 /** A topic by id, or null when it does not exist or is not visible to the user. */
 export async function fetchTopic(client: StudymapClient, topicId: string): Promise<Topic | null> {
   if (!isUuid(topicId)) return null;
-  return unwrap(await client.from("topics").select(TOPIC_COLUMNS).eq("id", topicId).maybeSingle());
+  return unwrap(await takePrefetched(["topic", topicId], () => topicQuery(client, topicId)));
 }
 
 export async function fetchSubjects(client: StudymapClient): Promise<Subject[]> {
