@@ -28,7 +28,7 @@ const SOURCES = [
 ];
 
 /**
- * Product tests that still drive parts of the local stack in-process (docs/local-stack.md, "Tests"):
+ * Product tests that still drive parts of the local stack in-process (devstack/README.md, "Tests"):
  * the task tests run fixture tasks on their own task service, and the seed test runs the migration
  * runner on a fresh database. Each entry is a file, so a new one cannot slip in.
  */
