@@ -14,4 +14,14 @@ describe("withRunEnv", () => {
     expect(withRunEnv({}, () => process.env.PATH)).toBe(process.env.PATH);
     expect(withRunEnv({ [key]: "c" }, () => ({ ...process.env })[key])).toBe("c");
   });
+
+  it("leaves the process's own variables writable, new and existing", () => {
+    const key = "STUDYMAP_RUN_ENV_WRITE_TEST";
+    withRunEnv({}, () => undefined);
+    process.env[key] = "first";
+    process.env[key] = "second";
+    expect(process.env[key]).toBe("second");
+    delete process.env[key];
+    expect(process.env[key]).toBeUndefined();
+  });
 });

@@ -24,6 +24,10 @@ function install(): void {
       : undefined;
   };
   process.env = new Proxy(host, {
+    // Writes go to the process's own environment, which takes only plain assignments: without this
+    // trap an assignment to an existing variable (the `debug` package's `process.env.DEBUG = …`) would
+    // reach it as a partial property definition and throw.
+    set: (target, key, value) => Reflect.set(target, key, value),
     get: (target, key) => {
       const entry = runEntry(key);
       return entry ? entry.value : Reflect.get(target, key);
