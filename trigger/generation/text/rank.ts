@@ -378,8 +378,12 @@ function nominalWords(
       if ((((afterDeterminer || afterModifier) && closes) || subject) && !listedAdjective) nominal.add(token);
     });
   }
-  // The text's own article outweighs the lexicon: "a good" is a noun in economics.
-  for (const word of nominal) if (neverNoun(uses.get(word)) && !afterArticle.has(word)) nominal.delete(word);
+  // The text's own article outweighs the lexicon ("a good" is a noun in economics), but not for a word
+  // the tagger reads as an adjective: "een warme en een koude luchtmassa" leaves the noun out.
+  for (const word of nominal) {
+    const counts = uses.get(word);
+    if (neverNoun(counts) && (!afterArticle.has(word) || (counts?.adjective ?? 0) > 0)) nominal.delete(word);
+  }
   return nominal;
 }
 

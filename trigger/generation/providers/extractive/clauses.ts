@@ -287,6 +287,9 @@ const EXAMPLES = /(?<![\p{L}])(examples?|voorbeelden?)(?![\p{L}])/iu;
  */
 export function needsContext(pair: CausalPair): boolean {
   const clause = pair.effect.replace(/^(?:daardoor|hierdoor|daarom)\s+/iu, "");
+  // A verb-first Dutch clause whose subject points back ("schuift die over …") asks about nothing.
+  if (/^\p{L}+\s+(?:die|dat|deze|dit|ze|zij|hij)(?![\p{L}])/iu.test(clause) && /^\p{Ll}/u.test(clause))
+    return true;
   const cause = pair.cause ?? pair.causeStatement ?? "";
   return POINTS_ELSEWHERE.test(clause) || leansOnContext(clause) || EXAMPLES.test(cause);
 }
