@@ -3,7 +3,9 @@ import { eng, nld } from "stopword";
 export type Language = "en" | "nl";
 
 // The `stopword` package's lists (maintained, about a hundred words each) plus the function words and
-// adverbs it lacks that would otherwise pass for content words in teaching texts ("echter", "therefore").
+// adverbs it lacks that would otherwise pass for content words in teaching texts ("echter", "therefore"),
+// and modifiers that rank or praise rather than define, so "bekende stratovulkanen" yields the term
+// "stratovulkanen", never "Bekende stratovulkanen".
 const EXTRA_STOPWORDS: Record<Language, string> = {
   en:
     "the of and to a in is it that for on as with are was be by this from or an at which not but " +
@@ -13,7 +15,7 @@ const EXTRA_STOPWORDS: Record<Language, string> = {
     "every some any much several often just even still already soon around without within " +
     "however therefore thus although though yet again always never usually first against across along " +
     "among behind below beneath beside beyond despite inside near onto outside toward towards upon via " +
-    "per until unlike throughout whether whose whom same",
+    "per until unlike throughout whether whose whom same famous well-known important typical various certain",
   nl:
     "de het een en van in is dat op te zijn voor met die niet aan er om ook als bij of door maar " +
     "naar dan wordt worden uit zo tot over nog wel hun deze dit wat ze zich kan meer heeft hebben " +
@@ -22,7 +24,8 @@ const EXTRA_STOPWORDS: Record<Language, string> = {
     "elke ieder iedere sommige vaak alleen zeer heel erg ongeveer meestal eerst daarna soms " +
     "altijd nooit echter daarom werden kunnen moet moeten zal zullen doordat waardoor daardoor " +
     "hierdoor dankzij terwijl voordat nadat totdat sinds hierbij daarbij naast boven achter langs tegen " +
-    "rond via per vanaf volgens zoals buiten namens richting waarbij waarin waarmee samen vooral linker rechter steeds eigen zelf zelfs namelijk dezelfde hetzelfde zelfde enkele",
+    "rond via per vanaf volgens zoals buiten namens richting waarbij waarin waarmee samen vooral linker rechter steeds eigen zelf zelfs namelijk dezelfde hetzelfde zelfde enkele " +
+    "meeste bekende belangrijke beroemde typische verschillende bepaalde",
 };
 
 const STOPWORDS: Record<Language, ReadonlySet<string>> = {

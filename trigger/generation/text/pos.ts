@@ -50,10 +50,30 @@ export function lexiconClasses(word: string, language: Language): WordClass[] {
   return [...new Set((tags ?? []).map(classOf))];
 }
 
+/**
+ * Adjective endings that are no noun endings, for words the lexicon does not know. Dutch inflects an
+ * adjective before its noun with -e ("pyroclastische stroom", "explosieve uitbarsting"); English
+ * adjectives carry no ending of their own, so only the unmistakable derivational ones count.
+ */
+const ATTRIBUTIVE_ADJECTIVE: Record<Language, RegExp> = {
+  nl: /\p{L}{3}(?:ische|ieve|ele|lijke|ige|bare|zame|loze|ende|aire|ieke)$/u,
+  en: /\p{L}{3}(?:ic|ical|ous|ive|able|ible|ful|less)$/u,
+};
+
 /** The class of each token of one sentence, read in context. */
 export function wordClasses(tokens: readonly string[], language: Language): WordClass[] {
   if (tokens.length === 0) return [];
   const tagged = taggerFor(language).tag([...tokens]).taggedWords;
   const classOf = language === "nl" ? dutchClass : englishClass;
-  return tagged.map(({ tag }) => (tag === UNKNOWN ? "unknown" : classOf(tag)));
+  const classes = tagged.map(({ tag }) => (tag === UNKNOWN ? "unknown" : classOf(tag)));
+  // An unknown word with an adjective's ending right before a noun (or another unknown word) modifies it.
+  return classes.map((wordClass, index) => {
+    const next = classes[index + 1];
+    const attributive =
+      wordClass === "unknown" &&
+      (next === "noun" || next === "unknown") &&
+      /^\p{L}/u.test(tokens[index + 1] ?? "") &&
+      ATTRIBUTIVE_ADJECTIVE[language].test((tokens[index] ?? "").toLowerCase());
+    return attributive ? "adjective" : wordClass;
+  });
 }

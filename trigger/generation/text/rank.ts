@@ -251,7 +251,10 @@ function verbalWords(sentences: readonly Sentence[], uses: WordUses): Set<string
       const before = tokens[index - 1];
       const after = tokens[index + 1];
       if (before && ARTICLE_WORDS.has(before)) afterArticle.add(token);
-      if ((before && SUBJECT_PRONOUNS.has(before)) || (after && DETERMINERS.has(after))) verbal.add(token);
+      // The position rules guess for words the lexicon cannot settle: one it knows only as a noun stays
+      // one ("begroef zo'n stroom de stad": "stroom" before "de" is still a noun).
+      const positional = (before && SUBJECT_PRONOUNS.has(before)) || (after && DETERMINERS.has(after));
+      if (positional && !onlyANoun(token, sentence.source.language)) verbal.add(token);
       // "to breathe", "om te zien": an infinitive.
       if (before === "to" && (after === undefined || !/^\p{L}/u.test(after))) verbal.add(token);
       // "starts to shake": a verb before an infinitive (not "from the ocean to the land").
@@ -262,6 +265,11 @@ function verbalWords(sentences: readonly Sentence[], uses: WordUses): Set<string
   }
   for (const word of afterArticle) verbal.delete(word);
   return verbal;
+}
+
+function onlyANoun(word: string, language: Language): boolean {
+  const classes = lexiconClasses(word, language);
+  return classes.length === 1 && classes[0] === "noun";
 }
 
 const ARTICLE_WORDS = new Set(["the", "a", "an", "de", "het", "een"]);

@@ -1,5 +1,6 @@
 import type { Sentence } from "../../corpus.ts";
 import { isStopword, type Language } from "../../text/language.ts";
+import { lexiconClasses } from "../../text/pos.ts";
 import { leansOnContext } from "../../text/rank.ts";
 
 /**
@@ -211,7 +212,7 @@ const IS_DEFINITION: Record<Language, RegExp> = {
 };
 // "… noemen we X", "Dit proces heet X", "… is called X", "This is known as X".
 const NAMED: Record<Language, RegExp> = {
-  nl: /^(.+?)\s+(?:noemen\s+we|noemt\s+men|noem\s+je|heet|heten)\s+(\p{L}[\p{L}\p{N}'’-]*(?:\s+\p{L}[\p{L}\p{N}'’-]*){0,2}?)(?:\s+(?:en|of|omdat|want)\s+.*|,.*)?$/u,
+  nl: /^(.+?)\s+(?:noemen\s+we|noemt\s+men|noem\s+je|heet|heten)\s+(?:(?:de|het)\s+)?(\p{L}[\p{L}\p{N}'’-]*(?:\s+\p{L}[\p{L}\p{N}'’-]*){0,2}?)(?:\s+(?:en|of|omdat|want)\s+.*|,.*)?$/u,
   en: /^(.+?)\s+(?:is|are)\s+(?:called|known\s+as|named)\s+(?:the\s+|an?\s+)?(\p{L}[\p{L}\p{N}'’-]*(?:\s+\p{L}[\p{L}\p{N}'’-]*){0,2}?)(?:\s+(?:and|or|because)\s+.*|,.*)?$/u,
 };
 const MEANS: Record<Language, RegExp> = {
@@ -265,7 +266,8 @@ export function definitions(
             form: "named",
           });
         }
-      } else if (substantial(subject) && !mentions(subject, named[2])) {
+        // A fronted clause ("Zodra het aan het oppervlak komt, noemen we het lava") says when, not what.
+      } else if (substantial(subject) && !mentions(subject, named[2]) && !subject.endsWith(",")) {
         found.push({ sentences: [sentence], term: named[2], meaning: subject, form: "named" });
       }
     }
@@ -290,8 +292,28 @@ export function needsContext(pair: CausalPair): boolean {
   // A verb-first Dutch clause whose subject points back ("schuift die over …") asks about nothing.
   if (/^\p{L}+\s+(?:die|dat|deze|dit|ze|zij|hij)(?![\p{L}])/iu.test(clause) && /^\p{Ll}/u.test(clause))
     return true;
+  if (pointsBackWithHet(clause)) return true;
   const cause = pair.cause ?? pair.causeStatement ?? "";
   return POINTS_ELSEWHERE.test(clause) || leansOnContext(clause) || EXAMPLES.test(cause);
+}
+
+// Verbs whose "het" is no one ("duurt het enkele dagen", "regent het vaak").
+const IMPERSONAL_VERBS = new Set(
+  "duurt duurde duren kost kostte gaat ging lukt lukte regent regende sneeuwt is was wordt werd blijkt bleek lijkt leek schijnt valt viel komt kwam".split(
+    " ",
+  ),
+);
+
+/**
+ * "stijgt het langzaam op": a verb-first clause whose "het" stands for something named before. "het"
+ * is an article when a noun (or a word the lexicon does not know) follows it ("ontstaat het
+ * broeikaseffect"), and no one after an impersonal verb.
+ */
+function pointsBackWithHet(clause: string): boolean {
+  const [verb, het, next] = clause.toLowerCase().split(/\s+/u);
+  if (het !== "het" || verb === undefined || next === undefined || IMPERSONAL_VERBS.has(verb)) return false;
+  const classes = lexiconClasses(next.replace(/[^\p{L}]/gu, ""), "nl");
+  return classes.length > 0 && !classes.includes("noun");
 }
 
 /** Whether a text contains a term (as whole words, any case), so a definition never gives itself away. */

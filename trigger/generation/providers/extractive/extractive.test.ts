@@ -237,6 +237,11 @@ describe("cause and definition sentences", () => {
       "Waarom duurt het enkele dagen voordat de reactie begint?",
     ]);
     expect(pairs.map(needsContext)).toEqual([false, false]);
+    // "het" standing for the magma of the clause before asks about nothing; an article does not.
+    const pointing = await sentencesOf(
+      "Omdat magma lichter is dan het gesteente eromheen, stijgt het langzaam op. Omdat de zon schijnt, ontstaat het broeikaseffect sneller.",
+    );
+    expect(causalPairs(pointing, "nl").map(needsContext)).toEqual([true, false]);
     const english = await sentencesOf(
       "Changes in costs shift the curve. New technology has the same effect because it lowers the cost of each unit.",
     );
@@ -265,6 +270,13 @@ describe("cause and definition sentences", () => {
       "When an oceanic plate meets a continental plate, the oceanic plate sinks beneath it; this process is called subduction.",
     );
     expect(definitions(english, "en", () => true)[0]).toMatchObject({ term: "subduction", form: "named" });
+  });
+
+  it("names a term without its article, and not from a clause that only says when", async () => {
+    const sentences = await sentencesOf(
+      "Het gesmolten gesteente onder de grond heet het magma. Zodra magma het aardoppervlak bereikt, noemen we het lava.",
+    );
+    expect(definitions(sentences, "nl", () => true).map((pair) => pair.term)).toEqual(["magma"]);
   });
 });
 
@@ -315,6 +327,21 @@ describe("subtopic titles", () => {
       ].join("\n"),
     );
     expect(english).toContain("Supply curve");
+  });
+
+  it("never name a passage after an example, a ranking word or an adjective alone", async () => {
+    const titles = await titlesOf(
+      [
+        "# Vulkanen",
+        "## Soorten",
+        "Niet elke uitbarsting verloopt op dezelfde manier. Dunne lava stroomt rustig uit de krater. Zulke uitbarstingen zijn typisch voor schildvulkanen, zoals de vulkanen op Hawaï.",
+        "",
+        "De meeste vulkanen liggen op de grenzen van platen. Bij een explosieve uitbarsting kan een pyroclastische stroom ontstaan. Een pyroclastische stroom is een gloeiend hete wolk van gas en as. In het jaar 79 begroef zo'n stroom de stad Pompeji.",
+      ].join("\n"),
+    );
+    expect(titles).not.toContain("Hawaï");
+    expect(titles.some((title) => /^(Meeste|Pyroclastische$)/u.test(title))).toBe(false);
+    expect(titles).toContain("Pyroclastische stroom");
   });
 });
 

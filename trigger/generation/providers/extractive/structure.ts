@@ -386,7 +386,7 @@ function takeTitle(
   const phrases = keyPhrases(sentences, weights).filter((phrase) => free(phrase.key));
   // Noun phrases first; when a passage has none left, any phrase whose last word heads a noun phrase
   // somewhere in the material.
-  const nounPhrases = phrases.filter((phrase) => phrase.nounPhrase);
+  const nounPhrases = phrases.filter((phrase) => phrase.nounPhrase && !onlyAnExample(phrase.key, sentences));
   const pool =
     nounPhrases.length > 0
       ? nounPhrases
@@ -403,11 +403,19 @@ function takeTitle(
     .sort((a, b) => b.score - a.score || a.title.localeCompare(b.title))
     .map(({ title }) => title);
   const fresh = (title: string) => !usedElsewhere.has(title.toLowerCase());
+  // A term the passage defines beats the lead's opening phrase when the passage keeps coming back to
+  // it ("Diep onder de aardkorst …" opens a passage about magma).
+  const mentionsIn = (term: string) =>
+    sentences.filter((sentence) => wordsIn(term.toLowerCase(), sentence.text.toLowerCase())).length;
+  const opening = openingPhrase(lead, pool, weights);
+  const openingMentions = Math.max(0, ...opening.map(mentionsIn));
+  const central = defined.filter((pair) => mentionsIn(pair.term) > openingMentions).map((pair) => pair.term);
   const ordered = [
     ...defined
       .filter((pair) => leadSentence && pair.sentences.includes(leadSentence))
       .map((pair) => pair.term),
-    ...openingPhrase(lead, pool, weights),
+    ...central,
+    ...opening,
     ...defined.map((pair) => pair.term),
   ].filter(fresh);
   const candidates = [...new Set([...ordered, ...scored].map((title) => capitalize(title)))];
@@ -432,6 +440,25 @@ function openingPhrase(lead: string, pool: readonly KeyPhrase[], weights: TermWe
     .map((phrase) => ({ phrase, at: opening.search(wordPattern(phrase.key)) }))
     .sort((a, b) => a.at - b.at || b.phrase.key.length - a.phrase.key.length)[0];
   return first ? [first.phrase.display] : [];
+}
+
+// Words after which a text lists examples: "zoals de vulkanen op Hawaï", "such as Japan".
+const EXAMPLE_MARKER =
+  /(?<![\p{L}])(?:zoals|bijvoorbeeld|such as|for example|for instance|e\.g\.)(?![\p{L}])/u;
+
+/** Whether every mention of a phrase in the passage comes after an example marker: no title then. */
+function onlyAnExample(key: string, sentences: readonly Sentence[]): boolean {
+  const places = sentences
+    .map((sentence) => sentence.text.toLowerCase())
+    .map((text) => ({ text, at: text.search(wordPattern(key)) }))
+    .filter(({ at }) => at >= 0);
+  return (
+    places.length > 0 &&
+    places.every(({ text, at }) => {
+      const marker = text.search(EXAMPLE_MARKER);
+      return marker >= 0 && marker < at;
+    })
+  );
 }
 
 function wordPattern(key: string): RegExp {
