@@ -24,6 +24,9 @@ export default defineConfig({
             "devstack/**/*.test.ts",
             "scripts/**/*.test.ts",
           ],
+          // A timeout only catches a hang: generation over a 200-page source takes seconds on a busy
+          // 2-core machine, and speed is measured in bench/, never asserted by a test's clock.
+          testTimeout: 30_000,
         },
       },
       {
