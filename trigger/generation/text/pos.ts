@@ -77,3 +77,11 @@ export function wordClasses(tokens: readonly string[], language: Language): Word
     return attributive ? "adjective" : wordClass;
   });
 }
+
+/** The English tagger's own (Penn Treebank) tags, for the few rules that need tense and person. */
+export function englishTags(tokens: readonly string[]): string[] {
+  if (tokens.length === 0) return [];
+  return taggerFor("en")
+    .tag([...tokens])
+    .taggedWords.map(({ tag }) => tag);
+}

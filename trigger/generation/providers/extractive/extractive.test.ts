@@ -247,7 +247,9 @@ describe("cause and definition sentences", () => {
     );
     const [sameEffect] = causalPairs(english, "en");
     expect(sameEffect && needsContext(sameEffect)).toBe(true);
-    expect(LABELS.en.whyQuestion("New technology lowers costs", "mid")).toBeNull();
+    expect(LABELS.en.whyQuestion("New technology lowers costs", "mid")).toBe(
+      "Why does new technology lower costs?",
+    );
   });
 
   it("does not take a cause that hangs on a relative clause for a statement", async () => {

@@ -1,5 +1,6 @@
 import type { ActivityKind } from "../../../../src/domain/activity-payload.ts";
 import type { Language } from "../../text/language.ts";
+import { englishWhyQuestion } from "../../text/why-question.ts";
 import type { CausalPair } from "./clauses.ts";
 
 /**
@@ -86,8 +87,8 @@ const en: Labels = {
   clozeCard: (stem) => `Complete: “${stem}”`,
   causeStem: (effect) => `Why is this so, according to the text: “${effect}”?`,
   causeStemClause: (effect) => `Why is this so, according to the text: “${effect}”?`,
-  // English needs do-support and subject–verb inversion to ask why; a pattern cannot do that safely.
-  whyQuestion: () => null,
+  // English needs do-support and inversion: only where the tagger reads the clause's shape safely.
+  whyQuestion: (effect) => englishWhyQuestion(effect),
   objectiveWhy: (question) => `You can answer: ${question}`,
   definitionStem: (meaning) => `Which term fits this description: “${meaning}”?`,
   meaningCard: (term) => `What does “${term}” mean?`,

@@ -1,0 +1,65 @@
+import { englishTags, lexiconClasses } from "./pos.ts";
+
+/**
+ * A plain English why-question from a statement, where the tagger reads its shape with confidence:
+ * "The nucleus controls most of the cell's activities" → "Why does the nucleus control most of the
+ * cell's activities?". Only a subject of determiners, adjectives and nouns before one present-tense
+ * verb, an auxiliary or a modal is turned; anything else (past tense, pronoun subjects, clauses before
+ * the verb) returns null and the question quotes the statement instead, so no question is ungrammatical.
+ */
+export function englishWhyQuestion(statement: string): string | null {
+  const tokens = statement
+    .replace(/[.!?]+$/u, "")
+    .trim()
+    .split(/\s+/u);
+  // A sentence's capital says nothing: "Water" is read as "water", unless the lexicon knows only the name.
+  const first = tokens[0] ?? "";
+  const lowered = first.charAt(0).toLocaleLowerCase() + first.slice(1);
+  const common = lexiconClasses(lowered, "en").length > 0;
+  if (common) tokens[0] = lowered;
+  const tags = englishTags(tokens);
+  const verbAt = tags.findIndex((tag) => /^(VB|MD)/.test(tag));
+  if (verbAt < 1 || !tags.slice(0, verbAt).every((tag) => SUBJECT_TAGS.test(tag))) return null;
+  if (tokens.slice(0, verbAt).some((token) => /[,;:()]/.test(token))) return null;
+  const subject = tokens.slice(0, verbAt).join(" ");
+  const verb = (tokens[verbAt] ?? "").toLowerCase();
+  const rest = tokens.slice(verbAt + 1).join(" ");
+  const auxiliary = INVERTING.has(verb) && !(HAVE.has(verb) && tags[verbAt + 1] !== "VBN");
+  if (auxiliary) return `Why ${verb} ${subject} ${rest}?`.replace(/\s+\?$/u, "?");
+  const tag = tags[verbAt];
+  if (tag === "VBZ") return `Why does ${subject} ${[baseOfThirdPerson(verb), rest].join(" ").trim()}?`;
+  // The tagger often reads a plural subject's present verb as a base form ("cells contain").
+  const pluralSubject = /^NNP?S$/.test(tags[verbAt - 1] ?? "");
+  if (tag === "VBP" || (tag === "VB" && pluralSubject))
+    return `Why do ${subject} ${[verb, rest].join(" ").trim()}?`;
+  return null;
+}
+
+// Determiners, adjectives, nouns, numbers and possessives: a plain noun phrase.
+const SUBJECT_TAGS = /^(DT|PDT|JJ|JJR|JJS|NN|NNS|NNP|NNPS|CD|PRP\$|POS)$/;
+const HAVE = new Set(["has", "have", "had"]);
+// Verbs that move before the subject themselves; "has" only as an auxiliary ("has grown").
+const INVERTING = new Set([
+  "is",
+  "are",
+  "was",
+  "were",
+  "can",
+  "could",
+  "will",
+  "would",
+  "may",
+  "might",
+  "must",
+  "should",
+  ...HAVE,
+]);
+
+/** "controls" → "control", "carries" → "carry", "reaches" → "reach", "goes" → "go", "has" → "have". */
+function baseOfThirdPerson(verb: string): string {
+  if (verb === "does") return "do";
+  if (verb === "has") return "have";
+  if (/[^aeiou]ies$/u.test(verb)) return `${verb.slice(0, -3)}y`;
+  if (/(ss|sh|ch|x|zz|o)es$/u.test(verb)) return verb.slice(0, -2);
+  return verb.endsWith("s") ? verb.slice(0, -1) : verb;
+}
