@@ -7,20 +7,21 @@ import { generationRunOptions } from "../../src/domain/tasks.ts";
 import type { generateCourseContent } from "../../trigger/generate-course-content.ts";
 import type { generateTopicStructure } from "../../trigger/generate-topic-structure.ts";
 import { contentFixtures } from "../../trigger/generation/fixtures/content-sources.ts";
-import { grantSecret, TaskGateway, waitForRun } from "./support.ts";
+import { StackTasks, waitForRun } from "./support.ts";
 
 /**
- * The real generation tasks of trigger/, run by the local worker: a payload whose grant does not
+ * The real generation tasks of trigger/, run by the stack's own worker: a payload whose grant does not
  * match is refused at once and touches nothing; a genuine one generates end to end.
  */
-const gateway = new TaskGateway();
+const stackTasks = new StackTasks();
+const grantSecret = stackTasks.stack.generationGrantSecret;
 
-beforeAll(() => gateway.start());
-afterAll(() => gateway.stop());
+beforeAll(() => stackTasks.start());
+afterAll(() => stackTasks.stop());
 
 async function user(): Promise<string> {
   const id = randomUUID();
-  await gateway.db.query(
+  await stackTasks.db.query(
     "insert into auth.users (id, aud, role, email) values ($1, 'authenticated', 'authenticated', $2)",
     [id, `tasks.${id.slice(0, 8)}@tasks.studymap.test`],
   );
@@ -45,7 +46,7 @@ function triggerStructure(payload: { topicId: string; grant: string }) {
 }
 
 async function courseCount(topicId: string): Promise<number> {
-  const { rows } = await gateway.db.query<{ count: number }>(
+  const { rows } = await stackTasks.db.query<{ count: number }>(
     "select count(*)::int as count from public.courses where topic_id = $1",
     [topicId],
   );
@@ -60,7 +61,7 @@ async function refusal(runId: string) {
 
 describe("grants", () => {
   it("refuses a structure payload for another topic than its grant names, and leaves that topic alone", async () => {
-    const [granted, target] = [await gateway.topic(), await gateway.topic()];
+    const [granted, target] = [await stackTasks.topic(), await stackTasks.topic()];
     const grant = await signGenerationGrant(
       { userId: randomUUID(), topicId: granted, task: "generate-topic-structure" },
       grantSecret,
@@ -72,7 +73,7 @@ describe("grants", () => {
       generationRunOptions(payload),
     );
     expect(await refusal(handle.id)).toBe("Refused: The generation grant does not allow this topicId.");
-    expect(await gateway.topicRow(target)).toEqual({
+    expect(await stackTasks.topicRow(target)).toEqual({
       processing_status: "generating_structure",
       processing_progress: 1,
       processing_error: null,
@@ -81,7 +82,7 @@ describe("grants", () => {
   });
 
   it("refuses a course payload whose createdBy is not the granted user", async () => {
-    const topicId = await gateway.topic(null);
+    const topicId = await stackTasks.topic(null);
     const grant = await signGenerationGrant(
       { userId: randomUUID(), topicId, task: "generate-course-content" },
       grantSecret,
@@ -97,11 +98,11 @@ describe("grants", () => {
     const handle = await tasks.trigger<typeof generateCourseContent>("generate-course-content", payload);
     expect(await refusal(handle.id)).toBe("Refused: The generation grant does not allow this userId.");
     expect(await courseCount(topicId)).toBe(0);
-    expect((await gateway.topicRow(topicId))?.processing_error).toBeNull();
+    expect((await stackTasks.topicRow(topicId))?.processing_error).toBeNull();
   });
 
   it("refuses a grant for another task, and one signed with another secret", async () => {
-    const topicId = await gateway.topic();
+    const topicId = await stackTasks.topic();
     const courseGrant = await signGenerationGrant(
       { userId: randomUUID(), topicId, task: "generate-course-content" },
       grantSecret,
@@ -121,11 +122,11 @@ describe("grants", () => {
       grant: forged,
     });
     expect(await refusal(forgedRun.id)).toBe("Refused: The generation grant is invalid.");
-    expect((await gateway.topicRow(topicId))?.processing_status).toBe("generating_structure");
+    expect((await stackTasks.topicRow(topicId))?.processing_status).toBe("generating_structure");
   });
 
   it("validates the payload with the task's schema (a course must start unpublished)", async () => {
-    const topicId = await gateway.topic();
+    const topicId = await stackTasks.topic();
     const handle = await tasks.trigger("generate-course-content", {
       topicId,
       createdBy: randomUUID(),
@@ -140,10 +141,46 @@ describe("grants", () => {
   });
 });
 
+describe("failed runs", () => {
+  /** A genuine payload run with options the product never issues: refused, after its grant checked out. */
+  async function failStructureRun(topicId: string) {
+    const payload = await structurePayload(topicId);
+    const handle = await tasks.trigger<typeof generateTopicStructure>("generate-topic-structure", payload, {
+      ...generationRunOptions(payload),
+      tags: ["not_the_topic"],
+    });
+    return refusal(handle.id);
+  }
+
+  it("leave the topic of a genuine payload failed, with the run's error", async () => {
+    const topicId = await stackTasks.topic("generating_structure");
+    const error = await failStructureRun(topicId);
+    expect(error).toBe('Refused: run options the product did not issue (tags ["not_the_topic"]).');
+    expect(await stackTasks.topicRow(topicId)).toMatchObject({
+      processing_status: "failed",
+      processing_error: `The structure could not be generated: ${error}`,
+    });
+  });
+
+  it("do not leave an accepted structure failed", async () => {
+    const topicId = await stackTasks.topic(null);
+    await stackTasks.db.query(
+      `update public.topics set processing_status = 'completed', processing_progress = 100,
+              structure = '{"title":"T","description":"D","sections":[]}' where id = $1`,
+      [topicId],
+    );
+    await failStructureRun(topicId);
+    expect(await stackTasks.topicRow(topicId)).toMatchObject({
+      processing_status: "completed",
+      processing_error: null,
+    });
+  });
+});
+
 describe("generation end to end", () => {
   it("generates a structure for review, then the learner's unpublished course", async () => {
-    const topicId = await gateway.topic("generating_structure");
-    await gateway.db.query(
+    const topicId = await stackTasks.topic("generating_structure");
+    await stackTasks.db.query(
       "insert into public.topic_sources (topic_id, kind, pasted_text) values ($1, 'pasted', $2)",
       [
         topicId,
@@ -165,7 +202,7 @@ describe("generation end to end", () => {
     expect(structure.error).toBeUndefined();
     expect(structure).toMatchObject({ status: "COMPLETED", output: { status: "generated" } });
     expect(structure.tags).toEqual([`topic_${topicId}`]);
-    const reviewed = await gateway.topicRow(topicId);
+    const reviewed = await stackTasks.topicRow(topicId);
     expect(reviewed).toMatchObject({
       processing_status: "awaiting_structure_review",
       processing_progress: 100,
@@ -173,7 +210,7 @@ describe("generation end to end", () => {
     const sections = (reviewed?.structure as { sections?: unknown[] } | null)?.sections ?? [];
     expect(sections.length).toBeGreaterThan(0);
 
-    await gateway.db.query("update public.topics set processing_status = 'completed' where id = $1", [
+    await stackTasks.db.query("update public.topics set processing_status = 'completed' where id = $1", [
       topicId,
     ]);
     const learner = await user();
@@ -197,7 +234,7 @@ describe("generation end to end", () => {
     expect(await waitForRun(courseRun.id, (run) => run.isCompleted, 60_000)).toMatchObject({
       status: "COMPLETED",
     });
-    const { rows } = await gateway.db.query(
+    const { rows } = await stackTasks.db.query(
       "select created_by, published_at from public.courses where topic_id = $1",
       [topicId],
     );
@@ -206,8 +243,8 @@ describe("generation end to end", () => {
 
   it("writes a different valid structure when regenerated", async () => {
     const markdown = (await contentFixtures()).find((fixture) => fixture.kind === "markdown");
-    const topicId = await gateway.topic("generating_structure");
-    await gateway.db.query(
+    const topicId = await stackTasks.topic("generating_structure");
+    await stackTasks.db.query(
       "insert into public.topic_sources (topic_id, kind, pasted_text) values ($1, 'pasted', $2)",
       [topicId, markdown?.content],
     );
@@ -216,12 +253,12 @@ describe("generation end to end", () => {
       expect(await waitForRun(run.id, (current) => current.isCompleted, 60_000)).toMatchObject({
         status: "COMPLETED",
       });
-      return structureSchema.parse((await gateway.topicRow(topicId))?.structure);
+      return structureSchema.parse((await stackTasks.topicRow(topicId))?.structure);
     };
 
     const first = await generate();
     // What regenerate_structure does: the next variant, generating again.
-    await gateway.db.query(
+    await stackTasks.db.query(
       `update public.topics set structure = null, structure_variant = structure_variant + 1,
               processing_status = 'generating_structure' where id = $1`,
       [topicId],
@@ -236,7 +273,7 @@ describe("generation end to end", () => {
   });
 
   it("asks for the same run again when the same grant is triggered twice", async () => {
-    const topicId = await gateway.topic("generating_structure");
+    const topicId = await stackTasks.topic("generating_structure");
     const payload = await structurePayload(topicId);
     const first = await triggerStructure(payload);
     const second = await triggerStructure(payload);

@@ -1,98 +1,51 @@
-import { runs, tasks } from "@trigger.dev/sdk";
+import { randomUUID } from "node:crypto";
+import { auth, runs, tasks } from "@trigger.dev/sdk";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signGenerationGrant } from "../../src/domain/generation-grant.ts";
 import { runState } from "../../src/domain/run-status.ts";
-import type { echoTask, flakyTask, waitTask } from "./fixtures/tasks.ts";
-import { TaskGateway } from "./support.ts";
+import { generationRunOptions } from "../../src/domain/tasks.ts";
+import type { generateTopicStructure } from "../../trigger/generate-topic-structure.ts";
+import { StackTasks } from "./support.ts";
 
 /**
- * The realtime run feed that runs.subscribeToRun and react-hooks' useRealtimeRun read: an Electric
- * shape stream decoded by the SDK's own @electric-sql/client.
+ * A structure run as the app follows it: runs.subscribeToRun (what react-hooks' useRealtimeRun reads)
+ * on the stack's realtime feed, with the run's public token. The feed's wire format itself is the
+ * local stack's to test (devstack/tests/tasks/realtime.test.ts).
  */
-const gateway = new TaskGateway();
+const stackTasks = new StackTasks();
 
-beforeAll(() => gateway.start());
-afterAll(() => gateway.stop());
+beforeAll(() => stackTasks.start());
+afterAll(() => stackTasks.stop());
 
-async function follow(runId: string, accessToken?: string) {
-  const collect = async () => {
-    const updates: Array<{ status: string; output?: unknown; error?: unknown; isCompleted: boolean }> = [];
-    for await (const run of runs.subscribeToRun(runId)) {
-      updates.push({
-        status: run.status,
-        output: run.output,
-        error: run.error,
-        isCompleted: run.isCompleted,
-      });
-    }
-    return updates;
-  };
-  return accessToken ? gateway.as(accessToken, collect) : collect();
-}
-
-describe("subscribing to a run", () => {
-  it("streams the run from queued to its completed output, then closes", async () => {
-    const handle = await tasks.trigger<typeof waitTask>("fixture-wait", { ms: 1_200 });
-    const updates = await follow(handle.id, handle.publicAccessToken);
-    expect(updates.at(-1)).toMatchObject({
-      status: "COMPLETED",
-      isCompleted: true,
-      output: { waitedMs: 1_200 },
-    });
-    expect(updates.map((update) => update.status)).toContain("EXECUTING");
+describe("following a structure run", () => {
+  it("sees only the product's run statuses, with its completed flag, up to the completed run", async () => {
+    const topicId = await stackTasks.topic("generating_structure");
+    await stackTasks.db.query(
+      "insert into public.topic_sources (topic_id, kind, pasted_text) values ($1, 'pasted', $2)",
+      [topicId, "# Rivers\n\n## The Rhine\nThe Rhine rises in the Swiss Alps and reaches the sea."],
+    );
+    const grant = await signGenerationGrant(
+      { userId: randomUUID(), topicId, task: "generate-topic-structure" },
+      stackTasks.stack.generationGrantSecret,
+    );
+    const payload = { topicId, grant };
+    const handle = await tasks.trigger<typeof generateTopicStructure>(
+      "generate-topic-structure",
+      payload,
+      generationRunOptions(payload),
+    );
+    const updates = await auth.withAuth(
+      { baseURL: stackTasks.stack.supabaseUrl, accessToken: handle.publicAccessToken },
+      async () => {
+        const seen: Array<{ status: string; isCompleted: boolean }> = [];
+        for await (const run of runs.subscribeToRun(handle.id)) {
+          seen.push({ status: run.status, isCompleted: run.isCompleted });
+        }
+        return seen;
+      },
+    );
+    expect(updates.at(-1)).toEqual({ status: "COMPLETED", isCompleted: true });
     // Every status the feed carries is one of docs/product.md §4's, with the product's own flags.
     for (const update of updates) expect(runState(update.status).completed).toBe(update.isCompleted);
-  });
-
-  it("carries the error of a failed run", async () => {
-    const handle = await tasks.trigger<typeof flakyTask>(
-      "fixture-flaky",
-      { failures: 5 },
-      { maxAttempts: 1 },
-    );
-    const updates = await follow(handle.id);
-    expect(updates.at(-1)).toMatchObject({
-      status: "FAILED",
-      isCompleted: true,
-      error: { message: "Attempt 1 failed on purpose" },
-    });
-  });
-
-  it("answers with the Electric headers and a snapshot the client can decode", async () => {
-    const handle = await tasks.trigger<typeof echoTask>(
-      "fixture-echo",
-      { message: "shape" },
-      { tags: ["shape_test"] },
-    );
-    const response = await gateway.fetch(`/realtime/v1/runs/${handle.id}?offset=-1`, {
-      headers: { "x-trigger-electric-version": "1.0.0-beta.1", "x-trigger-api-version": "2025-07-16" },
-    });
-    expect(response.status).toBe(200);
-    expect(response.headers.get("electric-handle")).toBe(`run-${handle.id}`);
-    expect(response.headers.get("electric-offset")).toMatch(/^\d+_0$/);
-    const schema = JSON.parse(response.headers.get("electric-schema") ?? "{}");
-    expect(schema).toMatchObject({ createdAt: { type: "timestamp" }, runTags: { type: "text", dims: 1 } });
-    const [insert, control] = (await response.json()) as Array<Record<string, unknown>>;
-    expect(insert).toMatchObject({
-      key: `"public"."TaskRun"/"${handle.id}"`,
-      headers: { operation: "insert" },
-      value: {
-        friendlyId: handle.id,
-        taskIdentifier: "fixture-echo",
-        runTags: '{"shape_test"}',
-        isTest: "f",
-      },
-    });
-    expect(control).toEqual({ headers: { control: "up-to-date" } });
-  });
-
-  it("refuses a token for another run, and answers 404 for an unknown one", async () => {
-    const mine = await tasks.trigger<typeof echoTask>("fixture-echo", { message: "mine" });
-    const other = await tasks.trigger<typeof echoTask>("fixture-echo", { message: "other" });
-    const refused = await gateway.fetch(`/realtime/v1/runs/${other.id}?offset=-1`, {
-      token: mine.publicAccessToken,
-    });
-    expect(refused.status).toBe(403);
-    const unknown = await gateway.fetch("/realtime/v1/runs/run_doesnotexist0000000000000?offset=-1");
-    expect(unknown.status).toBe(404);
-  });
+  }, 60_000);
 });

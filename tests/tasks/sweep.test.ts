@@ -2,25 +2,28 @@ import { randomUUID } from "node:crypto";
 import { createClient } from "@supabase/supabase-js";
 import { runs, tasks } from "@trigger.dev/sdk";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { generateTopicStructure } from "../../trigger/generate-topic-structure.ts";
 import { QUIET_MS, STALLED_MESSAGE, sweepStalledStructures } from "../../trigger/sweep.ts";
 import { runLiveness } from "../../trigger/sweep-stalled-generation.ts";
 import { AUTH_USER_FILLERS } from "../support/auth-users.ts";
-import { TaskGateway, waitForRun } from "./support.ts";
+import { StackTasks, waitForRun } from "./support.ts";
 
 /**
- * The sweep against real runs of the local task service: a topic whose structure run ended without
+ * The sweep against real runs of the stack's task service: a topic whose structure run ended without
  * finishing it is failed, one whose run is still going is left alone, and so is one restarted since.
  */
-const gateway = new TaskGateway();
+const stackTasks = new StackTasks();
 const service = () =>
-  createClient(gateway.stack.supabaseUrl, gateway.stack.serviceRoleKey, { auth: { persistSession: false } });
+  createClient(stackTasks.stack.supabaseUrl, stackTasks.stack.serviceRoleKey, {
+    auth: { persistSession: false },
+  });
 
-beforeAll(() => gateway.start());
-afterAll(() => gateway.stop());
+beforeAll(() => stackTasks.start());
+afterAll(() => stackTasks.stop());
 
 async function requester(): Promise<string> {
   const id = randomUUID();
-  await gateway.db.query(
+  await stackTasks.db.query(
     `insert into auth.users (id, aud, role, email, ${AUTH_USER_FILLERS.columns})
      values ($1, 'authenticated', 'authenticated', $2, ${AUTH_USER_FILLERS.values})`,
     [id, `sweep.${id.slice(0, 8)}@tasks.studymap.test`],
@@ -30,7 +33,7 @@ async function requester(): Promise<string> {
 
 /** Records a structure start for the topic, as start-structure-generation does. */
 async function recordStart(topicId: string, runId: string | null, at = "now()") {
-  await gateway.db.query(
+  await stackTasks.db.query(
     `insert into public.generation_requests (user_id, topic_id, task, run_id, created_at)
      values ($1, $2, 'generate-topic-structure', $3, ${at})`,
     [await requester(), topicId, runId],
@@ -39,7 +42,7 @@ async function recordStart(topicId: string, runId: string | null, at = "now()") 
 
 /** Moves a topic's last change into the past (past the trigger that keeps updated_at current). */
 async function backdate(topicId: string, at: string) {
-  const client = await gateway.db.connect();
+  const client = await stackTasks.db.connect();
   try {
     await client.query("begin");
     await client.query("set local session_replication_role = replica");
@@ -50,33 +53,49 @@ async function backdate(topicId: string, at: string) {
   }
 }
 
+/**
+ * A structure run that ended without touching its topic: the worker refuses its grant at once. It
+ * waits its turn on the structure queue (one run at a time), behind generation-tasks' runs.
+ */
 async function endedRun(): Promise<string> {
-  const handle = await tasks.trigger("fixture-echo", { message: "done" });
-  await waitForRun(handle.id, (run) => run.isCompleted);
+  const handle = await tasks.trigger<typeof generateTopicStructure>("generate-topic-structure", {
+    topicId: randomUUID(),
+    grant: "not-a-grant",
+  });
+  await waitForRun(handle.id, (run) => run.isCompleted, 60_000);
   return handle.id;
+}
+
+/** A structure run that has not ended: it waits an hour before it may start. */
+function liveRun() {
+  return tasks.trigger<typeof generateTopicStructure>(
+    "generate-topic-structure",
+    { topicId: randomUUID(), grant: "not-a-grant" },
+    { delay: "1h" },
+  );
 }
 
 describe("sweep of stalled structure generation", () => {
   it("fails a topic whose run ended without finishing it, and leaves a live one alone", async () => {
-    const [stalled, running] = [await gateway.topic(), await gateway.topic()];
+    const [stalled, running] = [await stackTasks.topic(), await stackTasks.topic()];
     await recordStart(stalled, await endedRun());
-    const live = await tasks.trigger("fixture-wait", { ms: 30_000 });
+    const live = await liveRun();
     await recordStart(running, live.id);
 
     const report = await sweepStalledStructures(service(), runLiveness);
 
     expect(report.failed).toContain(stalled);
     expect(report.failed).not.toContain(running);
-    expect(await gateway.topicRow(stalled)).toMatchObject({
+    expect(await stackTasks.topicRow(stalled)).toMatchObject({
       processing_status: "failed",
       processing_error: STALLED_MESSAGE,
     });
-    expect((await gateway.topicRow(running))?.processing_status).toBe("generating_structure");
+    expect((await stackTasks.topicRow(running))?.processing_status).toBe("generating_structure");
     await runs.cancel(live.id);
-  });
+  }, 90_000);
 
   it("fails a topic without a known run only after it has been quiet for a while", async () => {
-    const [quiet, recent] = [await gateway.topic(), await gateway.topic()];
+    const [quiet, recent] = [await stackTasks.topic(), await stackTasks.topic()];
     const longAgo = `now() - interval '${Math.ceil(QUIET_MS / 60_000) + 1} minutes'`;
     await backdate(quiet, longAgo);
     await recordStart(quiet, null, longAgo);
@@ -89,7 +108,7 @@ describe("sweep of stalled structure generation", () => {
   });
 
   it("leaves a topic restarted since it looked to the new run", async () => {
-    const topicId = await gateway.topic();
+    const topicId = await stackTasks.topic();
     const oldRun = await endedRun();
     await recordStart(topicId, oldRun, "now() - interval '1 minute'");
     // A regenerate between the sweep's look and its write records a newer start.
@@ -100,8 +119,8 @@ describe("sweep of stalled structure generation", () => {
       p_message: STALLED_MESSAGE,
     });
     expect(marked.data).toBe(false);
-    expect((await gateway.topicRow(topicId))?.processing_status).toBe("generating_structure");
-  });
+    expect((await stackTasks.topicRow(topicId))?.processing_status).toBe("generating_structure");
+  }, 90_000);
 
   it("runs every minute on the worker, as a declarative schedule", async () => {
     const deadline = Date.now() + 20_000;

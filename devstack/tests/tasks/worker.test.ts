@@ -3,7 +3,7 @@ import { runs, tasks } from "@trigger.dev/sdk";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type {
   echoTask,
-  failingStructureTask,
+  failingTask,
   flakyTask,
   progressTask,
   sdkInRunTask,
@@ -26,9 +26,8 @@ describe("retries", () => {
     expect(run.error).toBeUndefined();
   });
 
-  it("fails the run after the last attempt, records the error, and leaves the topic failed", async () => {
-    const topicId = await gateway.topic("generating_structure");
-    const handle = await tasks.trigger<typeof failingStructureTask>("fixture-failing-structure", { topicId });
+  it("fails the run after the last attempt, records the error, and runs the failure hook once", async () => {
+    const handle = await tasks.trigger<typeof failingTask>("fixture-failing", {});
     const run = await waitForRun(handle.id, (current) => current.isCompleted);
     expect(run).toMatchObject({
       status: "FAILED",
@@ -38,10 +37,7 @@ describe("retries", () => {
       error: { name: "Error", message: "The uploaded file could not be read" },
     });
     expect(run.finishedAt).toBeInstanceOf(Date);
-    expect(await gateway.topicRow(topicId)).toMatchObject({
-      processing_status: "failed",
-      processing_error: "The structure could not be generated: The uploaded file could not be read",
-    });
+    expect(run.metadata).toEqual({ failureHooks: 1, failure: "The uploaded file could not be read" });
   });
 
   it("honours a run's own maxAttempts", async () => {
@@ -55,21 +51,6 @@ describe("retries", () => {
       status: "FAILED",
       attemptCount: 1,
       error: { message: "Attempt 1 failed on purpose" },
-    });
-  });
-
-  it("does not leave an accepted structure failed", async () => {
-    const topicId = await gateway.topic(null);
-    await gateway.db.query(
-      `update public.topics set processing_status = 'completed', processing_progress = 100,
-              structure = '{"title":"T","description":"D","sections":[]}' where id = $1`,
-      [topicId],
-    );
-    const handle = await tasks.trigger<typeof failingStructureTask>("fixture-failing-structure", { topicId });
-    await waitForRun(handle.id, (current) => current.isCompleted);
-    expect(await gateway.topicRow(topicId)).toMatchObject({
-      processing_status: "completed",
-      processing_error: null,
     });
   });
 });

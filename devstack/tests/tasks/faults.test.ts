@@ -1,7 +1,7 @@
 import { tasks } from "@trigger.dev/sdk";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPool } from "../../devstack/gateway/context.ts";
-import { RUN_CHANGES_CHANNEL } from "../../devstack/worker/runs.ts";
+import { createPool } from "../../gateway/context.ts";
+import { RUN_CHANGES_CHANNEL } from "../../worker/runs.ts";
 import { TaskGateway, waitForRun } from "./support.ts";
 
 /**
