@@ -1,17 +1,19 @@
+import { execFile } from "node:child_process";
 import { randomUUID } from "node:crypto";
+import { promisify } from "node:util";
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { AUTH_NON_NULL_USER_COLUMNS } from "../../devstack/gateway/auth/users.ts";
-import { prepareDatabase } from "../../devstack/migrate.ts";
 import { hasSixPhasesInOrder, parseActivityPayload } from "../../src/domain/activity-payload.ts";
 import type { Citation } from "../../src/domain/citation.ts";
 import { outlineRpcSchema } from "../../src/domain/outline.ts";
 import { structureCitations, structureSchema } from "../../src/domain/structure.ts";
+import { AUTH_NON_NULL_USER_COLUMNS } from "../support/auth-users.ts";
 import { beginAsUser, connect } from "./support.ts";
 
 /**
- * supabase/seed.sql on a new database, as `npm start` applies it: the demo accounts can sign in, the
- * dashboard has every processing state and pages of topics, and every citation points at real lines.
+ * supabase/seed.sql on a new database, applied by `npm run db:prepare` as `npm start` applies it: the
+ * demo accounts can sign in, the dashboard has every processing state and pages of topics, and every
+ * citation points at real lines.
  */
 const ADA = "5eed0001-0000-4000-8000-000000000001";
 const MIA = "5eed0001-0000-4000-8000-000000000003";
@@ -30,8 +32,15 @@ beforeAll(async () => {
   await admin.query(`create database ${databaseName}`);
   const seededUrl = new URL(databaseUrl);
   seededUrl.pathname = `/${databaseName}`;
-  const prepared = await prepareDatabase(seededUrl.toString(), { seed: true });
-  expect(prepared.seeded).toBe(true);
+  const prepared = await promisify(execFile)("npm", [
+    "run",
+    "--silent",
+    "db:prepare",
+    "--",
+    seededUrl.toString(),
+    "--seed",
+  ]);
+  expect(prepared.stdout).toContain("seed applied: supabase/seed.sql");
   db = await connect(seededUrl.toString());
 }, 120_000);
 

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AUTH_USER_FILLERS } from "../../gateway/auth/users.ts";
+import * as product from "../../../tests/support/auth-users.ts";
+import { AUTH_NON_NULL_USER_COLUMNS, AUTH_USER_FILLERS } from "../../gateway/auth/users.ts";
 import { anonClient, database, latestCode, uniqueEmail } from "./support.ts";
 
 /**
@@ -92,5 +93,12 @@ describe("users written by SQL", () => {
         updated: true,
       },
     ]);
+  });
+});
+
+describe("the product tests' copy of these rules (tests/support/auth-users.ts)", () => {
+  it("names the same columns and fillers as the local auth service", () => {
+    expect(product.AUTH_NON_NULL_USER_COLUMNS).toEqual(AUTH_NON_NULL_USER_COLUMNS);
+    expect(product.AUTH_USER_FILLERS).toEqual(AUTH_USER_FILLERS);
   });
 });
