@@ -1,10 +1,12 @@
-import { cruise, type IForbiddenRuleType } from "dependency-cruiser";
+import path from "node:path";
+import { cruise, type IForbiddenRuleType, type IReporterOutput } from "dependency-cruiser";
 
 /**
  * The import boundaries of the repository, checked by dependency-cruiser in `npm run check`
  * (docs/architecture.md draws them):
- * - the local stack (`devstack/`) is a tool: only its own code, `scripts/`, `bench/` and the test
- *   harness that starts it (`tests/setup`, `e2e/setup`) import it, and it imports nothing of the product;
+ * - the local stack (`devstack/`) is a tool: only its own code (its conformance tests included),
+ *   `scripts/`, `bench/` and the test harness that starts it (`tests/setup`, `e2e/setup`) import it,
+ *   and it imports nothing of the product; product tests know only the running stack's StackInfo;
  * - the task runtime (`trigger/`) is imported only by itself, its tests and benchmarks: the contract
  *   everyone shares with it lives in `src/domain`;
  * - edge functions import nothing from outside `supabase/functions` (that is what deploys);
@@ -27,21 +29,10 @@ const SOURCES = [
   "vitest.config.ts",
 ];
 
-/**
- * Product tests that still drive parts of the local stack in-process (devstack/README.md, "Tests"):
- * the task tests run fixture tasks on their own task service, and the seed test runs the migration
- * runner on a fresh database. Each entry is a file, so a new one cannot slip in.
- */
-const STACK_TEST_EXCEPTIONS = [
-  "^tests/tasks/support\\.ts$",
-  "^tests/tasks/faults\\.test\\.ts$",
-  "^tests/database/seed\\.test\\.ts$",
-].join("|");
-
 /** Tests may reach the test harness (src/testing) and render the whole app from any layer. */
 const TEST_FILE = "\\.test\\.tsx?$";
 
-const rules: IForbiddenRuleType[] = [
+export const rules: IForbiddenRuleType[] = [
   {
     name: "no-cycles",
     comment: "Import cycles (type-only ones too) make modules impossible to read or load on their own.",
@@ -55,7 +46,7 @@ const rules: IForbiddenRuleType[] = [
       "Only the local stack itself, scripts/, bench/ and the test harness (tests/setup, e2e/setup) import " +
       "devstack/; product tests read the stack's public StackInfo through Vitest's inject('stack').",
     severity: "error",
-    from: { pathNot: `^(devstack|scripts|bench)/|^(tests|e2e)/setup/|${STACK_TEST_EXCEPTIONS}` },
+    from: { pathNot: "^(devstack|scripts|bench)/|^(tests|e2e)/setup/" },
     to: { path: "^devstack/" },
   },
   {
@@ -133,18 +124,29 @@ const rules: IForbiddenRuleType[] = [
   },
 ];
 
-const result = await cruise(
-  SOURCES,
-  {
-    ruleSet: { forbidden: rules },
-    validate: true,
-    outputType: "err-long",
-    tsPreCompilationDeps: true,
-    tsConfig: { fileName: "tsconfig.json" },
-    doNotFollow: { path: "node_modules" },
-    exclude: { path: "node_modules" },
-  },
-  { extensions: [".ts", ".tsx", ".js", ".mjs"] },
-);
-process.stdout.write(String(result.output));
-process.exitCode = result.exitCode === 0 ? 0 : 1;
+/**
+ * Cruises `sources` (paths relative to `baseDir`, the repository by default) against the rules; a
+ * non-zero exitCode means a violation, which `output` names.
+ */
+export function checkBoundaries(sources: string[], baseDir?: string): Promise<IReporterOutput> {
+  return cruise(
+    sources,
+    {
+      ruleSet: { forbidden: rules },
+      validate: true,
+      outputType: "err-long",
+      tsPreCompilationDeps: true,
+      // The repository's tsconfig; a test's scratch tree has none.
+      ...(baseDir ? { baseDir } : { tsConfig: { fileName: "tsconfig.json" } }),
+      doNotFollow: { path: "node_modules" },
+      exclude: { path: "node_modules" },
+    },
+    { extensions: [".ts", ".tsx", ".js", ".mjs"] },
+  );
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === import.meta.filename) {
+  const result = await checkBoundaries(SOURCES);
+  process.stdout.write(String(result.output));
+  process.exitCode = result.exitCode === 0 ? 0 : 1;
+}
