@@ -189,7 +189,9 @@ describe("a member", () => {
     await page.getByRole("button", { name: "Accept" }).click();
     const notice = page.getByText("You joined Membership School. You are still working in Own Lab.");
     await notice.waitFor(UI);
-    const active = page.getByRole("combobox", { name: "Active organisation" });
+    const active = page
+      .getByRole("region", { name: "Organisations" })
+      .getByRole("combobox", { name: "Active organisation" });
     expect(await active.locator("option:checked").textContent()).toBe("Own Lab");
     await screenshot(page, "03-invitation-accepted");
     expect(await seriousViolations(page)).toEqual([]);
