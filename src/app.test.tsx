@@ -56,12 +56,20 @@ describe("guards and redirects (docs/product.md §2)", () => {
     await landsOn(renderApp(stub, "/onboarding"), "/studymap");
   });
 
-  it.each(["/studymap", "/favorites", "/explore", `/studymap/topics/${TOPIC_ID}/overview`])(
-    "sends a user without an active membership from %s to /onboarding",
-    async (from) => {
+  it.each([
+    ["/studymap", "/onboarding"],
+    ["/favorites", "/onboarding?redirectTo=%2Ffavorites"],
+    ["/explore", "/onboarding?redirectTo=%2Fexplore"],
+    [
+      `/studymap/topics/${TOPIC_ID}/overview`,
+      `/onboarding?redirectTo=%2Fstudymap%2Ftopics%2F${TOPIC_ID}%2Foverview`,
+    ],
+  ])(
+    "sends a user without an active membership from %s to onboarding, keeping where they were going",
+    async (from, to) => {
       await signIn(stub, { memberships: [membershipRow({ status: "invited" })] });
       const app = renderApp(stub, from);
-      await landsOn(app, "/onboarding");
+      await landsOn(app, to);
       expect(await screen.findByRole("heading", { name: "Welcome to studymap" })).toBeInTheDocument();
     },
   );

@@ -133,7 +133,14 @@ describe("accept-structure", () => {
       structure: sampleStructure("As generated"),
     });
     const body = { topicId, structure: sampleStructure("Hijacked") };
-    expect(await failure(await accept(world.member.supabase, body))).toMatchObject({ status: 403 });
+    // The database's refusal names the topic's id; the member reads a sentence instead.
+    expect(await failure(await accept(world.member.supabase, body))).toEqual({
+      status: 403,
+      body: {
+        error:
+          "Only the creators, managers and admins of this topic's organisation can change its structure.",
+      },
+    });
     // The RPC refuses a topic the caller cannot see like one they may not manage, revealing nothing.
     expect(await failure(await accept(world.outsider.supabase, body))).toMatchObject({ status: 403 });
     expect(await failure(await accept(world.anonymous, body))).toMatchObject({ status: 401 });
@@ -208,7 +215,13 @@ describe("regenerate-structure", () => {
       processing_status: "awaiting_structure_review",
       structure: sampleStructure("Kept"),
     });
-    expect(await failure(await regenerate(world.member.supabase, topicId))).toMatchObject({ status: 403 });
+    expect(await failure(await regenerate(world.member.supabase, topicId))).toEqual({
+      status: 403,
+      body: {
+        error:
+          "Only the creators, managers and admins of this topic's organisation can change its structure.",
+      },
+    });
     expect(await failure(await regenerate(world.outsider.supabase, topicId))).toMatchObject({ status: 404 });
     expect(await failure(await regenerate(world.anonymous, topicId))).toMatchObject({ status: 401 });
     expect((await fixtures.topicRow(topicId)).structure).toEqual(sampleStructure("Kept"));

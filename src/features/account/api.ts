@@ -51,3 +51,73 @@ export async function inviteMember(
 ): Promise<void> {
   unwrap(await client.rpc("invite_member", { p_entity_id: entityId, p_email: email, p_role: role }));
 }
+
+export interface Member {
+  membershipId: string;
+  userId: string;
+  role: string;
+  name: string | null;
+  email: string | null;
+}
+
+/**
+ * The active members of an entity with their names and addresses. RLS decides who sees whom: admins and
+ * managers see every membership, anyone else only their own; profiles open between active co-members.
+ */
+export async function fetchMembers(client: StudymapClient, entityId: string): Promise<Member[]> {
+  const data = unwrap(
+    await client
+      .from("core_memberships")
+      .select("id, user_id, member_role, profiles(display_name, email)")
+      .eq("entity_id", entityId)
+      .eq("status", "active")
+      .order("created_at"),
+  );
+  return (data ?? []).flatMap((row) =>
+    row.user_id
+      ? [
+          {
+            membershipId: row.id,
+            userId: row.user_id,
+            role: row.member_role,
+            name: row.profiles?.display_name ?? null,
+            email: row.profiles?.email ?? null,
+          },
+        ]
+      : [],
+  );
+}
+
+export const INVITATION_GONE = "This invitation was already accepted or revoked.";
+
+/** Withdraws an open invitation; only the entity's admins may (RLS), anyone else changes nothing. */
+export async function revokeInvitation(client: StudymapClient, membershipId: string): Promise<void> {
+  const removed = unwrap(
+    await client
+      .from("core_memberships")
+      .delete()
+      .eq("id", membershipId)
+      .eq("status", "invited")
+      .select("id"),
+  );
+  if (!removed?.length) throw new Error(INVITATION_GONE);
+}
+
+export function lastAdminMessage(entityName: string): string {
+  return `You are the last admin of ${entityName}. Make another member an admin before you leave.`;
+}
+
+/**
+ * Leaves an organisation by removing one's own membership. Postgres refuses the last active admin
+ * (check_violation, 23514, from the membership guard trigger); that refusal gets a sentence here.
+ */
+export async function leaveOrganisation(
+  client: StudymapClient,
+  membershipId: string,
+  entityName: string,
+): Promise<void> {
+  const { data, error } = await client.from("core_memberships").delete().eq("id", membershipId).select("id");
+  if (error?.code === "23514") throw new Error(lastAdminMessage(entityName));
+  if (error) throw error;
+  if (!data.length) throw new Error(`You are no longer a member of ${entityName}.`);
+}

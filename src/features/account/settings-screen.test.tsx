@@ -1,7 +1,14 @@
-import { screen, waitFor } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ENTITY_ID, membershipRow, signIn, stubEmptyLists, USER_ID } from "@/testing/accounts";
+import {
+  ENTITY_ID,
+  membershipRow,
+  SECOND_ENTITY_ID,
+  signIn,
+  stubEmptyLists,
+  USER_ID,
+} from "@/testing/accounts";
 import { renderApp } from "@/testing/render-app";
 import { createSupabaseStub, type SupabaseStub } from "@/testing/supabase-stub";
 
@@ -114,5 +121,150 @@ describe("account settings", () => {
     await userEvent.selectOptions(select, "m2");
     expect(select).toHaveValue("m2");
     expect(screen.getAllByText("Beta School").length).toBeGreaterThan(0);
+  });
+
+  it("accepts an invitation without switching the active organisation, and offers the switch", async () => {
+    const acme = membershipRow({ membership_id: "m1" });
+    const beta = membershipRow({
+      membership_id: "m2",
+      entity_id: SECOND_ENTITY_ID,
+      entity_name: "Beta School",
+      status: "invited",
+    });
+    await signIn(stub, { memberships: [acme, beta] });
+    stub.on("POST /rest/v1/rpc/accept_invitation", { body: SECOND_ENTITY_ID });
+    renderApp(stub, "/account/settings");
+    const select = (await screen.findAllByLabelText("Active organisation")).find(
+      (element) => element.id,
+    ) as HTMLSelectElement;
+    expect(select).toHaveValue("m1");
+    // After accepting, the new membership is listed first: the first active one no longer is Acme's.
+    stub.on("POST /rest/v1/rpc/get_user_memberships", { body: [{ ...beta, status: "active" }, acme] });
+    await userEvent.click(screen.getByRole("button", { name: "Accept" }));
+
+    expect(
+      await screen.findByText("You joined Beta School. You are still working in Acme Academy."),
+    ).toBeInTheDocument();
+    expect(stub.calls("POST /rest/v1/rpc/accept_invitation")[0]?.body).toEqual({ p_membership_id: "m2" });
+    expect(select).toHaveValue("m1");
+
+    await userEvent.click(screen.getByRole("button", { name: "Switch to Beta School" }));
+    expect(select).toHaveValue("m2");
+    expect(screen.queryByText(/You are still working in/)).not.toBeInTheDocument();
+  });
+
+  it("lists the organisation's members with name, e-mail and role to admins and managers", async () => {
+    await signIn(stub, { memberships: [membershipRow({ member_role: "manager" })] });
+    stub.on("GET /rest/v1/core_memberships", (request) => ({
+      body:
+        request.query.get("status") === "eq.active"
+          ? [
+              {
+                id: "m1",
+                user_id: USER_ID,
+                member_role: "manager",
+                profiles: { display_name: "Ada", email: "ada@studymap.test" },
+              },
+              {
+                id: "m2",
+                user_id: "66666666-6666-4666-8666-666666666666",
+                member_role: "member",
+                profiles: { display_name: null, email: "bo@studymap.test" },
+              },
+            ]
+          : [],
+    }));
+    renderApp(stub, "/account/settings");
+    const members = await screen.findByRole("region", { name: "Members" });
+    const rows = await within(members).findAllByRole("listitem");
+    expect(rows.map((row) => row.textContent)).toEqual([
+      "Ada(you)ada@studymap.testmanager",
+      "bo@studymap.testmember",
+    ]);
+    const [request] = stub
+      .calls("GET /rest/v1/core_memberships")
+      .filter((call) => call.query.get("select")?.includes("profiles"));
+    expect(request?.query.get("entity_id")).toBe(`eq.${ENTITY_ID}`);
+  });
+
+  it("shows no member list to plain members", async () => {
+    await signIn(stub, { memberships: [membershipRow({ member_role: "member" })] });
+    renderApp(stub, "/account/settings");
+    expect(await screen.findByRole("heading", { name: "Organisations" })).toBeInTheDocument();
+    expect(screen.queryByRole("heading", { name: "Members" })).not.toBeInTheDocument();
+  });
+
+  it("lets admins revoke a pending invitation", async () => {
+    await signIn(stub, { memberships: [membershipRow({ member_role: "admin" })] });
+    let open = [{ id: "inv1", invited_email: "mia@studymap.test", member_role: "member", created_at: "" }];
+    stub.on("GET /rest/v1/core_memberships", (request) => ({
+      body: request.query.get("status") === "eq.invited" ? open : [],
+    }));
+    stub.on("DELETE /rest/v1/core_memberships", () => {
+      const removed = open.map(({ id }) => ({ id }));
+      open = [];
+      return { body: removed };
+    });
+    renderApp(stub, "/account/settings");
+    await userEvent.click(
+      await screen.findByRole("button", { name: "Revoke the invitation to mia@studymap.test" }),
+    );
+    expect(await screen.findByText("Invitation to mia@studymap.test revoked")).toBeInTheDocument();
+    const [request] = stub.calls("DELETE /rest/v1/core_memberships");
+    expect(request?.query.get("id")).toBe("eq.inv1");
+    expect(request?.query.get("status")).toBe("eq.invited");
+    await waitFor(() => expect(screen.queryByText("mia@studymap.test")).not.toBeInTheDocument());
+  });
+
+  it("says so when the invitation to revoke is already gone", async () => {
+    await signIn(stub, { memberships: [membershipRow({ member_role: "admin" })] });
+    stub.on("GET /rest/v1/core_memberships", (request) => ({
+      body:
+        request.query.get("status") === "eq.invited"
+          ? [{ id: "inv1", invited_email: "mia@studymap.test", member_role: "member", created_at: "" }]
+          : [],
+    }));
+    stub.on("DELETE /rest/v1/core_memberships", { body: [] });
+    renderApp(stub, "/account/settings");
+    await userEvent.click(
+      await screen.findByRole("button", { name: "Revoke the invitation to mia@studymap.test" }),
+    );
+    expect(await screen.findByText("This invitation was already accepted or revoked.")).toBeInTheDocument();
+  });
+
+  it("asks before leaving, and keeps the last admin in with a sentence", async () => {
+    await signIn(stub, { memberships: [membershipRow({ member_role: "admin" })] });
+    stub.on("DELETE /rest/v1/core_memberships", {
+      status: 400,
+      body: {
+        code: "23514",
+        message: "an entity needs at least one active admin",
+        hint: "Make another member an active admin first, or delete the entity.",
+        details: null,
+      },
+    });
+    renderApp(stub, "/account/settings");
+    await userEvent.click(await screen.findByRole("button", { name: "Leave Acme Academy" }));
+    const dialog = await screen.findByRole("dialog", { name: "Leave Acme Academy?" });
+    await userEvent.click(within(dialog).getByRole("button", { name: "Leave organisation" }));
+    expect(await within(dialog).findByRole("alert")).toHaveTextContent(
+      "You are the last admin of Acme Academy. Make another member an admin before you leave.",
+    );
+    await userEvent.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+  });
+
+  it("leaves the organisation and, with none left, goes to onboarding", async () => {
+    await signIn(stub, { memberships: [membershipRow({ membership_id: "m1" })] });
+    stub.on("DELETE /rest/v1/core_memberships", () => {
+      stub.on("POST /rest/v1/rpc/get_user_memberships", { body: [] });
+      return { body: [{ id: "m1" }] };
+    });
+    const app = renderApp(stub, "/account/settings");
+    await userEvent.click(await screen.findByRole("button", { name: "Leave Acme Academy" }));
+    const dialog = await screen.findByRole("dialog", { name: "Leave Acme Academy?" });
+    await userEvent.click(within(dialog).getByRole("button", { name: "Leave organisation" }));
+    await waitFor(() => expect(app.router.state.location.pathname).toBe("/onboarding"));
+    expect(stub.calls("DELETE /rest/v1/core_memberships")[0]?.query.get("id")).toBe("eq.m1");
   });
 });

@@ -1,10 +1,9 @@
 import { useNavigate } from "@tanstack/react-router";
-import { type FormEvent, type ReactNode, useEffect, useState } from "react";
+import { type FormEvent, useEffect, useState } from "react";
 import { toast } from "sonner";
 import useSWR from "swr";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Card } from "@/components/ui/card";
 import { Field, Input, Select, TextField } from "@/components/ui/field";
 import { PageHeader } from "@/components/ui/page-header";
 import { activeMemberships, activeRoles, hasAccess, type Membership } from "@/domain/access";
@@ -18,15 +17,21 @@ import {
   fetchProfile,
   INVITABLE_ROLES,
   type InvitableRole,
+  type Invitation,
   inviteMember,
+  revokeInvitation,
   updateDisplayName,
 } from "./api";
+import { LeaveOrganisation } from "./leave-organisation";
+import { MembersSection } from "./members-section";
+import { Section } from "./section";
 
 export function SettingsScreen() {
   const user = useSignedInUser();
-  const admin = user.activeMembership
-    ? hasAccess(activeRoles(user.memberships, user.activeMembership.entityId), "admin")
-    : false;
+  const roles = user.activeMembership ? activeRoles(user.memberships, user.activeMembership.entityId) : [];
+  const admin = hasAccess(roles, "admin");
+  // Admins and managers read the entity's memberships (RLS); a member would see only themselves.
+  const seesMembers = hasAccess(roles, "manager");
   return (
     <div className="mx-auto max-w-3xl">
       <PageHeader title="Account settings" description={user.email} />
@@ -34,35 +39,11 @@ export function SettingsScreen() {
         <ProfileSection />
         <AppearanceSection />
         <OrganisationSection />
+        {seesMembers && user.activeMembership ? <MembersSection membership={user.activeMembership} /> : null}
         {admin && user.activeMembership ? <InvitationsSection membership={user.activeMembership} /> : null}
         <SignOutSection />
       </div>
     </div>
-  );
-}
-
-function Section({
-  title,
-  description,
-  children,
-}: {
-  title: string;
-  description?: string;
-  children: ReactNode;
-}) {
-  const id = `section-${title.toLowerCase().replace(/\W+/g, "-")}`;
-  return (
-    <Card className="p-6">
-      <section aria-labelledby={id}>
-        <h2 id={id} className="text-lg font-semibold">
-          {title}
-        </h2>
-        {description ? (
-          <p className="mt-1 text-sm text-neutral-500 dark:text-neutral-400">{description}</p>
-        ) : null}
-        <div className="mt-4">{children}</div>
-      </section>
-    </Card>
   );
 }
 
@@ -140,15 +121,22 @@ function OrganisationSection() {
   const { user, activeMembership, store } = useAuth();
   const navigate = useNavigate();
   const [accepting, setAccepting] = useState<string | null>(null);
+  const [joined, setJoined] = useState<{ membership: Membership; stayedIn: Membership } | null>(null);
   if (!user) return null;
   const options = activeMemberships(user.memberships);
 
   const accept = async (membership: Membership) => {
     setAccepting(membership.membershipId);
+    setJoined(null);
+    // Without a stored choice the first active membership is the active one, and the new one may sort
+    // first: pinning the current choice keeps the learner where they are until they switch themselves.
+    const current = activeMembership?.status === "active" ? activeMembership : null;
+    if (current) store.selectMembership(current.membershipId);
     try {
       await acceptInvitation(store.client, membership.membershipId);
       await store.refresh();
       toast.success(`You joined ${membership.entityName}`);
+      if (current) setJoined({ membership, stayedIn: current });
     } catch (error) {
       toast.error(errorMessage(error, "Could not accept the invitation"));
     } finally {
@@ -161,6 +149,25 @@ function OrganisationSection() {
       title="Organisations"
       description="The active organisation decides which topics and collections you see."
     >
+      {joined ? (
+        <div
+          role="status"
+          className="mb-4 flex flex-wrap items-center justify-between gap-3 rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-900 dark:border-emerald-900 dark:bg-emerald-950 dark:text-emerald-100"
+        >
+          <p>
+            You joined {joined.membership.entityName}. You are still working in {joined.stayedIn.entityName}.
+          </p>
+          <Button
+            size="sm"
+            onClick={() => {
+              store.selectMembership(joined.membership.membershipId);
+              setJoined(null);
+            }}
+          >
+            Switch to {joined.membership.entityName}
+          </Button>
+        </div>
+      ) : null}
       {options.length > 0 ? (
         <Field label="Active organisation">
           {(props) => (
@@ -219,6 +226,7 @@ function OrganisationSection() {
                       {accepting === membership.membershipId ? "Joining…" : "Accept"}
                     </Button>
                   ) : null}
+                  {membership.status === "active" ? <LeaveOrganisation membership={membership} /> : null}
                 </div>
               </li>
             ))}
@@ -257,6 +265,20 @@ function InvitationsSection({ membership }: { membership: Membership }) {
     }
   };
 
+  const [revoking, setRevoking] = useState<string | null>(null);
+  const revoke = async (invitation: Invitation) => {
+    setRevoking(invitation.id);
+    try {
+      await revokeInvitation(client, invitation.id);
+      toast.success(`Invitation to ${invitation.invited_email} revoked`);
+    } catch (failure) {
+      toast.error(errorMessage(failure, "Could not revoke the invitation"));
+    } finally {
+      setRevoking(null);
+      await mutate();
+    }
+  };
+
   return (
     <Section
       title="Invite members"
@@ -291,8 +313,17 @@ function InvitationsSection({ membership }: { membership: Membership }) {
           <ul className="space-y-1 text-sm">
             {invitations.map((invitation) => (
               <li key={invitation.id} className="flex items-center justify-between gap-2">
-                <span className="truncate">{invitation.invited_email}</span>
+                <span className="min-w-0 flex-1 truncate">{invitation.invited_email}</span>
                 <Badge>{invitation.member_role}</Badge>
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  onClick={() => revoke(invitation)}
+                  disabled={revoking !== null}
+                  aria-label={`Revoke the invitation to ${invitation.invited_email}`}
+                >
+                  {revoking === invitation.id ? "Revoking…" : "Revoke"}
+                </Button>
               </li>
             ))}
           </ul>

@@ -29,10 +29,16 @@ async function requireKnownMemberships(guard: GuardContext): Promise<{ user: App
   return { user };
 }
 
-/** docs/product.md §2: /studymap, /favorites and /explore also need at least one active membership. */
+/**
+ * docs/product.md §2: /studymap, /favorites and /explore also need at least one active membership. A new
+ * user who followed a deep link goes through onboarding and then on to that link, so it travels along.
+ */
 export async function requireMembership(guard: GuardContext): Promise<{ user: AppUser }> {
   const { user } = await requireKnownMemberships(guard);
-  if (!hasActiveMembership(user.memberships)) throw redirect({ to: "/onboarding" });
+  if (!hasActiveMembership(user.memberships)) {
+    const target = guard.location.href;
+    throw redirect({ to: "/onboarding", search: target === "/studymap" ? {} : { redirectTo: target } });
+  }
   return { user };
 }
 

@@ -142,7 +142,7 @@ describe("login: e-mail code", () => {
 });
 
 describe("login: Google and Microsoft", () => {
-  it("shows both buttons and the server's message when a provider is not enabled", async () => {
+  it("shows both buttons and, when a provider is not enabled, a banner that leaves the e-mail field alone", async () => {
     vi.stubGlobal(
       "fetch",
       vi.fn(async () =>
@@ -160,6 +160,10 @@ describe("login: Google and Microsoft", () => {
     await openLogin();
     expect(screen.getByRole("button", { name: "Continue with Microsoft" })).toBeEnabled();
     await user.click(screen.getByRole("button", { name: "Continue with Google" }));
-    expect(await screen.findByText("Unsupported provider: provider is not enabled")).toBeInTheDocument();
+    expect(await screen.findByRole("alert")).toHaveTextContent(
+      "Signing in with Google is not available for studymap. Use an e-mail code instead.",
+    );
+    expect(screen.queryByText(/Unsupported provider/)).not.toBeInTheDocument();
+    expect(screen.getByLabelText("E-mail address")).not.toHaveAttribute("aria-invalid", "true");
   });
 });

@@ -9,6 +9,7 @@ import {
   EMAIL_PATTERN,
   INVALID_CODE,
   INVALID_EMAIL,
+  oauthErrorMessage,
   RESEND_COOLDOWN_SECONDS,
   signInErrorMessage,
 } from "@/lib/auth/auth-errors";
@@ -50,6 +51,8 @@ function EmailStep({ redirectTo, onSent }: { redirectTo?: string; onSent(email: 
   const auth = useAuthStore();
   const [email, setEmail] = useState("");
   const [error, setError] = useState<string | null>(null);
+  // A provider's failure is no fault of the e-mail field: it gets its own banner.
+  const [oauthError, setOauthError] = useState<string | null>(null);
   const [busy, setBusy] = useState<"email" | OAuthProvider | null>(null);
 
   const submit = async (event: FormEvent) => {
@@ -58,6 +61,7 @@ function EmailStep({ redirectTo, onSent }: { redirectTo?: string; onSent(email: 
     if (!EMAIL_PATTERN.test(address)) return setError(INVALID_EMAIL);
     setBusy("email");
     setError(null);
+    setOauthError(null);
     try {
       await sendSignInCode(auth.client, address, window.location.origin);
       onSent(address);
@@ -70,16 +74,25 @@ function EmailStep({ redirectTo, onSent }: { redirectTo?: string; onSent(email: 
   const oauth = async (provider: OAuthProvider) => {
     setBusy(provider);
     setError(null);
+    setOauthError(null);
     try {
       await startOAuthSignIn(auth.client, provider, window.location.origin, safeRedirectPath(redirectTo));
     } catch (failure) {
-      setError(signInErrorMessage(failure));
+      setOauthError(oauthErrorMessage(failure, provider));
       setBusy(null);
     }
   };
 
   return (
     <div className="space-y-6">
+      {oauthError ? (
+        <p
+          role="alert"
+          className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200"
+        >
+          {oauthError}
+        </p>
+      ) : null}
       <form onSubmit={submit} noValidate className="space-y-4">
         <Field label="E-mail address" error={error}>
           {(props) => (

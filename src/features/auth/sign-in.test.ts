@@ -99,9 +99,11 @@ describe("OAuth sign-in (docs/product.md §7)", () => {
       ),
     );
     const navigate = vi.fn();
-    await expect(startOAuthSignIn(stub.client, "google", ORIGIN, undefined, navigate)).rejects.toThrow(
-      "Unsupported provider: provider is not enabled",
-    );
+    await expect(startOAuthSignIn(stub.client, "google", ORIGIN, undefined, navigate)).rejects.toMatchObject({
+      message: "Unsupported provider: provider is not enabled",
+      code: "validation_failed",
+      status: 400,
+    });
     expect(navigate).not.toHaveBeenCalled();
   });
 });

@@ -1,3 +1,5 @@
+import { AuthError } from "@supabase/supabase-js";
+import type { OAuthProviderName } from "@/lib/auth/auth-errors";
 import type { StudymapClient } from "@/lib/database";
 
 /** docs/product.md §9: the sign-in redirect is the app origin plus /auth/callback. */
@@ -21,7 +23,7 @@ export async function verifySignInCode(client: StudymapClient, email: string, to
   if (error) throw error;
 }
 
-export type OAuthProvider = "google" | "azure";
+export type OAuthProvider = OAuthProviderName;
 
 /**
  * docs/product.md §7: Google with offline access and the consent prompt, Microsoft (Azure) with the scopes
@@ -47,8 +49,20 @@ export async function startOAuthSignIn(
   if (error) throw error;
   const probe = await fetch(data.url, { redirect: "manual" });
   if (probe.type !== "opaqueredirect" && !probe.ok) {
-    const body = (await probe.json().catch(() => ({}))) as { msg?: string; message?: string };
-    throw new Error(body.msg ?? body.message ?? "This sign-in method is not available.");
+    // Auth answers `{error_code, msg}` or, from API version 2024-01-01, `{code, message}`; the code is
+    // kept so the login screen can say what happened in its own words.
+    const body = (await probe.json().catch(() => ({}))) as {
+      msg?: string;
+      message?: string;
+      code?: unknown;
+      error_code?: string;
+    };
+    const code = body.error_code ?? (typeof body.code === "string" ? body.code : undefined);
+    throw new AuthError(
+      body.msg ?? body.message ?? "This sign-in method is not available.",
+      probe.status,
+      code,
+    );
   }
   navigate(data.url);
 }

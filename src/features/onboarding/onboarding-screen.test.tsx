@@ -68,4 +68,28 @@ describe("onboarding", () => {
       p_membership_id: "invite-1",
     });
   });
+
+  it("goes on to the deep link a new user came through once they belong to an organisation", async () => {
+    await signIn(stub, { memberships: [] });
+    stub.on("POST /rest/v1/rpc/create_entity", () => {
+      stub.on("POST /rest/v1/rpc/get_user_memberships", { body: [membershipRow({ member_role: "admin" })] });
+      return { body: "22222222-2222-4222-8222-222222222222" };
+    });
+    const app = renderApp(stub, "/onboarding?redirectTo=%2Fexplore%3Fq%3Dcells");
+    await userEvent.type(await screen.findByLabelText("Organisation name"), "Lab 42");
+    await userEvent.click(screen.getByRole("button", { name: "Create organisation" }));
+    await waitFor(() => expect(app.router.state.location.href).toBe("/explore?q=cells"));
+  });
+
+  it("ignores a redirectTo to another site", async () => {
+    await signIn(stub, { memberships: [] });
+    stub.on("POST /rest/v1/rpc/create_entity", () => {
+      stub.on("POST /rest/v1/rpc/get_user_memberships", { body: [membershipRow({ member_role: "admin" })] });
+      return { body: "22222222-2222-4222-8222-222222222222" };
+    });
+    const app = renderApp(stub, "/onboarding?redirectTo=%2F%2Fevil.test");
+    await userEvent.type(await screen.findByLabelText("Organisation name"), "Lab 42");
+    await userEvent.click(screen.getByRole("button", { name: "Create organisation" }));
+    await waitFor(() => expect(app.router.state.location.pathname).toBe("/studymap"));
+  });
 });

@@ -8,11 +8,12 @@ import { Card } from "@/components/ui/card";
 import { Field, Select, TextField } from "@/components/ui/field";
 import { PageHeader } from "@/components/ui/page-header";
 import type { Membership } from "@/domain/access";
+import { safeRedirectPath } from "@/domain/search-params";
 import { useAuth } from "@/lib/auth/auth-context";
 import { acceptInvitation, createEntity, ENTITY_KINDS, type EntityKind } from "@/lib/entities";
 import { errorMessage } from "@/lib/query";
 
-export function OnboardingScreen() {
+export function OnboardingScreen({ redirectTo }: { redirectTo?: string }) {
   const { user, membershipsError } = useAuth();
   const router = useRouter();
   // Unknown memberships are not "none": an existing member must never be offered a new organisation.
@@ -25,26 +26,29 @@ export function OnboardingScreen() {
         description="Create an organisation for your class or team, or join one you were invited to."
       />
       <div className="space-y-6">
-        {invitations.length > 0 ? <Invitations invitations={invitations} /> : null}
-        <CreateOrganisation />
+        {invitations.length > 0 ? <Invitations invitations={invitations} redirectTo={redirectTo} /> : null}
+        <CreateOrganisation redirectTo={redirectTo} />
       </div>
     </div>
   );
 }
 
-/** After a membership becomes active the guards let the user into the main area. */
-function useEnterStudymap() {
+/**
+ * After a membership becomes active the guards let the user into the main area, or on to the page a
+ * deep link was taking them to before onboarding.
+ */
+function useEnterStudymap(redirectTo: string | undefined) {
   const { store } = useAuth();
   const navigate = useNavigate();
   return async () => {
     await store.refresh();
-    await navigate({ to: "/studymap" });
+    await navigate({ href: safeRedirectPath(redirectTo) ?? "/studymap", replace: true });
   };
 }
 
-function Invitations({ invitations }: { invitations: Membership[] }) {
+function Invitations({ invitations, redirectTo }: { invitations: Membership[]; redirectTo?: string }) {
   const { store } = useAuth();
-  const enter = useEnterStudymap();
+  const enter = useEnterStudymap(redirectTo);
   const [accepting, setAccepting] = useState<string | null>(null);
   const accept = async (membership: Membership) => {
     setAccepting(membership.membershipId);
@@ -84,9 +88,9 @@ function Invitations({ invitations }: { invitations: Membership[] }) {
   );
 }
 
-function CreateOrganisation() {
+function CreateOrganisation({ redirectTo }: { redirectTo?: string }) {
   const { store } = useAuth();
-  const enter = useEnterStudymap();
+  const enter = useEnterStudymap(redirectTo);
   const [name, setName] = useState("");
   const [kind, setKind] = useState<EntityKind>("organisation");
   const [error, setError] = useState<string | null>(null);

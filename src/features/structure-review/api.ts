@@ -31,6 +31,16 @@ export async function fetchReviewTopic(client: StudymapClient, topicId: string):
   };
 }
 
+/**
+ * Whether the signed-in learner may regenerate or accept the topic's structure. The database decides
+ * (the can_manage_topic RPC the edge functions ask too), so the screen never offers what they refuse.
+ */
+export async function fetchCanManageTopic(client: StudymapClient, topicId: string): Promise<boolean> {
+  const { data, error } = await client.rpc("can_manage_topic", { p_topic_id: topicId });
+  if (error) throw new Error(error.message);
+  return data === true;
+}
+
 const startAnswerSchema = z.object({ started: z.boolean(), runId: z.string().optional() });
 
 /** The conditional start of docs/product.md §4, done server-side: it starts only from an empty or pending status. */

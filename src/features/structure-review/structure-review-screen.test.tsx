@@ -13,6 +13,7 @@ import { useStructureReview } from "./use-structure-review.ts";
 vi.mock("./api.ts", async (importOriginal) => ({
   ...(await importOriginal<typeof import("./api.ts")>()),
   fetchReviewTopic: vi.fn(),
+  fetchCanManageTopic: vi.fn(),
   startStructureGeneration: vi.fn(),
   acceptStructure: vi.fn(),
   regenerateStructure: vi.fn(),
@@ -20,6 +21,7 @@ vi.mock("./api.ts", async (importOriginal) => ({
 }));
 
 const fetchTopic = vi.mocked(api.fetchReviewTopic);
+const canManage = vi.mocked(api.fetchCanManageTopic);
 const start = vi.mocked(api.startStructureGeneration);
 const accept = vi.mocked(api.acceptStructure);
 const regenerate = vi.mocked(api.regenerateStructure);
@@ -84,6 +86,7 @@ function renderScreen(onAccepted = vi.fn()) {
 beforeEach(() => {
   vi.resetAllMocks();
   start.mockResolvedValue({ started: false });
+  canManage.mockResolvedValue(true);
 });
 
 afterEach(() => {
@@ -139,6 +142,37 @@ describe("ready", () => {
     renderScreen();
     expect(await screen.findByRole("button", { name: "Accept Structure" })).toBeDisabled();
     expect(screen.getByText("No sections.")).toBeInTheDocument();
+  });
+});
+
+describe("a learner who may not manage the topic", () => {
+  it("sees the structure without Regenerate or Accept Structure", async () => {
+    canManage.mockResolvedValue(false);
+    fetchTopic.mockResolvedValue(topic());
+    renderScreen();
+    expect(await screen.findByRole("heading", { name: "Rivers of Europe" })).toBeInTheDocument();
+    await waitFor(() => expect(canManage).toHaveBeenCalledWith(expect.anything(), "t1"));
+    expect(screen.queryByRole("button", { name: "Regenerate" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Accept Structure" })).not.toBeInTheDocument();
+  });
+
+  it("is asked to turn to a content manager when generation failed", async () => {
+    canManage.mockResolvedValue(false);
+    fetchTopic.mockResolvedValue(topic({ processingStatus: "failed", structure: null }));
+    renderScreen();
+    expect(
+      await screen.findByText("Ask a content manager of your organisation to regenerate it."),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Regenerate" })).not.toBeInTheDocument();
+  });
+
+  it("sees no actions while the check is unanswered or when it fails", async () => {
+    canManage.mockRejectedValue(new Error("network down"));
+    fetchTopic.mockResolvedValue(topic());
+    renderScreen();
+    expect(await screen.findByRole("heading", { name: "Rivers of Europe" })).toBeInTheDocument();
+    await waitFor(() => expect(canManage).toHaveBeenCalled());
+    expect(screen.queryByRole("button", { name: "Accept Structure" })).not.toBeInTheDocument();
   });
 });
 

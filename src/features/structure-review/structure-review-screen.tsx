@@ -35,12 +35,16 @@ function GeneratingCard({ topic, onRefresh }: { topic: ReviewTopic; onRefresh: (
   );
 }
 
-function FailedCard({ topic }: { topic: ReviewTopic }) {
+function FailedCard({ topic, canManage }: { topic: ReviewTopic; canManage: boolean }) {
   return (
     <Card role="alert" className="flex flex-col gap-2 border-red-200 p-6 dark:border-red-900">
       <h2 className="text-lg font-semibold text-red-700 dark:text-red-400">Structure generation failed</h2>
       {topic.processingError && <p className="text-sm">{topic.processingError}</p>}
-      <p className="text-sm text-neutral-600 dark:text-neutral-400">Regenerate to try again.</p>
+      <p className="text-sm text-neutral-600 dark:text-neutral-400">
+        {canManage
+          ? "Regenerate to try again."
+          : "Ask a content manager of your organisation to regenerate it."}
+      </p>
     </Card>
   );
 }
@@ -126,7 +130,7 @@ function StructureCard({
 
 /** docs/product.md §2: the structure review screen (loading, generating, ready; docs/decisions.md §4: failed). */
 export function StructureReviewScreen({ topicId, onAccepted }: { topicId: string; onAccepted: () => void }) {
-  const { topic, error, busy, newVersion, accept, regenerate, refresh } = useStructureReview(
+  const { topic, error, canManage, busy, newVersion, accept, regenerate, refresh } = useStructureReview(
     topicId,
     onAccepted,
   );
@@ -155,14 +159,16 @@ export function StructureReviewScreen({ topicId, onAccepted }: { topicId: string
         title="Learning Structure"
         description={topic.title}
         actions={
-          <>
-            <Button variant="secondary" onClick={regenerate} disabled={busy !== null}>
-              Regenerate
-            </Button>
-            <Button onClick={accept} disabled={!topic.structure || busy !== null}>
-              Accept Structure
-            </Button>
-          </>
+          canManage ? (
+            <>
+              <Button variant="secondary" onClick={regenerate} disabled={busy !== null}>
+                Regenerate
+              </Button>
+              <Button onClick={accept} disabled={!topic.structure || busy !== null}>
+                Accept Structure
+              </Button>
+            </>
+          ) : null
         }
       />
       {state === "ready" && (
@@ -171,7 +177,7 @@ export function StructureReviewScreen({ topicId, onAccepted }: { topicId: string
       {(state === "generating" || state === "not-started") && (
         <GeneratingCard topic={topic} onRefresh={refresh} />
       )}
-      {state === "failed" && <FailedCard topic={topic} />}
+      {state === "failed" && <FailedCard topic={topic} canManage={canManage} />}
     </div>
   );
 }

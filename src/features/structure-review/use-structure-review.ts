@@ -5,6 +5,7 @@ import { useSupabase } from "@/lib/auth/auth-context";
 import { errorMessage } from "@/lib/query";
 import {
   acceptStructure,
+  fetchCanManageTopic,
   fetchReviewTopic,
   type ReviewTopic,
   regenerateStructure,
@@ -39,6 +40,11 @@ export function useStructureReview(topicId: string, onAccepted: () => void) {
     refreshInterval: (latest) => (!pollingStopped && latest && shouldPoll(latest) ? POLL_INTERVAL_MS : 0),
     onError: (loadError) => toast.error(errorMessage(loadError, "Failed to load topic")),
   });
+
+  // Manager-only actions stay hidden until the database says yes; a failed check hides them too.
+  const { data: canManage } = useSWR(["can-manage-topic", topicId], () =>
+    fetchCanManageTopic(client, topicId),
+  );
 
   // docs/decisions.md §5: a regenerated structure is a new version, and the screen says so when it appears,
   // whether this learner pressed Regenerate or the variant moved on while the screen was open.
@@ -107,5 +113,14 @@ export function useStructureReview(topicId: string, onAccepted: () => void) {
 
   const refresh = useCallback(() => mutate(), [mutate]);
 
-  return { topic, error: error as Error | undefined, busy, newVersion, accept, regenerate, refresh };
+  return {
+    topic,
+    error: error as Error | undefined,
+    canManage: canManage === true,
+    busy,
+    newVersion,
+    accept,
+    regenerate,
+    refresh,
+  };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CODE_PATTERN, EMAIL_PATTERN, signInErrorMessage } from "./auth-errors";
+import { CODE_PATTERN, EMAIL_PATTERN, oauthErrorMessage, signInErrorMessage } from "./auth-errors";
 
 describe("signInErrorMessage", () => {
   it("explains an invalid or expired code", () => {
@@ -42,5 +42,35 @@ describe("sign-in formats", () => {
   it("wants exactly six digits", () => {
     expect(CODE_PATTERN.test("123456")).toBe(true);
     for (const bad of ["12345", "1234567", "12a456", " 123456"]) expect(CODE_PATTERN.test(bad)).toBe(false);
+  });
+});
+
+describe("oauthErrorMessage", () => {
+  it("says a provider that is not switched on is not available, naming it", () => {
+    const error = { code: "validation_failed", message: "Unsupported provider: provider is not enabled" };
+    expect(oauthErrorMessage(error, "azure")).toBe(
+      "Signing in with Microsoft is not available for studymap. Use an e-mail code instead.",
+    );
+  });
+
+  it("explains a cancelled or refused sign-in", () => {
+    expect(oauthErrorMessage({ code: "access_denied", message: "access_denied" }, "google")).toBe(
+      "Signing in with Google was cancelled or refused. Try again, or use an e-mail code.",
+    );
+  });
+
+  it("explains a provider account without an e-mail address", () => {
+    expect(oauthErrorMessage({ message: "Error getting user email from external provider" })).toBe(
+      "Your account with that provider did not share an e-mail address, which studymap needs. Use an e-mail code instead.",
+    );
+  });
+
+  it("names a network failure, and hides any other server text", () => {
+    expect(oauthErrorMessage(new TypeError("Failed to fetch"), "google")).toBe(
+      "We could not reach the sign-in service. Check your connection and try again.",
+    );
+    expect(oauthErrorMessage({ status: 500, message: "pq: relation missing" }, "google")).toBe(
+      "Signing in with Google did not work. Try again, or use an e-mail code.",
+    );
   });
 });

@@ -29,3 +29,30 @@ export function signInErrorMessage(error: unknown): string {
   }
   return message || "Something went wrong. Please try again.";
 }
+
+export const OAUTH_PROVIDER_LABELS = { google: "Google", azure: "Microsoft" } as const;
+export type OAuthProviderName = keyof typeof OAUTH_PROVIDER_LABELS;
+
+/**
+ * An OAuth failure as the learner should read it: when starting (the provider is not switched on) or
+ * coming back from the provider (`error`/`error_description` on the return address). Unknown errors
+ * get a general sentence rather than the server's text.
+ */
+export function oauthErrorMessage(error: unknown, provider?: OAuthProviderName): string {
+  const { message = "", code, status, name } = (error ?? {}) as AuthErrorLike;
+  const via = provider ? `with ${OAUTH_PROVIDER_LABELS[provider]}` : "with that provider";
+  if (name === "AuthRetryableFetchError" || status === 0 || error instanceof TypeError) {
+    return "We could not reach the sign-in service. Check your connection and try again.";
+  }
+  if (/provider is not enabled|could not be found/i.test(message) || code === "provider_disabled") {
+    return `Signing in ${via} is not available for studymap. Use an e-mail code instead.`;
+  }
+  if (code === "access_denied" || /access.?denied|cancel/i.test(message)) {
+    return `Signing in ${via} was cancelled or refused. Try again, or use an e-mail code.`;
+  }
+  if (/e-?mail/i.test(message)) {
+    return `Your account ${via} did not share an e-mail address, which studymap needs. Use an e-mail code instead.`;
+  }
+  if (status === 429 || code?.startsWith("over_")) return "Too many attempts. Wait a minute, then try again.";
+  return `Signing in ${via} did not work. Try again, or use an e-mail code.`;
+}

@@ -8,7 +8,7 @@ import {
 } from "./domain/tasks.ts";
 import { generationEnv } from "./env.ts";
 import { HttpError } from "./http.ts";
-import { type Caller, databaseError } from "./supabase.ts";
+import { type Caller, databaseError, NOT_A_CONTENT_MANAGER } from "./supabase.ts";
 
 /** Points the Trigger.dev SDK at the project's task service with the secret key (never sent to browsers). */
 export function configureTrigger(): void {
@@ -112,6 +112,6 @@ async function assertMayGenerate({ client }: Caller, topicId: string, task: Gene
   const allowed = await client.rpc("can_manage_topic", { p_topic_id: topicId });
   if (allowed.error) throw databaseError(allowed.error);
   if (allowed.data !== true) {
-    throw new HttpError(403, "Only content managers of this topic's entity may generate its structure");
+    throw new HttpError(403, NOT_A_CONTENT_MANAGER);
   }
 }

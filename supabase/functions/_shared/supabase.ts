@@ -29,17 +29,24 @@ function notSignedIn(): HttpError {
   return new HttpError(401, "You must be signed in");
 }
 
+/** What a learner who may not manage a topic is told; the database's own text names the topic's id. */
+export const NOT_A_CONTENT_MANAGER =
+  "Only the creators, managers and admins of this topic's organisation can change its structure.";
+
 /**
  * A database refusal as the caller should see it. The structure RPCs raise their refusals with these
- * SQLSTATEs and a message written for the user (supabase/migrations/*_structure_transitions.sql);
- * anything else is logged and hidden.
+ * SQLSTATEs and a message written for the user (supabase/migrations/*_structure_transitions.sql),
+ * except the rights check (42501), whose message carries the topic's id: the caller reads a sentence
+ * chosen by SQLSTATE instead. Anything else is logged and hidden.
  */
 export function databaseError(error: PostgrestError): HttpError {
   const status = REFUSAL_STATUS[error.code];
-  if (status) return new HttpError(status, error.message);
+  if (status) return new HttpError(status, REFUSAL_SENTENCE[error.code] ?? error.message);
   console.error("database error", error);
   return new HttpError(500, "Internal error");
 }
+
+const REFUSAL_SENTENCE: Record<string, string> = { "42501": NOT_A_CONTENT_MANAGER };
 
 const REFUSAL_STATUS: Record<string, number> = {
   // insufficient_privilege: the RPC's rights check, or RLS (a topic the caller cannot see included)

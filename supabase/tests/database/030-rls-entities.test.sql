@@ -2,7 +2,7 @@
 -- what (see tests.create_world in 000-setup for who is who).
 
 begin;
-select plan(124);
+select plan(132);
 select tests.create_world();
 
 -- core_entities -------------------------------------------------------------------------------------------
@@ -107,6 +107,15 @@ select tests.check_matrix(
   'remove the member''s membership (the member leaves, or an admin removes it)',
   anon => 'denied', outsider => 'none', member => '1 row', creator => 'none',
   manager => 'none', admin => '1 row', other_member => 'none'
+);
+
+-- Revoking an open invitation (account settings) is a delete by the entity's admins; nobody else can
+-- withdraw an invitation someone else sent, not even the entity's managers, who see it.
+select tests.check_matrix(
+  $$ delete from public.core_memberships where id = tests.id('membership:invitee') returning 1 $$,
+  'revoke the open invitation',
+  anon => 'denied', outsider => 'none', member => 'none', creator => 'none',
+  manager => 'none', admin => '1 row', other_member => 'none', lapsed => 'none'
 );
 
 -- profiles ------------------------------------------------------------------------------------------------
