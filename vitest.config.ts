@@ -36,6 +36,9 @@ export default defineConfig({
           environment: "jsdom",
           include: ["src/**/*.test.tsx"],
           setupFiles: ["./tests/setup/dom.ts"],
+          // As for unit tests: a hang guard. A screen's first render in jsdom (module graph, Radix,
+          // router) can take over 5 s while the machine runs other suites.
+          testTimeout: 30_000,
         },
       },
       {
