@@ -1,8 +1,10 @@
 import { Link, Outlet, useLocation, useMatches, useParams } from "@tanstack/react-router";
+import useSWR from "swr";
 import { hasActiveMembership } from "@/domain/access";
-import type { BreadcrumbOptions } from "@/domain/breadcrumbs";
-import { useAuth } from "@/lib/auth/auth-context";
+import { type BreadcrumbOptions, outlineLabels } from "@/domain/breadcrumbs";
+import { useAuth, useSupabase } from "@/lib/auth/auth-context";
 import { useCollection } from "@/lib/collections/hooks";
+import { fetchOutline } from "@/lib/outline";
 import { useTopic } from "@/lib/topics/hooks";
 import { Breadcrumbs } from "./breadcrumbs";
 import { MembershipSwitcher } from "./membership-switcher";
@@ -33,23 +35,27 @@ export function AppShell() {
       </a>
       <header className="sticky top-0 z-30 border-b border-neutral-200 bg-white/90 backdrop-blur dark:border-neutral-800 dark:bg-neutral-950/90">
         <div className="mx-auto flex h-14 max-w-6xl items-center gap-4 px-4 sm:px-6">
-          <Link to={member ? "/studymap" : "/onboarding"} className="text-xl" aria-label="studymap home">
+          <Link
+            to={member ? "/studymap" : "/onboarding"}
+            className="shrink-0 text-xl"
+            aria-label="studymap home"
+          >
             <Wordmark />
           </Link>
           {member ? (
-            <nav aria-label="Main" className="hidden gap-1 md:flex">
+            <nav aria-label="Main" className="hidden shrink-0 gap-1 md:flex">
               {NAV.map((item) => (
                 <NavLink key={item.to} {...item} />
               ))}
             </nav>
           ) : null}
-          <div className="ml-auto flex items-center gap-2">
+          <div className="ml-auto flex min-w-0 items-center gap-2">
             {member ? <MembershipSwitcher /> : null}
             <ThemeToggle />
             <Link
               to="/account/settings"
               aria-label="Account settings"
-              className="flex size-8 items-center justify-center rounded-full bg-emerald-100 text-sm font-semibold text-emerald-800 hover:ring-2 hover:ring-emerald-600/30 dark:bg-emerald-900 dark:text-emerald-100"
+              className="flex size-8 shrink-0 items-center justify-center rounded-full bg-emerald-100 text-sm font-semibold text-emerald-800 hover:ring-2 hover:ring-emerald-600/30 dark:bg-emerald-900 dark:text-emerald-100"
             >
               {user.email.charAt(0).toUpperCase()}
             </Link>
@@ -94,12 +100,18 @@ declare module "@tanstack/react-router" {
   }
 }
 
+type IdParams = Partial<
+  Record<"topicId" | "moduleId" | "quizId" | "episodeId" | "phaseId" | "chapterId", string>
+>;
+
 /**
- * Breadcrumbs that name ids by what they are (a topic by its title, a collection by its title), or the
- * deepest screen's custom trail.
+ * Breadcrumbs that name ids by what they are (a topic, collection, quiz, episode, chapter or phase by
+ * its title), or the deepest screen's custom trail. Quiz, episode and phase titles come from the course
+ * outline under the topic hub's own SWR key, so those screens add no request of their own.
  */
 function ShellBreadcrumbs() {
-  const params = useParams({ strict: false }) as { topicId?: string; moduleId?: string };
+  const params = useParams({ strict: false }) as IdParams;
+  const needsOutline = Boolean(params.quizId ?? params.episodeId ?? params.phaseId ?? params.chapterId);
   const pathname = useLocation({ select: (location) => location.pathname });
   const trailOf = useMatches({
     select: (matches) =>
@@ -107,7 +119,12 @@ function ShellBreadcrumbs() {
   });
   const { data: topic } = useTopic(params.topicId);
   const { data: collection } = useCollection(params.moduleId);
-  const labels: Record<string, string> = {};
+  const client = useSupabase();
+  const { data: outline } = useSWR(
+    needsOutline && params.topicId ? (["topic-outline", params.topicId] as const) : null,
+    ([, id]) => fetchOutline(client, id),
+  );
+  const labels: Record<string, string> = outline ? outlineLabels(outline) : {};
   if (topic) labels[`/studymap/topics/${topic.id}`] = topic.title;
   if (collection) labels[`/studymap/collections/${collection.id}`] = collection.title;
   return <Breadcrumbs labels={labels} trail={trailOf?.(pathname)} className="mb-4" />;

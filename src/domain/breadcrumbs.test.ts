@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { buildBreadcrumbs } from "./breadcrumbs";
+import { buildBreadcrumbs, outlineLabels, PENDING_LABEL } from "./breadcrumbs";
+import type { OutlineRpc } from "./outline.ts";
 
 const topicId = "0b6f6c9e-8c7a-4f59-9a38-8f0b7d0f0a11";
 
@@ -29,7 +30,7 @@ describe("buildBreadcrumbs (docs/product.md §2)", () => {
     const path = `/studymap/topics/${topicId}/microlearning/study/c1`;
     expect(buildBreadcrumbs(path).map((item) => item.label)).toEqual([
       "Studymap",
-      `${topicId.slice(0, 8)}…`,
+      PENDING_LABEL,
       "Micro-learning",
       "C1",
     ]);
@@ -79,4 +80,55 @@ describe("buildBreadcrumbs (docs/product.md §2)", () => {
   it("gives nothing for the site root", () => {
     expect(buildBreadcrumbs("/")).toEqual([]);
   });
+
+  it("never shows a raw id: an unresolved id waits under a neutral mark", () => {
+    const labels = buildBreadcrumbs(`/studymap/topics/${topicId}/quizzes/${quizId}`).map(
+      (item) => item.label,
+    );
+    expect(labels).toEqual(["Studymap", PENDING_LABEL, "Quizzes", PENDING_LABEL]);
+    expect(labels.join(" ")).not.toContain(topicId.slice(0, 8));
+  });
+
+  it("names quizzes, episodes, chapters and phases by the titles of the course outline", () => {
+    const labels = { [`/studymap/topics/${topicId}`]: "Photosynthesis", ...outlineLabels(outline) };
+    const trail = (path: string) => buildBreadcrumbs(path, { labels }).map((item) => item.label);
+    expect(trail(`/studymap/topics/${topicId}/quizzes/${quizId}`)).toEqual([
+      "Studymap",
+      "Photosynthesis",
+      "Quizzes",
+      "Check: light reactions",
+    ]);
+    expect(trail(`/studymap/topics/${topicId}/podcast/episodes/${recapId}`).at(-1)).toBe("Light reactions");
+    expect(trail(`/studymap/topics/${topicId}/microlearning/phase/${chapterId}-study`).at(-1)).toBe(
+      "Studie: Light reactions",
+    );
+    expect(trail(`/studymap/topics/${topicId}/microlearning/practice/${chapterId}`).at(-1)).toBe(
+      "Light reactions",
+    );
+  });
 });
+
+const chapterId = "2c1d3e4f-1111-4a2b-8c3d-000000000001";
+const quizId = "2c1d3e4f-2222-4a2b-8c3d-000000000002";
+const recapId = "2c1d3e4f-3333-4a2b-8c3d-000000000003";
+const outline: OutlineRpc = {
+  course: null,
+  chapters: [
+    {
+      id: chapterId,
+      title: "Light reactions",
+      summary: null,
+      position: 1,
+      activities: [
+        {
+          id: quizId,
+          kind: "diagnostic",
+          title: "Check: light reactions",
+          position: 2,
+          status: "not_started",
+        },
+        { id: recapId, kind: "recap", title: null, position: 6, status: "not_started" },
+      ],
+    },
+  ],
+};

@@ -1,3 +1,6 @@
+import type { OutlineRpc } from "./outline.ts";
+import { PHASE_KINDS, PHASES, toPhaseId } from "./phase.ts";
+
 /**
  * Breadcrumbs built from the route path (docs/product.md §2): every segment becomes an item unless hidden,
  * labels come from a table (or a resolver for ids), and a screen may replace the trail entirely.
@@ -112,8 +115,30 @@ export function looksLikeId(segment: string): boolean {
   return /[0-9a-f]{8}-[0-9a-f]{4}-/i.test(segment) || /^\d+$/.test(segment);
 }
 
+/**
+ * What an id segment shows until its title is known: a raw id means nothing to a learner, so the trail
+ * keeps its shape with a neutral mark instead.
+ */
+export const PENDING_LABEL = "…";
+
+/**
+ * Labels by segment for the ids of a topic's screens, from the course outline the hub already reads: a
+ * quiz or episode (an activity id) by its title, a chapter by its title, a phase (`<chapterId>-<kind>`)
+ * by its Dutch phase label and chapter.
+ */
+export function outlineLabels(outline: OutlineRpc): Record<string, string> {
+  const labels: Record<string, string> = {};
+  for (const chapter of outline.chapters) {
+    labels[chapter.id] = chapter.title;
+    for (const kind of PHASE_KINDS)
+      labels[toPhaseId(chapter.id, kind)] = `${PHASES[kind].label}: ${chapter.title}`;
+    for (const activity of chapter.activities) labels[activity.id] = activity.title || chapter.title;
+  }
+  return labels;
+}
+
 function humanize(segment: string): string {
-  if (looksLikeId(segment)) return segment.length > 12 ? `${segment.slice(0, 8)}…` : segment;
+  if (looksLikeId(segment)) return PENDING_LABEL;
   const words = segment.replace(/[-_]+/g, " ").trim();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
