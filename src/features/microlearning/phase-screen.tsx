@@ -2,6 +2,7 @@ import { Link } from "@tanstack/react-router";
 import { useId, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { sourceFileName } from "@/domain/citation.ts";
 import { isPhaseKind, PHASES } from "@/domain/phase.ts";
 import type { ActivityCitation } from "./api.ts";
 import { DisclosureButton } from "./disclosure-button.tsx";
@@ -22,10 +23,11 @@ function CitationSource({ citation }: { citation: ActivityCitation }) {
       </a>
     );
   }
-  if (citation.file_path) {
+  const fileName = sourceFileName(citation.file_path);
+  if (fileName) {
     return (
       <span>
-        {citation.file_path}
+        {fileName}
         {citation.page_number !== null && ` p.${citation.page_number}`}
       </span>
     );

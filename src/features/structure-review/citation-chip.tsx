@@ -2,7 +2,7 @@ import { useState } from "react";
 import useSWR from "swr";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
-import type { Citation } from "@/domain/citation.ts";
+import { type Citation, urlAtPage } from "@/domain/citation.ts";
 import { useSupabase } from "@/lib/auth/auth-context";
 import { SIGNED_URL_SECONDS, signSourceFile } from "./api.ts";
 import {
@@ -15,7 +15,7 @@ import {
 
 /**
  * Where "View Source" leads: the citation's web address, or for a learner's own file a signed URL that
- * lives 60 s (renewed while the dialog stays open).
+ * lives 60 s (renewed while the dialog stays open), opened at the cited page of a PDF.
  */
 function useViewSourceUrl(citation: Citation, open: boolean): string | null {
   const client = useSupabase();
@@ -28,7 +28,8 @@ function useViewSourceUrl(citation: Citation, open: boolean): string | null {
       onError: (error) => console.error("Failed to sign source file:", error),
     },
   );
-  return citation.source_url ?? data ?? null;
+  if (citation.source_url) return citation.source_url;
+  return data ? urlAtPage(data, citation.file_path, citation.page_number) : null;
 }
 
 function Excerpt({ citation }: { citation: Citation }) {

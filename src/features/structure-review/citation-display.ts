@@ -1,8 +1,8 @@
-import type { Citation } from "@/domain/citation.ts";
+import { type Citation, sourceFileName } from "@/domain/citation.ts";
 
 /** The file name of a citation: the last segment of its file_path. */
 export function citationFileName(citation: Pick<Citation, "file_path">): string | null {
-  return citation.file_path?.split("/").pop() || null;
+  return sourceFileName(citation.file_path);
 }
 
 /** The site host of a citation's source_url without a leading "www.". */

@@ -398,7 +398,7 @@ describe("Source Citation dialog", () => {
     return screen.findByRole("dialog", { name: "Source Citation" });
   }
 
-  it("shows the file name, page, numbered exact lines and the line range", async () => {
+  it("shows the file name, page, numbered exact lines and the line range; View Source opens the cited page", async () => {
     sign.mockResolvedValue("http://storage.test/signed/rivers.pdf?token=t");
     const dialog = await openDialog({});
     expect(within(dialog).getByText("rivers.pdf")).toBeInTheDocument();
@@ -410,7 +410,7 @@ describe("Source Citation dialog", () => {
     ]);
     expect(within(dialog).getByText("Lines: 10-11")).toBeInTheDocument();
     const viewSource = await within(dialog).findByRole("link", { name: "View Source" });
-    expect(viewSource).toHaveAttribute("href", "http://storage.test/signed/rivers.pdf?token=t");
+    expect(viewSource).toHaveAttribute("href", "http://storage.test/signed/rivers.pdf?token=t#page=2");
     expect(viewSource).toHaveAttribute("target", "_blank");
     expect(sign).toHaveBeenCalledWith({}, "entity/topic/rivers.pdf");
     await userEvent.click(within(dialog).getByRole("button", { name: "Close" }));
