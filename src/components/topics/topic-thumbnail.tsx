@@ -1,8 +1,17 @@
-import { type ReactNode, useState } from "react";
+import { type CSSProperties, type ReactNode, useState } from "react";
+import { topicPlaceholder } from "@/domain/topic-placeholder";
 import { useThumbnailUrl } from "@/lib/topics/hooks";
 
+/** Overlays for the placeholder's gradient, indexed by `TopicPlaceholder.pattern`. */
+const PATTERNS = [
+  "",
+  "bg-[radial-gradient(circle,rgb(255_255_255/0.35)_1.5px,transparent_1.5px)] bg-[length:14px_14px]",
+  "bg-[repeating-linear-gradient(45deg,rgb(255_255_255/0.22)_0_8px,transparent_8px_20px)]",
+];
+
 /**
- * A topic's thumbnail (60 s signed URL, else the public URL), or its initial on a gradient. An image
+ * A topic's thumbnail (60 s signed URL, else the public URL), or a placeholder made from its title: a
+ * gradient and pattern of its own with its initials. An image
  * that fails to load is logged and not shown (docs/product.md §8). Children overlay it (e.g. a badge).
  */
 export function TopicThumbnail({
@@ -18,9 +27,16 @@ export function TopicThumbnail({
 }) {
   const { data: url } = useThumbnailUrl(stored);
   const [failed, setFailed] = useState(false);
+  const look = topicPlaceholder(title);
+  const hues = {
+    "--from-hue": look.fromHue,
+    "--to-hue": look.toHue,
+    "--angle": `${look.angle}deg`,
+  } as CSSProperties;
   return (
     <div
-      className={`relative aspect-[16/9] w-full overflow-hidden bg-gradient-to-br from-emerald-100 to-sky-100 dark:from-emerald-950 dark:to-sky-950 ${className}`}
+      style={hues}
+      className={`relative aspect-[16/9] w-full overflow-hidden bg-[linear-gradient(var(--angle),hsl(var(--from-hue)_70%_88%),hsl(var(--to-hue)_65%_78%))] dark:bg-[linear-gradient(var(--angle),hsl(var(--from-hue)_45%_24%),hsl(var(--to-hue)_45%_16%))] ${className}`}
     >
       {url && !failed ? (
         <img
@@ -36,9 +52,10 @@ export function TopicThumbnail({
       ) : (
         <div
           aria-hidden="true"
-          className="flex h-full items-center justify-center text-4xl font-semibold text-emerald-700/60 dark:text-emerald-300/50"
+          data-testid="topic-placeholder"
+          className={`flex h-full items-center justify-center text-4xl font-semibold tracking-wide text-neutral-900/55 dark:text-white/60 ${PATTERNS[look.pattern]}`}
         >
-          {title.charAt(0).toUpperCase()}
+          {look.initials}
         </div>
       )}
       {children}
