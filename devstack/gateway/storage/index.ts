@@ -5,9 +5,11 @@ import { z } from "zod";
 import type { GatewayContext } from "../context.ts";
 import { withRequestTransaction } from "../db-session.ts";
 import { bearerToken, type Identity, identify } from "../jwt.ts";
+import { verifiedCaller } from "./caller.ts";
 import { fromDatabaseError, renderStorageError, StorageError, storageErrors } from "./errors.ts";
 import { assertValidBucketName, assertValidKey, ObjectFiles } from "./files.ts";
 import {
+  currentVersion,
   deleteObjects,
   findBucket,
   findObject,
@@ -17,6 +19,7 @@ import {
   renameObject,
   writeObject,
 } from "./objects.ts";
+import { resumableUploads } from "./resumable.ts";
 import { serveObject } from "./serve.ts";
 import { signedUrl, verifySignedUrl } from "./signing.ts";
 import { objectMetadata, readLimited, readUpload } from "./uploads.ts";
@@ -25,7 +28,8 @@ import { objectMetadata, readLimited, readUpload } from "./uploads.ts";
  * `/storage/v1`, speaking Supabase Storage (storage-api) for what storage-js sends: buckets, upload,
  * download (authenticated, public, signed), list, delete, move, copy and signed URLs. Objects live on
  * disk (./files.ts); their rows in storage.objects are read and written in the caller's own
- * transaction and role, so the storage schema's row-level security decides, as on Supabase. Only
+ * transaction and role, so the storage schema's row-level security decides, as on Supabase; resumable
+ * (TUS) uploads are ./resumable.ts. Only
  * what storage-api itself does as super user (bucket settings, public and signed downloads) uses the
  * gateway's own connection.
  */
@@ -39,6 +43,14 @@ export function storageService(ctx: GatewayContext): Hono {
     return renderStorageError(c, storageErrors.internal());
   });
 
+  const resumable = resumableUploads(ctx, new ObjectFiles(ctx));
+  // storage-api's TUS routes: create on the base; send, check, cancel on an upload's URL.
+  app.on(["POST", "OPTIONS"], "/upload/resumable", (c) => resumable(c.req.raw));
+  app.on(["POST", "PUT", "PATCH", "DELETE", "OPTIONS"], "/upload/resumable/:id", (c) => resumable(c.req.raw));
+  // Hono routes HEAD as GET; storage-api answers HEAD (the offset) but has no GET for an upload.
+  app.get("/upload/resumable/:id", (c) =>
+    c.req.raw.method === "HEAD" ? resumable(c.req.raw) : c.notFound(),
+  );
   app.get("/bucket", (c) => storage.listBuckets(c));
   app.get("/bucket/:bucket", (c) => storage.getBucket(c));
   app.post("/object/list/:bucket", (c) => storage.list(c));
@@ -118,7 +130,7 @@ class StorageRoutes {
     const identity = await this.caller(c);
     const bucketRow = await findBucket(this.ctx.pool, bucket);
     const file = await readUpload(c, bucketRow);
-    const previous = upsert ? await this.currentVersion(bucket, key) : null;
+    const previous = upsert ? await currentVersion(this.ctx.pool, bucket, key) : null;
     const object = {
       id: randomUUID(),
       bucket,
@@ -336,16 +348,8 @@ class StorageRoutes {
     return c.json({ Id: id, Key: `${bucket}/${body.destinationKey}` });
   }
 
-  /** The caller's verified identity; storage-api refuses a missing or invalid JWT with AccessDenied. */
-  private async caller(c: Context): Promise<Identity> {
-    const result = await identify(this.ctx, bearerToken(c.req.raw.headers));
-    if (!result.ok) {
-      throw storageErrors.accessDenied(
-        result.reason === "expired" ? '"exp" claim timestamp check failed' : result.message,
-      );
-    }
-    if (!result.identity.token) throw storageErrors.accessDenied("Invalid Compact JWS");
-    return result.identity;
+  private caller(c: Context): Promise<Identity> {
+    return verifiedCaller(this.ctx, c.req.raw.headers);
   }
 
   /** For routes that serve public buckets without a JWT: an invalid or absent JWT means anonymous. */
@@ -363,14 +367,6 @@ class StorageRoutes {
   ): Promise<T> {
     const request = { method: c.req.method, path: c.req.path, headers: c.req.raw.headers };
     return withRequestTransaction(this.ctx, identity, { ...request, readOnly: access === "read" }, work);
-  }
-
-  private async currentVersion(bucket: string, key: string): Promise<{ id: string; version: string } | null> {
-    const { rows } = await this.ctx.pool.query<{ id: string; version: string }>(
-      "select id, version from storage.objects where bucket_id = $1 and name = $2",
-      [bucket, key],
-    );
-    return rows[0] ?? null;
   }
 
   private async removeFiles(objects: ObjectRow[]): Promise<void> {

@@ -83,6 +83,19 @@ export async function findObject(db: Queryable, bucket: string, name: string): P
   return rows[0];
 }
 
+/** The stored id and version of an object, read as storage-api does before replacing it. */
+export async function currentVersion(
+  db: Queryable,
+  bucket: string,
+  name: string,
+): Promise<{ id: string; version: string } | null> {
+  const { rows } = await db.query<{ id: string; version: string }>(
+    "select id, version from storage.objects where bucket_id = $1 and name = $2",
+    [bucket, name],
+  );
+  return rows[0] ?? null;
+}
+
 export interface NewObject {
   id: string;
   bucket: string;

@@ -75,7 +75,7 @@ function stringField(form: FormData, name: string): string | undefined {
   return typeof value === "string" ? value : undefined;
 }
 
-function parseJsonObject(text: string | undefined): Record<string, unknown> | null {
+export function parseJsonObject(text: string | undefined): Record<string, unknown> | null {
   if (!text) return null;
   try {
     const value: unknown = JSON.parse(text);
@@ -88,7 +88,7 @@ function parseJsonObject(text: string | undefined): Record<string, unknown> | nu
 }
 
 /** storage-api's rule: `type/subtype` must equal an allowed type or match its `type/*`. */
-function assertAllowedMimeType(mimeType: string, allowed: string[]): void {
+export function assertAllowedMimeType(mimeType: string, allowed: string[]): void {
   const [type, subtype] = (mimeType.split(";")[0] ?? "").trim().toLowerCase().split("/");
   if (!type || !subtype) throw storageErrors.invalidMimeType(mimeType);
   const matches = allowed.some((entry) => {
