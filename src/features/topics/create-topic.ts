@@ -40,6 +40,7 @@ export type Uploader = (
   target: Pick<UploadTarget, "bucket" | "path">,
   file: File,
   onProgress: (fraction: number) => void,
+  signal?: AbortSignal,
 ) => Promise<void>;
 
 export interface CreateTopicHooks {
@@ -48,6 +49,8 @@ export interface CreateTopicHooks {
   uploaded: ReadonlySet<string>;
   onFileProgress(sourceId: string, fraction: number): void;
   onFileUploaded(sourceId: string): void;
+  /** Cancels the upload under way; the next attempt resumes it. */
+  signal?: AbortSignal;
 }
 
 /**
@@ -61,13 +64,14 @@ export async function createTopic(
   hooks: CreateTopicHooks,
 ): Promise<void> {
   await insertTopic(client, topic);
-  if (topic.thumbnail) await attachThumbnail(client, topic, topic.thumbnail, hooks.upload);
+  if (topic.thumbnail) await attachThumbnail(client, topic, topic.thumbnail, hooks);
   for (const source of topic.files) {
     if (hooks.uploaded.has(source.id)) continue;
     await hooks.upload(
       { bucket: "sources", path: topicObjectPath(topic.entityId, topic.topicId, source.objectName) },
       source.file,
       (fraction) => hooks.onFileProgress(source.id, fraction),
+      hooks.signal,
     );
     hooks.onFileUploaded(source.id);
   }
@@ -98,12 +102,12 @@ async function attachThumbnail(
   client: StudymapClient,
   topic: NewTopic,
   file: File,
-  upload: Uploader,
+  { upload, signal }: CreateTopicHooks,
 ): Promise<void> {
   const path = topicObjectPath(topic.entityId, topic.topicId, `thumbnail-${safeObjectName(file.name)}`);
   const { data } = await client.from("topics").select("thumbnail_image_url").eq("id", topic.topicId).single();
   if (data?.thumbnail_image_url === path) return;
-  await upload({ bucket: "assets", path }, file, () => {});
+  await upload({ bucket: "assets", path }, file, () => {}, signal);
   unwrap(await client.from("topics").update({ thumbnail_image_url: path }).eq("id", topic.topicId));
 }
 

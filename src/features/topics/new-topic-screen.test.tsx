@@ -5,26 +5,35 @@ import { ENTITY_ID, membershipRow, signIn, stubEmptyLists, USER_ID } from "@/tes
 import { renderApp } from "@/testing/render-app";
 import { createSupabaseStub, STUB_ANON_KEY, STUB_URL, type SupabaseStub } from "@/testing/supabase-stub";
 
-/** XMLHttpRequest uploads cannot reach the stub; record them instead and report progress in two steps. */
+/**
+ * TUS uploads cannot reach the stub; record them instead, report progress in two steps and stop when
+ * cancelled, as the real uploader does (its resuming is pinned by devstack/tests/storage/resumable.test.ts).
+ */
 const uploads = vi.hoisted(() => ({
   calls: [] as Array<{ bucket: string; path: string; name: string }>,
   release: () => {},
 }));
-vi.mock("@/lib/storage-upload", () => ({
-  uploadWithProgress: async (
-    _client: unknown,
-    target: { bucket: string; path: string },
-    file: File,
-    onProgress: (fraction: number) => void,
-  ) => {
-    uploads.calls.push({ bucket: target.bucket, path: target.path, name: file.name });
-    onProgress(0.5);
-    await new Promise<void>((resolve) => {
-      uploads.release = resolve;
-    });
-    onProgress(1);
-  },
-}));
+vi.mock("@/lib/storage-upload", async (importOriginal) => {
+  const { UploadCancelled } = await importOriginal<typeof import("@/lib/storage-upload")>();
+  return {
+    UploadCancelled,
+    resumableUpload: async (
+      _client: unknown,
+      target: { bucket: string; path: string },
+      file: File,
+      onProgress: (fraction: number) => void,
+      signal?: AbortSignal,
+    ) => {
+      uploads.calls.push({ bucket: target.bucket, path: target.path, name: file.name });
+      onProgress(0.5);
+      await new Promise<void>((resolve, reject) => {
+        uploads.release = resolve;
+        signal?.addEventListener("abort", () => reject(new UploadCancelled()));
+      });
+      onProgress(1);
+    },
+  };
+});
 
 const MODULE_ID = "88888888-8888-4888-8888-888888888888";
 let stub: SupabaseStub;
@@ -164,5 +173,33 @@ describe("new topic", () => {
     expect(stub.calls("POST /rest/v1/topics")[1]?.headers.get("prefer")).toContain(
       "resolution=ignore-duplicates",
     );
+  });
+
+  it("cancels an upload under way and continues the same file to the same place on the next submit", async () => {
+    await signIn(stub);
+    const app = renderApp(stub, "/studymap/topics/new");
+    await userEvent.type(await screen.findByLabelText("Title"), "Photosynthesis");
+    fireEvent.drop(screen.getByTestId("source-dropzone"), { dataTransfer: { files: [pdf()] } });
+    await userEvent.click(screen.getByRole("button", { name: "Create topic" }));
+    const bar = await screen.findByRole("progressbar", { name: "Upload of Lecture notes.pdf" });
+    expect(bar).toHaveAttribute("aria-valuenow", "50");
+
+    await userEvent.click(screen.getByRole("button", { name: "Cancel upload" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent(
+      "The upload was cancelled. Submit again to continue where it stopped.",
+    );
+    expect(screen.getByRole("progressbar", { name: "Upload of Lecture notes.pdf" })).toHaveAttribute(
+      "aria-valuenow",
+      "50",
+    );
+    expect(screen.queryByRole("button", { name: "Cancel upload" })).not.toBeInTheDocument();
+    expect(stub.calls("POST /rest/v1/topic_sources")).toHaveLength(0);
+
+    await userEvent.click(screen.getByRole("button", { name: "Create topic" }));
+    await waitFor(() => expect(uploads.calls).toHaveLength(2));
+    uploads.release();
+    await waitFor(() => expect(app.router.state.location.pathname).toMatch(/structure-review$/));
+    expect(uploads.calls[1]).toEqual(uploads.calls[0]);
+    expect(stub.calls("POST /rest/v1/topic_sources")).toHaveLength(1);
   });
 });

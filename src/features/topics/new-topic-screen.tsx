@@ -1,5 +1,5 @@
 import { Link, useNavigate } from "@tanstack/react-router";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useEffect, useState } from "react";
 import { toast } from "sonner";
 import { useSWRConfig } from "swr";
 import { Button, buttonClasses } from "@/components/ui/button";
@@ -16,7 +16,7 @@ import {
 import { useAuth, useCanManageContent, useSupabase } from "@/lib/auth/auth-context";
 import { useCollections } from "@/lib/collections/hooks";
 import { errorMessage } from "@/lib/query";
-import { uploadWithProgress } from "@/lib/storage-upload";
+import { resumableUpload } from "@/lib/storage-upload";
 import { readSupabaseConfig } from "@/lib/supabase";
 import { useSubjects } from "@/lib/topics/hooks";
 import { createTopic, ensureSubject, type Uploader } from "./create-topic";
@@ -62,9 +62,9 @@ export function NewTopicScreen({ moduleId, upload }: NewTopicScreenProps) {
 
 function useDefaultUploader(): Uploader {
   const client = useSupabase();
-  return (target, file, onProgress) => {
+  return (target, file, onProgress, signal) => {
     const { url, anonKey } = readSupabaseConfig(import.meta.env);
-    return uploadWithProgress(client, { supabaseUrl: url, anonKey, ...target }, file, onProgress);
+    return resumableUpload(client, { supabaseUrl: url, anonKey, ...target }, file, onProgress, signal);
   };
 }
 
@@ -91,6 +91,9 @@ function NewTopicForm({ moduleId, upload }: NewTopicScreenProps) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [uploads, setUploads] = useState<AbortController | null>(null);
+  // Leaving the screen stops the uploads under way (they resume if the same files are sent again).
+  useEffect(() => () => uploads?.abort(), [uploads]);
 
   if (!user || !activeMembership) return null;
 
@@ -134,6 +137,8 @@ function NewTopicForm({ moduleId, upload }: NewTopicScreenProps) {
     if (Object.keys(found).length > 0) return;
     setBusy(true);
     setFailure(null);
+    const cancellation = new AbortController();
+    setUploads(cancellation);
     try {
       const subjectId =
         subject === NEW_SUBJECT ? await ensureSubject(client, newSubject.trim()) : subject || null;
@@ -159,6 +164,7 @@ function NewTopicForm({ moduleId, upload }: NewTopicScreenProps) {
           uploaded: new Set(sources.filter((item) => item.uploaded).map((item) => item.id)),
           onFileProgress: (id, progress) => updateSource(id, { progress }),
           onFileUploaded: (id) => updateSource(id, { uploaded: true, progress: 1 }),
+          signal: cancellation.signal,
         },
       );
       await mutate((key) => Array.isArray(key) && ["topics", "collections"].includes(key[0]));
@@ -167,6 +173,8 @@ function NewTopicForm({ moduleId, upload }: NewTopicScreenProps) {
     } catch (error) {
       setFailure(errorMessage(error, "The topic could not be created."));
       setBusy(false);
+    } finally {
+      setUploads(null);
     }
   };
 
@@ -282,9 +290,15 @@ function NewTopicForm({ moduleId, upload }: NewTopicScreenProps) {
           </p>
         ) : null}
         <div className="flex justify-end gap-2">
-          <Link to="/studymap" search={{ page: 1 }} className={buttonClasses("ghost")}>
-            Cancel
-          </Link>
+          {busy && uploads ? (
+            <Button type="button" variant="secondary" onClick={() => uploads.abort()}>
+              Cancel upload
+            </Button>
+          ) : (
+            <Link to="/studymap" search={{ page: 1 }} className={buttonClasses("ghost")}>
+              Cancel
+            </Link>
+          )}
           <Button type="submit" disabled={busy}>
             {busy ? "Creating topic…" : "Create topic"}
           </Button>
