@@ -50,6 +50,9 @@ Bij hoog water in het voorjaar kan een rivier buiten haar zomerbed treden. Uiter
 `;
 const SOURCE_LINES = SOURCE.split("\n");
 
+/** Long enough that the header's old fixed width cut it short on a wide screen. */
+const ORGANISATION = "Stedelijk Gymnasium Journey School voor Aardrijkskunde";
+
 const GENERATION_TIMEOUT_MS = 90_000;
 /** How long a screen may take to answer a click (edge functions start in Deno on first use). */
 const UI = { timeout: 20_000, interval: 250 };
@@ -78,7 +81,7 @@ async function signUpLearner(): Promise<{ client: SupabaseClient; session: Sessi
 
 /** A topic in the learner's own organisation with one Markdown source in the private bucket. */
 async function createTopicWithSource(client: SupabaseClient): Promise<string> {
-  const entity = await client.rpc("create_entity", { p_name: "Journey School" });
+  const entity = await client.rpc("create_entity", { p_name: ORGANISATION });
   expect(entity.error).toBeNull();
   const entityId = typeof entity.data === "string" ? entity.data : (entity.data as { id: string }).id;
   const topic = await client
@@ -291,6 +294,51 @@ describe("a learner's journey from a source to adaptive study", () => {
     expect(await page.getByText("0%", { exact: true }).count()).toBe(1);
     await screenshot("03-microlearning-overview");
     expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  it("names topic, quiz, episode and phase by title in the breadcrumbs, with the screen's language", async () => {
+    const outline = await readOutline();
+    const chapter = outline.chapters[0];
+    if (!chapter) throw new Error("no chapter");
+    const activity = (kind: PhaseKind) => chapter.activities.find((candidate) => candidate.kind === kind);
+    const quiz = activity("diagnostic");
+    const recap = activity("recap");
+    if (!quiz || !recap) throw new Error("no diagnostic or recap");
+    const trail = page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("listitem");
+    // Each item starts with its aria-hidden "/" separator.
+    const labels = async () => (await trail.allTextContents()).map((text) => text.replace(/^\//, ""));
+    const screens = [
+      {
+        url: `/studymap/topics/${topicId}/quizzes/${quiz.id}`,
+        trail: ["Quizzes", quiz.title || chapter.title],
+      },
+      {
+        url: `/studymap/topics/${topicId}/podcast/episodes/${recap.id}`,
+        trail: ["Podcast", recap.title || chapter.title],
+      },
+      {
+        url: `/studymap/topics/${topicId}/microlearning/phase/${chapter.id}-study`,
+        trail: ["Micro-learning", `Studie: ${chapter.title}`],
+      },
+      { url: phaseUrl(chapter.id, "practice"), trail: ["Micro-learning", chapter.title] },
+    ];
+    for (const [index, screen] of screens.entries()) {
+      await page.goto(screen.url);
+      await expect.poll(labels, UI).toEqual(["Studymap", "Rivieren", ...screen.trail]);
+      const lang = screen.url.includes("/microlearning/") ? "nl" : "en";
+      expect(await page.locator("html").getAttribute("lang")).toBe(lang);
+      await screenshot(`03b-breadcrumbs-${index + 1}`);
+      expect(await seriousViolations(page)).toEqual([]);
+    }
+  });
+
+  it("shows the full organisation name in the header where there is room, with a tooltip", async () => {
+    await page.goto("/studymap");
+    const name = page.getByTitle(ORGANISATION, { exact: true });
+    await expect.poll(() => name.textContent(), UI).toBe(ORGANISATION);
+    const cut = await name.evaluate((element) => element.scrollWidth > element.clientWidth);
+    expect(cut).toBe(false);
+    await screenshot("03c-organisation-name");
   });
 
   it("answers the diagnostic, and study then shows only the gaps", async () => {
