@@ -41,3 +41,17 @@ export function uniqueCitations<T extends Citation>(citations: Iterable<T>): T[]
 export function citationsOf(items: ReadonlyArray<{ citations: readonly Citation[] }>): Citation[] {
   return uniqueCitations(items.flatMap((item) => item.citations));
 }
+
+/** The file name of a stored source: the last segment of its object path (`<entity>/<topic>/<name>`). */
+export function sourceFileName(filePath: string | null): string | null {
+  return filePath?.split("/").pop() || null;
+}
+
+/**
+ * A source file's URL opened at the cited page: browsers' PDF viewers read the `#page=N` fragment (RFC
+ * 8118), which a signed URL keeps because fragments never reach the server. Other files open whole.
+ */
+export function urlAtPage(url: string, filePath: string | null, page: number | null): string {
+  if (page === null || !filePath?.toLowerCase().endsWith(".pdf")) return url;
+  return `${url.split("#")[0]}#page=${page}`;
+}
