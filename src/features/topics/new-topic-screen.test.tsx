@@ -178,7 +178,7 @@ describe("new topic", () => {
   it("cancels an upload under way and continues the same file to the same place on the next submit", async () => {
     await signIn(stub);
     const app = renderApp(stub, "/studymap/topics/new");
-    await userEvent.type(await screen.findByLabelText("Title"), "Photosynthesis");
+    await userEvent.type(await screen.findByLabelText("Title"), "Cells");
     fireEvent.drop(screen.getByTestId("source-dropzone"), { dataTransfer: { files: [pdf()] } });
     await userEvent.click(screen.getByRole("button", { name: "Create topic" }));
     const bar = await screen.findByRole("progressbar", { name: "Upload of Lecture notes.pdf" });
