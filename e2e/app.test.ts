@@ -182,6 +182,16 @@ describe("topics", () => {
     await expectVisible(page.getByText("Page 1 of 2"));
     await screenshot(page, "dashboard");
     expect(await seriousViolations(page)).toEqual([]);
+    // Topics without a thumbnail each get a decorative placeholder of their own, made from the title.
+    const placeholders = page.getByTestId("topic-placeholder");
+    const looks = await placeholders.evaluateAll((nodes) =>
+      nodes.map(
+        (node) => `${getComputedStyle(node.parentElement as Element).backgroundImage} ${node.className}`,
+      ),
+    );
+    expect(looks.length).toBe(12);
+    expect(new Set(looks).size).toBe(looks.length);
+    expect(await placeholders.first().getAttribute("aria-hidden")).toBe("true");
     await page.getByRole("link", { name: "Next" }).click();
     await page.waitForURL("**/studymap?page=2");
     await expectVisible(page.getByText("Page 2 of 2"));
