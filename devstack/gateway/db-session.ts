@@ -12,30 +12,51 @@ export interface RequestInfo {
   readOnly?: boolean;
 }
 
+/** A statement with its bound values (none when they are written into the text as literals). */
+export interface Statement {
+  text: string;
+  values: string[];
+}
+
+/** The request's first statement, sent with the transaction's set-up; `commit` ends the transaction with it. */
+export interface FirstStatement {
+  statement: Statement;
+  commit: boolean;
+}
+
 /**
  * Runs `work` in one transaction as the request's role with its JWT claims, exactly as PostgREST
  * does (set_config(..., true) = SET LOCAL), so row-level security is enforced by Postgres itself.
- * Rolls back when `work` throws or asks for it (PostgREST rolls back e.g. a failed .single()).
+ * With `first`, that statement goes in the same round trip as the set-up and `work` gets its result.
+ * Rolls back when `work` throws or asks for it (PostgREST rolls back e.g. a failed .single()),
+ * unless `first.commit` already committed: the caller's promise that its answer cannot depend on it.
  */
 export async function withRequestTransaction<T>(
   ctx: GatewayContext,
   identity: Identity,
   request: RequestInfo,
-  work: (client: pg.PoolClient, control: { rollback(): void }) => Promise<T>,
+  work: (client: pg.PoolClient, control: { rollback(): void }, first?: pg.QueryResult) => Promise<T>,
+  first?: FirstStatement,
 ): Promise<T> {
   const client = await ctx.pool.connect();
   let rollbackOnly = false;
+  let open = true;
   try {
-    await beginRequest(client, identity, request);
-    const result = await work(client, {
-      rollback: () => {
-        rollbackOnly = true;
+    const started = await beginRequest(client, identity, request, first);
+    open = !started.committed;
+    const result = await work(
+      client,
+      {
+        rollback: () => {
+          rollbackOnly = true;
+        },
       },
-    });
-    await client.query(rollbackOnly ? "rollback" : "commit");
+      started.result,
+    );
+    if (open) await client.query(rollbackOnly ? "rollback" : "commit");
     return result;
   } catch (error) {
-    await client.query("rollback").catch(() => {});
+    if (open) await client.query("rollback").catch(() => {});
     throw error;
   } finally {
     client.release();
@@ -55,13 +76,18 @@ const SETTINGS_SQL = `select set_config('search_path', $1, true), set_config('ro
          current_setting('statement_timeout')), true)`;
 
 /**
- * Opens the request's transaction. BEGIN and the settings go in one round trip: a simple-protocol
- * query may hold several statements but takes no bound parameters, so the values go in as literals
- * escaped by pg's escapeLiteral. A value with a NUL byte cannot be a literal (the query text would end
- * there); such a request takes two round trips with bound parameters, and Postgres refuses the value as
- * it always did.
+ * Opens the request's transaction, and runs `first` in it. BEGIN, the settings and `first` go in one
+ * round trip (with `first.commit`, COMMIT too): a simple-protocol query may hold several statements
+ * but takes no bound parameters, so the values go in as literals escaped by pg's escapeLiteral. A
+ * value with a NUL byte cannot be a literal (the query text would end there); such a request binds
+ * its values in separate round trips, and Postgres refuses the value as it always did.
  */
-export async function beginRequest(client: pg.ClientBase, identity: Identity, request: RequestInfo) {
+export async function beginRequest(
+  client: pg.ClientBase,
+  identity: Identity,
+  request: RequestInfo,
+  first?: FirstStatement,
+): Promise<{ result?: pg.QueryResult; committed: boolean }> {
   const begin = request.readOnly ? "begin read only" : "begin";
   const values = [
     searchPath(request.schema),
@@ -74,12 +100,30 @@ export async function beginRequest(client: pg.ClientBase, identity: Identity, re
   if (values.some((value) => value.includes("\0"))) {
     await client.query(begin);
     await client.query(SETTINGS_SQL, values);
-    return;
+    return first ? runFirst(client, first) : { committed: false };
   }
   const settings = SETTINGS_SQL.replace(/\$([1-6])\b/g, (_, index: string) =>
     client.escapeLiteral(values[Number(index) - 1] as string),
   );
-  await client.query(`${begin}; ${settings}`);
+  if (!first) {
+    await client.query(`${begin}; ${settings}`);
+    return { committed: false };
+  }
+  if (first.statement.values.length) {
+    await client.query(`${begin}; ${settings}`);
+    return runFirst(client, first);
+  }
+  const commit = first.commit ? "; commit" : "";
+  const results = (await client.query(
+    `${begin}; ${settings}; ${first.statement.text}${commit}`,
+  )) as unknown as pg.QueryResult[];
+  return { result: results[2], committed: first.commit };
+}
+
+async function runFirst(client: pg.ClientBase, first: FirstStatement) {
+  const result = await client.query(first.statement);
+  if (first.commit) await client.query("commit");
+  return { result, committed: first.commit };
 }
 
 function searchPath(schema: string | undefined): string {

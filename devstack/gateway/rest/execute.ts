@@ -1,6 +1,6 @@
 import type pg from "pg";
 import type { GatewayContext } from "../context.ts";
-import { type RequestInfo, withRequestTransaction } from "../db-session.ts";
+import { type RequestInfo, type Statement, withRequestTransaction } from "../db-session.ts";
 import type { Identity } from "../jwt.ts";
 import { apiErrors, fromPostgresError, RestError } from "./errors.ts";
 import { MAX_ROWS, type Plan } from "./plan.ts";
@@ -22,11 +22,6 @@ interface ResultRow {
   inserted: number | null;
 }
 
-export interface Statement {
-  text: string;
-  values: string[];
-}
-
 export async function execute(
   ctx: GatewayContext,
   request: ApiRequest,
@@ -35,12 +30,15 @@ export async function execute(
   info: RequestInfo,
 ): Promise<Response> {
   const readOnly = isReadOnly(request, plan);
+  const literal = mainStatement(request, plan, { literals: true });
+  const statement = literal.unquotable ? mainStatement(request, plan) : literal;
   try {
     return await withRequestTransaction(
       ctx,
       identity,
       { ...info, schema: request.schema, readOnly },
-      (client) => run(client, request, plan),
+      (client, _control, result) => run(client, request, plan, result as pg.QueryResult<ResultRow>),
+      { statement, commit: commitsWithStatement(request, plan) },
     );
   } catch (error) {
     if (error instanceof RestError) throw error;
@@ -54,9 +52,23 @@ function isReadOnly(request: ApiRequest, plan: Plan): boolean {
   return request.method !== "POST" || plan.call.routine.volatility !== "volatile";
 }
 
-async function run(client: pg.PoolClient, request: ApiRequest, plan: Plan): Promise<Response> {
-  const statement = mainStatement(request, plan);
-  const row = (await client.query<ResultRow>(statement)).rows[0] as ResultRow;
+/**
+ * Whether the request's answer cannot depend on rolling back, so COMMIT may go with the statement:
+ * a plain read without count or singular media throws nothing once its statement has run. (A
+ * function in a view could still set a malformed `response.headers`; PostgREST would then roll back
+ * a read-only transaction, which differs from committing it only in session-level settings.)
+ */
+function commitsWithStatement(request: ApiRequest, plan: Plan): boolean {
+  return plan.kind === "read" && request.media.kind !== "single" && !request.preferences.count;
+}
+
+async function run(
+  client: pg.PoolClient,
+  request: ApiRequest,
+  plan: Plan,
+  result: pg.QueryResult<ResultRow>,
+): Promise<Response> {
+  const row = result.rows[0] as ResultRow;
   const pageTotal = Number(row.page_total);
   let total = row.total === null ? null : Number(row.total);
   const { count } = request.preferences;
@@ -85,9 +97,16 @@ async function run(client: pg.PoolClient, request: ApiRequest, plan: Plan): Prom
 
 // Statements ----------------------------------------------------------------------------------
 
-/** The request's one SQL statement (exported for the benchmark, which runs it directly on Postgres). */
-export function mainStatement(request: ApiRequest, plan: Plan): Statement {
-  const params = new Params();
+/**
+ * The request's one SQL statement (exported for the benchmark, which runs it directly on Postgres),
+ * its values bound or, with `literals`, written into the text; `unquotable` when one cannot be.
+ */
+export function mainStatement(
+  request: ApiRequest,
+  plan: Plan,
+  options: { literals?: boolean } = {},
+): Statement & { unquotable: boolean } {
+  const params = new Params(options.literals);
   const body = request.payload?.raw ?? null;
   let source: string;
   let outer: string;
@@ -124,7 +143,7 @@ export function mainStatement(request: ApiRequest, plan: Plan): Statement {
     `${inserted} AS inserted`,
     `FROM (${outer}) AS _postgrest_t`,
   ].join(" ");
-  return { text, values: params.values };
+  return { text, values: params.values, unquotable: params.unquotable };
 }
 
 function shouldCountSeparately(request: ApiRequest, plan: Plan): boolean {

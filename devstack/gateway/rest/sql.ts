@@ -1,3 +1,4 @@
+import pg from "pg";
 import type { Field, OpExpr } from "./grammar.ts";
 import { ident, qualified } from "./identifiers.ts";
 import type {
@@ -17,13 +18,28 @@ import type { Column } from "./schema-cache.ts";
 
 /**
  * SQL text for plans. Identifiers come from the schema cache and are always quoted; every value
- * from the request is a bound parameter, sent untyped so Postgres infers it from the column, as
- * PostgREST does. One statement per request: embeds are lateral subqueries aggregated to JSON.
+ * from the request is a bound parameter or an escaped literal, untyped either way so Postgres infers
+ * it from the column, as PostgREST does. One statement per request: embeds are lateral subqueries aggregated to JSON.
  */
 
 export class Params {
+  /** The values to bind; empty when they are written into the text as literals. */
   readonly values: string[] = [];
+  /** Whether a value holds a NUL byte, which no literal can (the query text would end there). */
+  unquotable = false;
+
+  /**
+   * `literals`: each value goes into the text as an escaped, untyped literal instead, which Postgres
+   * types from its context exactly as it types an untyped parameter, so the statement can share a
+   * simple-protocol round trip with the transaction's set-up (see db-session.ts).
+   */
+  constructor(private readonly literals = false) {}
+
   add(value: string): string {
+    if (this.literals) {
+      if (value.includes("\0")) this.unquotable = true;
+      return pg.escapeLiteral(value);
+    }
     this.values.push(value);
     return `$${this.values.length}`;
   }
