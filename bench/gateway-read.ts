@@ -7,8 +7,9 @@
  * a small schema of its own), then, in `--rounds` rounds, side by side:
  *   - the median of one request at a time through the gateway, sent by a client in its own process
  *     (bench/gateway-client.ts), so client work never shares the gateway's event loop,
- *   - the median of the very statement the gateway generates, run directly on Postgres through `pg`
- *     (same role and JWT claims, so the same row-level security),
+ *   - the median of the statement PostgREST would run for it (the gateway's SQL with bound values),
+ *     directly on Postgres through `pg` from the same client process, alternating request and
+ *     statement (same role and JWT claims, so the same row-level security),
  * and their ratio: what HTTP, JWT checks and the per-request transaction cost on top of the SQL.
  * Then requests/s and p50/p95 under load at 10 and 50 connections (autocannon, in its own process).
  * Every figure is the median over the rounds. Figures only; nothing is asserted.
@@ -29,7 +30,7 @@ import { LOCAL_GENERATION_GRANT_SECRET, LOCAL_TRIGGER_SECRET_KEY, projectKeys } 
 import { freePort } from "../devstack/postgres.ts";
 import { startStack } from "../devstack/stack.ts";
 
-import { median, timeRuns } from "./gateway-client.ts";
+import { type Direct, median } from "./gateway-client.ts";
 
 const { values: args } = parseArgs({
   options: {
@@ -96,13 +97,17 @@ async function main(): Promise<void> {
 
       const runs = Number(args.runs);
       const rounds = Number(args.rounds);
+      const direct = JSON.stringify(await directStatement(stack.databaseUrl, pool, scenario, url, headers));
       const single: { gateway: number; sql: number }[] = [];
       for (let round = 0; round < rounds; round++) {
-        const sql = await directSqlMedian(stack.databaseUrl, pool, scenario, url, headers, runs);
-        const gateway = (
-          await client<{ medianMs: number }>(["single", String(runs), url, JSON.stringify(headers)])
-        ).medianMs;
-        single.push({ gateway, sql });
+        const { gatewayMs, sqlMs } = await client<{ gatewayMs: number; sqlMs: number }>([
+          "single",
+          String(runs),
+          url,
+          JSON.stringify(headers),
+          direct,
+        ]);
+        single.push({ gateway: gatewayMs, sql: sqlMs });
       }
       const loads = [];
       for (const connections of [10, 50]) {
@@ -234,17 +239,17 @@ async function seedOwnSchema(admin: pg.Client): Promise<Scenario> {
 }
 
 /**
- * The gateway's statement for this request, run on one connection already switched to the
- * request's role and claims, so only the statement itself is timed.
+ * The statement PostgREST would run for this request, with bound values (the gateway's own SQL
+ * builder makes it), and the set-up that puts a connection in the request's role and claims, so the
+ * client can time the statement alone next to the request. Checked once here.
  */
-async function directSqlMedian(
+async function directStatement(
   databaseUrl: string,
   pool: pg.Pool,
   scenario: Scenario,
   url: string,
   headers: Record<string, string>,
-  runs: number,
-): Promise<number> {
+): Promise<Direct> {
   const cache = await loadSchemaCache(pool, [scenario.schema]);
   const request = parseApiRequest(
     new Request(url, { headers }),
@@ -252,17 +257,22 @@ async function directSqlMedian(
     [scenario.schema],
     null,
   );
-  const statement = mainStatement(request, buildPlan(request, cache));
+  const { text, values } = mainStatement(request, buildPlan(request, cache));
+  const direct: Direct = {
+    databaseUrl,
+    setup: {
+      text: "select set_config('search_path', $1, false), set_config('role', $2, false), set_config('request.jwt.claims', $3, false)",
+      values: [`"${scenario.schema}", public, extensions`, scenario.role, JSON.stringify(scenario.claims)],
+    },
+    statement: { text, values },
+  };
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    await client.query(
-      "select set_config('search_path', $1, false), set_config('role', $2, false), set_config('request.jwt.claims', $3, false)",
-      [`"${scenario.schema}", public, extensions`, scenario.role, JSON.stringify(scenario.claims)],
-    );
-    const rows = JSON.parse((await client.query(statement)).rows[0].body) as unknown[];
+    await client.query(direct.setup);
+    const rows = JSON.parse((await client.query(direct.statement)).rows[0].body) as unknown[];
     if (rows.length !== PAGE) throw new Error(`direct SQL returned ${rows.length} rows`);
-    return median(await timeRuns(runs, async () => void (await client.query(statement))));
+    return direct;
   } finally {
     await client.end();
   }
