@@ -30,8 +30,7 @@ export async function execute(
   info: RequestInfo,
 ): Promise<Response> {
   const readOnly = isReadOnly(request, plan);
-  const literal = mainStatement(request, plan, { literals: true });
-  const statement = literal.unquotable ? mainStatement(request, plan) : literal;
+  const statement = statementFor(request, plan);
   try {
     return await withRequestTransaction(
       ctx,
@@ -44,6 +43,22 @@ export async function execute(
     if (error instanceof RestError) throw error;
     throw fromPostgresError(error, identity.role !== "anon");
   }
+}
+
+/**
+ * Statements already written, per plan: a plan kept by rest/index.ts for a repeated read always
+ * comes with the same request, so its statement is the same; other plans are new objects each time.
+ */
+const statements = new WeakMap<Plan, Statement>();
+
+/** The statement with its values as literals, or bound when one cannot be a literal. */
+function statementFor(request: ApiRequest, plan: Plan): Statement {
+  const known = statements.get(plan);
+  if (known) return known;
+  const literal = mainStatement(request, plan, { literals: true });
+  const statement = literal.unquotable ? mainStatement(request, plan) : literal;
+  statements.set(plan, statement);
+  return statement;
 }
 
 function isReadOnly(request: ApiRequest, plan: Plan): boolean {

@@ -5,9 +5,9 @@ import { bearerToken, type Identity, identify } from "../jwt.ts";
 import { apiErrors, jwtErrors, RestError } from "./errors.ts";
 import { execute } from "./execute.ts";
 import { openApiDocument } from "./openapi.ts";
-import { buildPlan } from "./plan.ts";
-import { parseApiRequest, resolveSchema } from "./request.ts";
-import { SchemaCacheHolder } from "./schema-cache.ts";
+import { buildPlan, type Plan } from "./plan.ts";
+import { type ApiRequest, parseApiRequest, resolveSchema } from "./request.ts";
+import { type SchemaCache, SchemaCacheHolder } from "./schema-cache.ts";
 
 /** The largest request body accepted; larger ones get 413 before anything is parsed. */
 export const MAX_BODY_BYTES = 16 * 1024 * 1024;
@@ -71,13 +71,57 @@ async function respond(
   }
 
   const body = WRITE_METHODS.has(method) ? await readBody(raw) : null;
-  const request = parseApiRequest(raw, path, ctx.exposedSchemas, body);
-  const plan = buildPlan(request, await cache.get());
+  const { request, plan } = planned(raw, path, ctx.exposedSchemas, body, await cache.get());
   return execute(ctx, request, plan, identity, {
     method,
     path: `/${path.join("/")}`,
     headers: raw.headers,
   });
+}
+
+// Plans -------------------------------------------------------------------------------------
+
+interface Planned {
+  request: ApiRequest;
+  plan: Plan;
+}
+
+/**
+ * Plans of reads already made, per schema cache (a reload starts afresh): a client repeats the same
+ * reads, and parsing and planning them again was about a fifth of a small read's Node work. A read
+ * has no body, so its plan follows from its method, URL and the headers that parseApiRequest reads;
+ * requests that fail to parse or plan are not kept.
+ */
+const plannedReads = new WeakMap<SchemaCache, Map<string, Planned>>();
+const MAX_PLANNED_READS = 500;
+
+function planned(
+  raw: Request,
+  path: string[],
+  exposedSchemas: string[],
+  body: string | null,
+  cache: SchemaCache,
+): Planned {
+  const plan = (): Planned => {
+    const request = parseApiRequest(raw, path, exposedSchemas, body);
+    return { request, plan: buildPlan(request, cache) };
+  };
+  if (body !== null || (raw.method !== "GET" && raw.method !== "HEAD")) return plan();
+  const { headers } = raw;
+  const key = JSON.stringify([
+    raw.method,
+    raw.url,
+    ...["accept", "accept-profile", "prefer", "range"].map((name) => headers.get(name)),
+  ]);
+  const known = plannedReads.get(cache) ?? new Map<string, Planned>();
+  plannedReads.set(cache, known);
+  let result = known.get(key);
+  if (!result) {
+    result = plan();
+    if (known.size >= MAX_PLANNED_READS) known.clear();
+    known.set(key, result);
+  }
+  return result;
 }
 
 // Authentication ------------------------------------------------------------------------------
