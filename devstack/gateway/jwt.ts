@@ -23,7 +23,7 @@ export function bearerToken(headers: Headers): string | null {
 
 /**
  * Tokens already verified, per project secret: a client sends the same token with every request,
- * and checking its signature again is a large part of a small request's Node work (PostgREST caches
+ * and checking its signature again is a measurable part of a small request's Node work (PostgREST caches
  * verified tokens too, jwt-cache-max-lifetime). An entry holds only a token whose signature and
  * claims passed; its expiry is checked again on every use.
  */

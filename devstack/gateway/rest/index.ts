@@ -88,7 +88,7 @@ interface Planned {
 
 /**
  * Plans of reads already made, per schema cache (a reload starts afresh): a client repeats the same
- * reads, and parsing and planning them again was about a fifth of a small read's Node work. A read
+ * reads, and parsing and planning them again was the largest piece of a small read's own JavaScript. A read
  * has no body, so its plan follows from its method, URL and the headers that parseApiRequest reads;
  * requests that fail to parse or plan are not kept.
  */
