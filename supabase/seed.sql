@@ -535,7 +535,20 @@ from (values
   ('recap', 'Terugblik: handel en welvaart', 6, jsonb_build_object(
     'transcript', 'In de zeventiende eeuw werd de Republiek rijk door handel, scheepvaart en visserij. In 1602 werd de VOC opgericht, die het alleenrecht kreeg op de handel met Azië en specerijen naar Amsterdam bracht.',
     'bullets', jsonb_build_array('Welvaart uit handel, scheepvaart en visserij', 'VOC opgericht in 1602',
-      'Specerijen uit Azië')))
+      'Specerijen uit Azië'),
+    'language', 'nl',
+    -- The same recap as the two-voice conversation the podcast plays, each answer citing its lines.
+    'script', jsonb_build_array(
+      jsonb_build_object('speaker', 'host', 'citations', '[]'::jsonb, 'text',
+        'In deze aflevering lopen we de belangrijkste punten van „Handel en welvaart” langs. Waar kwam de rijkdom van de Republiek vandaan?'),
+      jsonb_build_object('speaker', 'expert', 'text', 'Die welvaart kwam vooral uit handel, scheepvaart en visserij.',
+        'citations', jsonb_build_array(pg_temp.citation('5eed0005-0000-4000-8000-000000000002', 4, 4))),
+      jsonb_build_object('speaker', 'host', 'citations', '[]'::jsonb, 'text', 'Welke rol speelde de VOC daarin?'),
+      jsonb_build_object('speaker', 'expert', 'text',
+        'In 1602 werd de Verenigde Oost-Indische Compagnie (VOC) opgericht. De VOC kreeg van de Staten-Generaal het alleenrecht op de handel tussen de Republiek en Azië.',
+        'citations', jsonb_build_array(pg_temp.citation('5eed0005-0000-4000-8000-000000000002', 6, 7))),
+      jsonb_build_object('speaker', 'host', 'citations', '[]'::jsonb, 'text',
+        'Hierna gaat het verder met „Amsterdam en de kunsten”.'))))
 ) as a(kind, title, position, payload);
 
 -- Chapter 2: Amsterdam en de kunsten
@@ -589,7 +602,7 @@ from (values
   ('recap', 'Terugblik: Amsterdam en de kunsten', 6, jsonb_build_object(
     'transcript', 'Amsterdam werd het belangrijkste handelscentrum van Europa, met de Wisselbank uit 1609 en een beurs waar aandelen van de VOC werden verhandeld. Schilders als Rembrandt en Vermeer werkten voor burgers, en Van Leeuwenhoek zag als een van de eersten bacteriën.',
     'bullets', jsonb_build_array('Wisselbank en effectenbeurs', 'Grachten met koopmanshuizen',
-      'Kunst voor burgers, bacteriën onder de microscoop')))
+      'Kunst voor burgers, bacteriën onder de microscoop'), 'language', 'nl'))
 ) as a(kind, title, position, payload);
 
 -- Chapter 3: De keerzijde
@@ -642,7 +655,7 @@ from (values
   ('recap', 'Terugblik: de keerzijde', 6, jsonb_build_object(
     'transcript', 'De welvaart van de zeventiende eeuw had een keerzijde: geweld op de Banda-eilanden, armoede onder arbeiders en winst uit de slavenhandel. Daarom spreken historici en musea nu liever van de zeventiende eeuw.',
     'bullets', jsonb_build_array('Geweld op de Banda-eilanden in 1621', 'Armoede en slavenhandel',
-      'Liever: de zeventiende eeuw')))
+      'Liever: de zeventiende eeuw'), 'language', 'nl'))
 ) as a(kind, title, position, payload);
 
 -- Each activity's sources ("Bronnen"): every distinct range its items cite.

@@ -8,6 +8,11 @@ const taskEnvSchema = z.object({
   LLM_BASE_URL: z.url().optional(),
   LLM_API_KEY: z.string().min(1).optional(),
   LLM_MODEL: z.string().min(1).optional(),
+  // Read in full by speechSettingsFromEnv; listed so the task environment documents them.
+  SPEECH_BASE_URL: z.url().optional(),
+  SPEECH_API_KEY: z.string().min(1).optional(),
+  SPEECH_MODEL: z.string().min(1).optional(),
+  SPEECH_VOICES: z.string().min(1).optional(),
 });
 
 export type TaskEnv = z.infer<typeof taskEnvSchema>;

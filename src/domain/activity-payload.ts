@@ -80,7 +80,45 @@ export type PracticeCard = z.infer<typeof practiceCardSchema>;
 
 export const practicePayloadSchema = z.object({ cards: z.array(practiceCardSchema) });
 
-export const recapPayloadSchema = z.object({ transcript: z.string(), bullets: z.array(z.string()) });
+/** The two voices of an episode: a host who introduces and asks, an expert who explains from the source. */
+export const SPEAKERS = ["host", "expert"] as const;
+export const speakerSchema = z.enum(SPEAKERS);
+export type Speaker = z.infer<typeof speakerSchema>;
+
+/** The languages the generation engine detects; an episode is spoken in its source's language. */
+export const contentLanguageSchema = z.enum(["en", "nl"]);
+export type ContentLanguage = z.infer<typeof contentLanguageSchema>;
+
+/** One turn of an episode's conversation with the exact source lines it rests on (none for a host's question). */
+export const scriptTurnSchema = z.object({
+  speaker: speakerSchema,
+  text: z.string().trim().min(1).max(4000),
+  citations: z.array(citationSchema),
+});
+export type ScriptTurn = z.infer<typeof scriptTurnSchema>;
+
+/**
+ * A recap episode. `script` and `language` came later: payloads written before them stay valid and are
+ * heard as one voice reading the transcript.
+ */
+export const recapPayloadSchema = z.object({
+  transcript: z.string(),
+  bullets: z.array(z.string()),
+  script: z.array(scriptTurnSchema).optional(),
+  language: contentLanguageSchema.optional(),
+});
+
+/** The turns an episode is played as: its script, or (for a recap older than scripts) the transcript in one voice. */
+export function episodeTurns(payload: RecapPayload): ScriptTurn[] {
+  if (payload.script?.length) return payload.script;
+  const transcript = payload.transcript.trim();
+  return transcript ? [{ speaker: "expert", text: transcript, citations: [] }] : [];
+}
+
+/** The language an episode is spoken in; a recap older than that field is taken to be English. */
+export function episodeLanguage(payload: RecapPayload): ContentLanguage {
+  return payload.language ?? "en";
+}
 
 export type OverviewPayload = z.infer<typeof overviewPayloadSchema>;
 export type QuizPayload = z.infer<typeof quizPayloadSchema>;

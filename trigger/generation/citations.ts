@@ -93,6 +93,15 @@ export class CitationVerifier {
         const blocks = activity.payload.blocks.flatMap((block) => this.block(block));
         return { ...activity, payload: { blocks }, citations: citationsOf(blocks) };
       }
+      case "recap": {
+        // A turn is spoken either way; it only loses the citations that do not verify.
+        const script = activity.payload.script?.map((turn) => ({
+          ...turn,
+          citations: this.citations(turn.citations),
+        }));
+        const payload = script ? { ...activity.payload, script } : activity.payload;
+        return { ...activity, payload, citations: this.citations(activity.citations) };
+      }
       default:
         return { ...activity, citations: this.citations(activity.citations) };
     }

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { RecapPlayer } from "@/components/episode-player";
 import type {
   Activity,
   OverviewPayload,
@@ -140,9 +141,10 @@ function PracticeContent({ activityId, cards, focus, onAllReviewed }: PracticeCo
   );
 }
 
-function RecapContent({ payload }: { payload: RecapPayload }) {
+function RecapContent({ activityId, payload }: { activityId: string; payload: RecapPayload }) {
   return (
     <div className="flex flex-col gap-4">
+      <RecapPlayer activityId={activityId} payload={payload} title="Recap" />
       {payload.transcript ? (
         <p className="whitespace-pre-wrap">{payload.transcript}</p>
       ) : (
@@ -204,7 +206,7 @@ export function PhaseContent({
         />
       );
     case "recap":
-      return <RecapContent payload={content.payload} />;
+      return <RecapContent activityId={activityId} payload={content.payload} />;
     default:
       return <UnknownContent />;
   }

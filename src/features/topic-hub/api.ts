@@ -1,8 +1,11 @@
 import {
   type ActivityKind,
   activityKindSchema,
+  episodeTurns,
   PAYLOAD_SCHEMAS,
   type PayloadOf,
+  type RecapPayload,
+  recapPayloadSchema,
 } from "@/domain/activity-payload";
 import type { OutlineRpc } from "@/domain/outline";
 import { ACTIVITY_COLUMNS } from "@/lib/activities";
@@ -74,3 +77,35 @@ export async function fetchTopicActivities<K extends ActivityKind>(
 export const QUIZ_KINDS = ["diagnostic", "mastery"] as const satisfies readonly ActivityKind[];
 export const EPISODE_KINDS = ["recap"] as const satisfies readonly ActivityKind[];
 export const SLIDE_KINDS = ["overview"] as const satisfies readonly ActivityKind[];
+
+/** Whether the signed-in user may change the topic's content; Postgres decides (`can_manage_topic`). */
+export async function fetchCanManageTopic(client: StudymapClient, topicId: string): Promise<boolean> {
+  return unwrap(await client.rpc("can_manage_topic", { p_topic_id: topicId })) === true;
+}
+
+export const NOT_A_MANAGER = "Only the topic's content managers can edit this episode.";
+
+/**
+ * Stores an episode's script with new turn texts; speakers and citations stay as generated. The
+ * payload is validated whole before it is sent, and row-level security refuses anyone who may not
+ * manage the topic (an update that changes no row).
+ */
+export async function saveEpisodeScript(
+  client: StudymapClient,
+  episode: Pick<TopicActivity<"recap">, "id" | "payload">,
+  texts: readonly string[],
+): Promise<RecapPayload> {
+  if (!episode.payload) throw new Error("This episode's content cannot be read.");
+  const turns = episodeTurns(episode.payload);
+  if (texts.length !== turns.length) throw new Error("The script changed while you were editing it.");
+  const parsed = recapPayloadSchema.safeParse({
+    ...episode.payload,
+    script: turns.map((turn, index) => ({ ...turn, text: texts[index] ?? "" })),
+  });
+  if (!parsed.success) throw new Error("Every turn needs some text (at most 4000 characters).");
+  const rows = unwrap(
+    await client.from("activities").update({ payload: parsed.data }).eq("id", episode.id).select("id"),
+  );
+  if (!rows?.length) throw new Error(NOT_A_MANAGER);
+  return parsed.data;
+}

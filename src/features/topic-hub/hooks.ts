@@ -2,7 +2,7 @@ import useSWR from "swr";
 import type { ActivityKind } from "@/domain/activity-payload";
 import { useSupabase } from "@/lib/auth/auth-context";
 import { fetchOutline } from "@/lib/outline";
-import { fetchTopicActivities } from "./api";
+import { fetchCanManageTopic, fetchTopicActivities } from "./api";
 
 /** The topic's course outline (one RPC); `course` is null while none has been generated. */
 export function useTopicOutline(topicId: string) {
@@ -23,4 +23,10 @@ export function useTopicActivities<K extends ActivityKind>(topicId: string, kind
     error: outlineError ?? result.error,
     isLoading: !outlineError && (!outline || result.isLoading),
   };
+}
+
+/** Whether the user may change the topic's content (asked of Postgres once per topic). */
+export function useCanManageTopic(topicId: string) {
+  const client = useSupabase();
+  return useSWR(["can-manage-topic", topicId] as const, ([, id]) => fetchCanManageTopic(client, id));
 }

@@ -1,13 +1,19 @@
 import { Link } from "@tanstack/react-router";
-import { type ReactNode, useEffect, useState } from "react";
+import { type FormEvent, type ReactNode, useState } from "react";
+import { useSWRConfig } from "swr";
+import { RecapPlayer } from "@/components/episode-player";
 import { Badge } from "@/components/ui/badge";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { EmptyState } from "@/components/ui/empty-state";
+import { controlClasses, Field } from "@/components/ui/field";
+import { episodeLanguage, episodeTurns } from "@/domain/activity-payload";
+import { useSupabase } from "@/lib/auth/auth-context";
+import { errorMessage } from "@/lib/query";
 import { ActivityCard, CARD_LINK_CLASS } from "./activity-card";
-import { EPISODE_KINDS, type TopicActivity } from "./api";
+import { EPISODE_KINDS, saveEpisodeScript, type TopicActivity } from "./api";
 import { CourseContent } from "./course-content";
-import { useTopicOutline } from "./hooks";
+import { useCanManageTopic, useTopicOutline } from "./hooks";
 import { SectionTitle } from "./topic-page";
 
 type Episode = TopicActivity<(typeof EPISODE_KINDS)[number]>;
@@ -82,14 +88,13 @@ function EpisodeGate({
   );
 }
 
-/** One episode: its transcript, key points, and the browser's own voice to listen to it. */
+/** One episode: the player (with its transcript following along) and the key points. */
 export function EpisodeScreen({ topicId, episodeId }: { topicId: string; episodeId: string }) {
   return (
     <EpisodeGate topicId={topicId} episodeId={episodeId}>
       {(episode) => (
         <>
           <div className="mb-6 flex flex-wrap gap-2">
-            <ListenButton text={episode.payload?.transcript ?? ""} />
             <Link
               to="/studymap/topics/$topicId/podcast/episodes/$episodeId/edit"
               params={{ topicId, episodeId }}
@@ -99,53 +104,125 @@ export function EpisodeScreen({ topicId, episodeId }: { topicId: string; episode
               Episode details
             </Link>
           </div>
-          <Transcript episode={episode} />
+          <EpisodeAudio episode={episode} />
+          <KeyPoints episode={episode} />
         </>
       )}
     </EpisodeGate>
   );
 }
 
-function Transcript({ episode }: { episode: Episode }) {
-  return (
+function EpisodeAudio({ episode }: { episode: Episode }) {
+  if (!episode.payload) return <p className="text-neutral-500">No transcript.</p>;
+  return <RecapPlayer activityId={episode.id} payload={episode.payload} title={episode.title} />;
+}
+
+function KeyPoints({ episode }: { episode: Episode }) {
+  return episode.payload?.bullets.length ? (
     <>
-      <h3 className="mb-2 font-semibold">Transcript</h3>
-      <p className="whitespace-pre-line text-neutral-700 dark:text-neutral-300">
-        {episode.payload?.transcript || "No transcript."}
-      </p>
-      {episode.payload?.bullets.length ? (
-        <>
-          <h3 className="mt-6 mb-2 font-semibold">Key points</h3>
-          <ul className="list-disc space-y-1 pl-5 text-neutral-700 dark:text-neutral-300">
-            {episode.payload.bullets.map((bullet) => (
-              <li key={bullet}>{bullet}</li>
-            ))}
-          </ul>
-        </>
-      ) : null}
+      <h3 className="mt-6 mb-2 font-semibold">Key points</h3>
+      <ul className="list-disc space-y-1 pl-5 text-neutral-700 dark:text-neutral-300">
+        {episode.payload.bullets.map((bullet) => (
+          <li key={bullet}>{bullet}</li>
+        ))}
+      </ul>
     </>
+  ) : null;
+}
+
+/** The script's turns: editable by the topic's content managers, read-only for everyone else. */
+function ScriptEditor({ topicId, episode }: { topicId: string; episode: Episode }) {
+  const client = useSupabase();
+  const { data: canManage } = useCanManageTopic(topicId);
+  const { mutate } = useSWRConfig();
+  const turns = episode.payload ? episodeTurns(episode.payload) : [];
+  const [texts, setTexts] = useState(() => turns.map((turn) => turn.text));
+  const [status, setStatus] = useState<{ tone: "error" | "saved"; text: string } | null>(null);
+  const [saving, setSaving] = useState(false);
+  if (turns.length === 0) return <p className="text-neutral-500">No transcript.</p>;
+  const lang = episode.payload ? episodeLanguage(episode.payload) : "en";
+  if (!canManage) {
+    return (
+      <>
+        <p className="mb-4 text-sm text-neutral-600 dark:text-neutral-300">
+          Only the topic's content managers can edit this script.
+        </p>
+        <ol lang={lang} className="space-y-3">
+          {turns.map((turn, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: turns have no id; an episode's turns keep their order.
+            <li key={index}>
+              <span
+                lang="en"
+                className="block text-xs font-semibold text-neutral-600 uppercase dark:text-neutral-300"
+              >
+                {SPEAKER_NAMES[turn.speaker]}
+              </span>
+              {turn.text}
+            </li>
+          ))}
+        </ol>
+      </>
+    );
+  }
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    setSaving(true);
+    setStatus(null);
+    try {
+      await saveEpisodeScript(client, episode, texts);
+      await mutate((key) => Array.isArray(key) && key[0] === "topic-activities" && key[1] === topicId);
+      setStatus({ tone: "saved", text: "Script saved." });
+    } catch (error) {
+      setStatus({ tone: "error", text: errorMessage(error, "The script could not be saved.") });
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <form onSubmit={save} className="space-y-4">
+      {turns.map((turn, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: turns have no id; an episode's turns keep their order.
+        <Field key={index} label={`Turn ${index + 1} · ${SPEAKER_NAMES[turn.speaker]}`}>
+          {(props) => (
+            <textarea
+              {...props}
+              lang={lang}
+              rows={3}
+              required
+              maxLength={4000}
+              value={texts[index] ?? ""}
+              onChange={(event) => {
+                const next = [...texts];
+                next[index] = event.target.value;
+                setTexts(next);
+              }}
+              className={controlClasses}
+            />
+          )}
+        </Field>
+      ))}
+      <div className="flex items-center gap-3">
+        <Button type="submit" disabled={saving}>
+          {saving ? "Saving…" : "Save script"}
+        </Button>
+        {status ? (
+          <p
+            role={status.tone === "error" ? "alert" : "status"}
+            className={
+              status.tone === "error"
+                ? "text-sm text-red-600 dark:text-red-400"
+                : "text-sm text-emerald-700 dark:text-emerald-400"
+            }
+          >
+            {status.text}
+          </p>
+        ) : null}
+      </div>
+    </form>
   );
 }
 
-/** Reads a text aloud with the Web Speech API; hidden where the browser has no voice. */
-function ListenButton({ text }: { text: string }) {
-  const [speaking, setSpeaking] = useState(false);
-  const supported = typeof window !== "undefined" && "speechSynthesis" in window;
-  useEffect(() => () => void (supported && window.speechSynthesis.cancel()), [supported]);
-  if (!supported || !text) return null;
-  const toggle = () => {
-    if (speaking) {
-      window.speechSynthesis.cancel();
-      setSpeaking(false);
-      return;
-    }
-    const utterance = new SpeechSynthesisUtterance(text);
-    utterance.onend = () => setSpeaking(false);
-    window.speechSynthesis.speak(utterance);
-    setSpeaking(true);
-  };
-  return <Button onClick={toggle}>{speaking ? "Stop listening" : "Listen"}</Button>;
-}
+const SPEAKER_NAMES = { host: "Host", expert: "Expert" } as const;
 
 /** docs/decisions.md §19: `phase` selects the editor's step. */
 export const EPISODE_STEPS = [
@@ -200,17 +277,18 @@ export function EpisodeEditScreen({
           {step === "script" ? (
             <>
               <p className="mb-4 text-sm text-neutral-500 dark:text-neutral-400">
-                The script is generated from the topic's sources with the rest of the course; regenerate the
-                course to change it.
+                The script is a conversation generated from the topic's sources: a host asks, an expert
+                answers with the source's own lines.
               </p>
-              <Transcript episode={episode} />
+              <ScriptEditor topicId={topicId} episode={episode} />
             </>
           ) : step === "audio" ? (
             <div className="space-y-3">
               <p className="text-neutral-700 dark:text-neutral-300">
-                No recorded audio is stored for this episode. Your browser can read the script aloud.
+                No recorded audio is stored for this episode. Your browser reads the script aloud in the
+                episode's language, with a voice for each speaker.
               </p>
-              <ListenButton text={episode.payload?.transcript ?? ""} />
+              <EpisodeAudio episode={episode} />
             </div>
           ) : (
             <p className="flex items-center gap-2 text-neutral-700 dark:text-neutral-300">

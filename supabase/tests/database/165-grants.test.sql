@@ -74,6 +74,7 @@ select set_eq(
       'public.topic_subscriptions:DELETE',
       'public.subjects:SELECT', 'public.subjects:INSERT',
       'public.generation_requests:SELECT',
+      'public.episode_audio:SELECT',
       'public.profiles:SELECT',
       'public.profiles(display_name):UPDATE', 'public.profiles(preferences):UPDATE'
     ])
@@ -96,7 +97,7 @@ select set_eq(
   $$select c.relname::text from pg_class c where c.relnamespace = 'public'::regnamespace and c.relkind = 'r'$$,
   array[
     'activities', 'activity_citations', 'activity_progress', 'chapters', 'core_entities',
-    'core_memberships', 'courses', 'favorites', 'generation_requests', 'modules', 'practice_card_states',
+    'core_memberships', 'courses', 'episode_audio', 'favorites', 'generation_requests', 'modules', 'practice_card_states',
     'profiles', 'source_chunks', 'subjects', 'topic_sources', 'topic_subscriptions', 'topics'
   ],
   'every public table has a privilege decision above (a new table must be added here and granted)'

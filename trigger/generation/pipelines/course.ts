@@ -11,8 +11,10 @@ import {
   type ProviderReport,
   providerFromEnv,
 } from "../providers/index.ts";
+import { speechSettingsFromEnv } from "../providers/speech.ts";
 import type { TaskClient } from "./db.ts";
 import { loadChunks, loadSources, loadTopic, must } from "./db.ts";
+import { type CourseAudioReport, renderCourseAudio } from "./episode-audio.ts";
 
 export interface CoursePayload {
   topicId: string;
@@ -30,6 +32,8 @@ export interface CourseRunOutput {
   citations: VerificationCounts["citations"];
   items: VerificationCounts["items"];
   provider: ProviderReport;
+  /** The recorded episodes, or null without a speech provider. */
+  audio: CourseAudioReport | null;
 }
 
 /**
@@ -62,6 +66,10 @@ export async function runCourseGeneration(
 
   const title = payload.title.trim() || parsed.data.title;
   const courseId = await saveCourse(client, payload, title, chapters);
+  await progress(85);
+  // With a speech provider the episodes are recorded now; without one the browser speaks the scripts.
+  const speech = speechSettingsFromEnv(process.env);
+  const audio = speech ? await renderCourseAudio(client, courseId, speech) : null;
   await progress(100);
   const activities = chapters.flatMap((chapter) => chapter.activities);
   return {
@@ -72,6 +80,7 @@ export async function runCourseGeneration(
     citations: counts.citations,
     items: counts.items,
     provider: report,
+    audio,
   };
 }
 

@@ -310,6 +310,45 @@ export type Database = {
           },
         ];
       };
+      episode_audio: {
+        Row: {
+          activity_id: string;
+          created_at: string;
+          duration_seconds: number;
+          object_path: string;
+          turn_starts: number[];
+          updated_at: string;
+          voices: string[];
+        };
+        ComputedFields: never;
+        Insert: {
+          activity_id: string;
+          created_at?: string;
+          duration_seconds: number;
+          object_path: string;
+          turn_starts: number[];
+          updated_at?: string;
+          voices: string[];
+        };
+        Update: {
+          activity_id?: string;
+          created_at?: string;
+          duration_seconds?: number;
+          object_path?: string;
+          turn_starts?: number[];
+          updated_at?: string;
+          voices?: string[];
+        };
+        Relationships: [
+          {
+            foreignKeyName: "episode_audio_activity_id_fkey";
+            columns: ["activity_id"];
+            isOneToOne: true;
+            referencedRelation: "activities";
+            referencedColumns: ["id"];
+          },
+        ];
+      };
       favorites: {
         Row: {
           created_at: string;

@@ -165,7 +165,16 @@ export function extractiveChapter(
     {
       kind: "recap",
       title: title.recap(section.title),
-      payload: { transcript: recap.transcript, bullets: recap.bullets },
+      payload: {
+        transcript: recap.transcript,
+        bullets: recap.bullets,
+        script: recap.turns.map((turn) => ({
+          speaker: turn.speaker,
+          text: turn.text,
+          citations: uniqueCitations(citationsFor(turn.sentences)),
+        })),
+        language,
+      },
       citations: uniqueCitations(citationsFor(recap.sentences)),
     },
   ];

@@ -49,6 +49,8 @@ export interface Labels {
   testYourself: string;
   meaningText: (term: string, meaning: string) => string;
   recapOpening: (section: string) => string;
+  /** The host's question after naming a step of the episode; varied by the step's index. */
+  podcastAsk: (index: number) => string;
   recapStep: (index: number, total: number, subtopic: string) => string;
   becauseFollows: (connective: string, cause: string) => string;
   recapRemember: (sentence: string) => string;
@@ -114,6 +116,12 @@ const en: Labels = {
   objectiveDescribe: (subtopic) => `You can describe the main idea of “${subtopic}” in your own words.`,
   testYourself: "Test yourself",
   meaningText: (term, meaning) => `${capitalize(term)}: ${lowerFirst(meaning)}.`,
+  podcastAsk: (index) =>
+    [
+      "What does the text say about it?",
+      "What should we know about that?",
+      "How does the text explain that?",
+    ][index % 3] ?? "",
   recapOpening: (section) => `This recap goes through the main points of “${section}”.`,
   recapStep: (index, total, subtopic) =>
     index === 0
@@ -194,6 +202,10 @@ const nl: Labels = {
   objectiveDescribe: (subtopic) => `Je kunt de kern van „${subtopic}” in eigen woorden beschrijven.`,
   testYourself: "Test jezelf",
   meaningText: (term, meaning) => `${capitalize(term)}: ${lowerFirst(meaning)}.`,
+  podcastAsk: (index) =>
+    ["Wat zegt de tekst daarover?", "Wat moeten we daarover weten?", "Hoe legt de tekst dat uit?"][
+      index % 3
+    ] ?? "",
   recapOpening: (section) => `In deze samenvatting lopen we de belangrijkste punten van „${section}” langs.`,
   recapStep: (index, total, subtopic) =>
     index === 0

@@ -1,3 +1,4 @@
+import type { Speaker } from "../../../../src/domain/activity-payload.ts";
 import type { Section, Subtopic } from "../../../../src/domain/structure.ts";
 import type { Sentence } from "../../corpus.ts";
 import { wordCount } from "../../text/language.ts";
@@ -10,8 +11,17 @@ import { leadOf } from "./structure.ts";
 export const RECAP_MIN_WORDS = 150;
 export const RECAP_MAX_WORDS = 230;
 
+/** A turn of the two-voice script with the sentences it quotes (cited when the activity is built). */
+export interface RecapTurn {
+  speaker: Speaker;
+  text: string;
+  sentences: Sentence[];
+}
+
 export interface RecapScript {
   transcript: string;
+  /** The same recap as a conversation: the host introduces and asks, the expert explains. */
+  turns: RecapTurn[];
   bullets: string[];
   /** The source sentences the script quotes, for its citations. */
   sentences: Sentence[];
@@ -94,45 +104,108 @@ export function recapScript(
       progress = true;
     }
   }
-  const parts = [opening];
+  // Each part of the recap is said by one of two voices: the host opens, names each step and asks,
+  // the expert answers with the quoted source sentences. The transcript reads the same parts in order.
+  const body: Part[] = [{ speaker: "host", text: opening, sentences: [] }];
   const sentences: Sentence[] = [];
   pools.forEach((_, pool) => {
     const picked = [...(chosen[pool] ?? [])].sort((a, b) => a.index - b.index);
     if (picked.length === 0) return;
-    parts.push(steps[pool] ?? "", ...picked.map(render));
+    body.push(
+      { speaker: "host", text: steps[pool] ?? "", sentences: [] },
+      { speaker: "host", text: labels.podcastAsk(pool), sentences: [], scriptOnly: true },
+      ...picked.map(
+        (sentence): Part => ({ speaker: "expert", text: render(sentence), sentences: [sentence] }),
+      ),
+    );
     sentences.push(...picked);
   });
+  const ending: Part[] = [];
   if (closing) {
-    parts.push(closing);
+    if (closingSentence) {
+      ending.push({
+        speaker: "expert",
+        text: labels.recapRemember(closingSentence.text),
+        sentences: [closingSentence],
+      });
+    }
+    ending.push({ speaker: "host", text: closingLines.onward, sentences: [] });
     if (closingSentence && !sentences.includes(closingSentence)) sentences.push(closingSentence);
   }
+  const extras: Part[] = [];
+  const spoken = (more: readonly Part[] = []) =>
+    wordCount(
+      [...body, ...extras, ...ending, ...more]
+        .filter((part) => !part.scriptOnly)
+        .map((part) => part.text)
+        .join(" "),
+    );
   // Naming the key terms once more before the closing line: what a listener should keep, and in a
   // short section what brings the script nearer a minute.
   const terms = pools.map((pool) => pool.subtopic.title);
-  const keyTerms = terms.length > 1 ? labels.recapTerms(terms) : "";
-  if (keyTerms && wordCount([...parts, keyTerms].join(" ")) <= RECAP_MAX_WORDS) {
-    parts.splice(closing ? parts.length - 1 : parts.length, 0, keyTerms);
-  }
+  const keyTerms: Part = {
+    speaker: "expert",
+    text: terms.length > 1 ? labels.recapTerms(terms) : "",
+    sentences: [],
+  };
+  if (keyTerms.text && spoken([keyTerms]) <= RECAP_MAX_WORDS) extras.push(keyTerms);
   // A section too short for a minute gets a question to think about per subtopic: what a teacher would
   // ask aloud at the end, never an invented fact. When even that is not enough the script stays short.
   for (const pool of pools) {
-    if (wordCount(parts.join(" ")) >= RECAP_MIN_WORDS) break;
-    const prompt = labels.recapPrompt(pool.subtopic.title);
-    if (wordCount([...parts, prompt].join(" ")) > RECAP_MAX_WORDS) break;
-    parts.splice(closing ? parts.length - 1 : parts.length, 0, prompt);
+    if (spoken() >= RECAP_MIN_WORDS) break;
+    const prompt: Part = { speaker: "host", text: labels.recapPrompt(pool.subtopic.title), sentences: [] };
+    if (spoken([prompt]) > RECAP_MAX_WORDS) break;
+    extras.push(prompt);
   }
   // Then the chapter's own why- and meaning-questions, to think over aloud: retrieval practice, and
   // still only what the text says.
   for (const question of closingLines.reflection) {
-    if (wordCount(parts.join(" ")) >= RECAP_MIN_WORDS) break;
-    const think = labels.recapThink(question);
-    if (wordCount([...parts, think].join(" ")) > RECAP_MAX_WORDS) break;
-    parts.splice(closing ? parts.length - 1 : parts.length, 0, think);
+    if (spoken() >= RECAP_MIN_WORDS) break;
+    const think: Part = { speaker: "host", text: labels.recapThink(question), sentences: [] };
+    if (spoken([think]) > RECAP_MAX_WORDS) break;
+    extras.push(think);
   }
-  const transcript = parts.filter(Boolean).join(" ");
+  const parts = [...body, ...extras, ...ending].filter((part) => part.text);
+  const transcript = parts
+    .filter((part) => !part.scriptOnly)
+    .map((part) => part.text)
+    .join(" ");
   const total = wordCount(transcript);
   const bullets = pools
     .map((pool) => `${pool.subtopic.title}: ${pool.subtopic.description}`)
     .filter((bullet) => !bullet.endsWith(": "));
-  return { transcript, bullets, sentences, words: total, short: total < RECAP_MIN_WORDS };
+  return {
+    transcript,
+    turns: turnsOf(parts),
+    bullets,
+    sentences,
+    words: total,
+    short: total < RECAP_MIN_WORDS,
+  };
+}
+
+interface Part {
+  speaker: Speaker;
+  text: string;
+  /** The source sentences the part quotes. */
+  sentences: Sentence[];
+  /** Said in the two-voice script only (the host's questions), not in the one-voice transcript. */
+  scriptOnly?: boolean;
+}
+
+/** Consecutive parts of one voice make one turn, citing the lines of every sentence it quotes. */
+function turnsOf(parts: readonly Part[]): RecapTurn[] {
+  const turns: Array<{ speaker: Speaker; texts: string[]; sentences: Sentence[] }> = [];
+  for (const part of parts) {
+    const last = turns.at(-1);
+    if (last?.speaker === part.speaker) {
+      last.texts.push(part.text);
+      last.sentences.push(...part.sentences);
+    } else turns.push({ speaker: part.speaker, texts: [part.text], sentences: [...part.sentences] });
+  }
+  return turns.map((turn) => ({
+    speaker: turn.speaker,
+    text: turn.texts.join(" "),
+    sentences: turn.sentences,
+  }));
 }

@@ -1,0 +1,135 @@
+import { parseBuffer } from "music-metadata";
+import wavefile from "wavefile";
+import { z } from "zod";
+import { episodeTurns, recapPayloadSchema } from "../../../src/domain/activity-payload.ts";
+import { type SpeechSettings, synthesize } from "../providers/speech.ts";
+import { DatabaseError, must, type TaskClient } from "./db.ts";
+
+/** The private bucket of rendered episodes (supabase/migrations/20261123000800_episode_audio.sql). */
+export const EPISODE_AUDIO_BUCKET = "episode-audio";
+
+export interface EpisodeAudioOutput {
+  activityId: string;
+  objectPath: string;
+  durationSeconds: number;
+  turnStarts: number[];
+}
+
+const fmtSchema = z.object({
+  numChannels: z.number().int().positive(),
+  sampleRate: z.number().int().positive(),
+});
+
+/** Seconds of audio in a file, measured from the file (music-metadata reads the header and frames). */
+async function measuredSeconds(bytes: Uint8Array): Promise<number> {
+  const { format } = await parseBuffer(bytes, { mimeType: "audio/wav" }, { duration: true });
+  if (!format.duration || format.duration <= 0)
+    throw new Error("The speech provider sent audio without length");
+  return format.duration;
+}
+
+const round = (seconds: number) => Math.round(seconds * 100) / 100;
+
+/**
+ * Renders one recap episode: each script turn spoken by its speaker's voice, the turns joined into one
+ * WAV file in the episode's folder of the `episode-audio` bucket, and its measured duration with the
+ * second each turn starts (the chapter markers) in `episode_audio`. Rendering again replaces both.
+ */
+export async function renderEpisodeAudio(
+  client: TaskClient,
+  activityId: string,
+  settings: SpeechSettings,
+): Promise<EpisodeAudioOutput> {
+  const { data: row, error } = await client
+    .from("activities")
+    .select("kind, payload")
+    .eq("id", activityId)
+    .maybeSingle();
+  if (error) throw new DatabaseError(`loading the episode: ${error.message}`);
+  if (row?.kind !== "recap") throw new Error(`Activity ${activityId} is not a recap episode`);
+  const turns = episodeTurns(recapPayloadSchema.parse(row.payload));
+  if (turns.length === 0) throw new Error(`Episode ${activityId} has nothing to say`);
+
+  const samples: Float64Array[] = [];
+  const turnStarts: number[] = [];
+  let format: { numChannels: number; sampleRate: number; bitDepth: string } | null = null;
+  let elapsed = 0;
+  // One turn at a time: providers limit concurrent requests, and the order is the episode's.
+  for (const turn of turns) {
+    const bytes = await synthesize(settings, settings.voices[turn.speaker], turn.text);
+    const wav = new wavefile.WaveFile(bytes);
+    const fmt = fmtSchema.parse(wav.fmt);
+    const turnFormat = { ...fmt, bitDepth: wav.bitDepth };
+    if (format && JSON.stringify(format) !== JSON.stringify(turnFormat)) {
+      throw new Error("The speech provider answered the turns in different audio formats");
+    }
+    format = turnFormat;
+    turnStarts.push(round(elapsed));
+    elapsed += await measuredSeconds(bytes);
+    samples.push(wav.getSamples(true));
+  }
+  if (!format) throw new Error(`Episode ${activityId} has nothing to say`);
+
+  const joined = new Float64Array(samples.reduce((sum, part) => sum + part.length, 0));
+  samples.reduce((offset, part) => {
+    joined.set(part, offset);
+    return offset + part.length;
+  }, 0);
+  const episode = new wavefile.WaveFile();
+  episode.fromScratch(format.numChannels, format.sampleRate, format.bitDepth, joined);
+  const file = episode.toBuffer();
+  const durationSeconds = round(await measuredSeconds(file));
+
+  const objectPath = `${activityId}/episode.wav`;
+  const stored = await client.storage
+    .from(EPISODE_AUDIO_BUCKET)
+    .upload(objectPath, file, { contentType: "audio/wav", upsert: true });
+  if (stored.error) throw new Error(`Storing the episode's audio failed: ${stored.error.message}`);
+  must(
+    "recording the episode's audio",
+    await client
+      .from("episode_audio")
+      .upsert({
+        activity_id: activityId,
+        object_path: objectPath,
+        duration_seconds: durationSeconds,
+        turn_starts: turnStarts,
+        voices: [settings.voices.host, settings.voices.expert],
+      })
+      .select("activity_id"),
+  );
+  return { activityId, objectPath, durationSeconds, turnStarts };
+}
+
+export interface CourseAudioReport {
+  rendered: number;
+  /** Episodes the provider could not render; they are heard through the browser's voices instead. */
+  failed: string[];
+}
+
+/** Renders every recap episode of a course; an episode that fails is reported, not fatal to the course. */
+export async function renderCourseAudio(
+  client: TaskClient,
+  courseId: string,
+  settings: SpeechSettings,
+): Promise<CourseAudioReport> {
+  const recaps = must(
+    "listing the course's episodes",
+    await client
+      .from("activities")
+      .select("id, chapters!inner(course_id, position)")
+      .eq("kind", "recap")
+      .eq("chapters.course_id", courseId)
+      .order("position", { referencedTable: "chapters" }),
+  );
+  const report: CourseAudioReport = { rendered: 0, failed: [] };
+  for (const recap of recaps) {
+    try {
+      await renderEpisodeAudio(client, recap.id, settings);
+      report.rendered++;
+    } catch (error) {
+      report.failed.push(`${recap.id}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+  return report;
+}
