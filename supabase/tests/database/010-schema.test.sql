@@ -12,7 +12,8 @@ select tables_are(
   array[
     'core_entities', 'core_memberships', 'profiles', 'subjects', 'modules', 'topics', 'topic_sources',
     'source_chunks', 'courses', 'chapters', 'activities', 'activity_progress', 'practice_card_states',
-    'activity_citations', 'favorites', 'topic_subscriptions', 'generation_requests'
+    'activity_citations', 'favorites', 'topic_subscriptions', 'generation_requests',
+    'episode_audio'
   ],
   'public holds exactly the tables of the contract'
 );
