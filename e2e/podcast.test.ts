@@ -58,13 +58,17 @@ async function must<R extends { data: unknown; error: unknown }>(
   return data as NonNullable<R["data"]>;
 }
 
-/** A published course of two chapters whose recaps are the episodes, written as the topic's creator. */
-async function createCourse(client: SupabaseClient, userId: string) {
-  const entity = await must(client.rpc("create_entity", { p_name: "Podcast School" }));
+/**
+ * A topic of the user's own organisation with a published course of two chapters whose recaps are the
+ * episodes; the course is written with the service role, as the generation task writes it.
+ */
+async function createCourse(user: SupabaseClient, userId: string) {
+  const entity = await must(user.rpc("create_entity", { p_name: "Podcast School" }));
   const entityId = typeof entity === "string" ? entity : (entity as { id: string }).id;
   const topic = await must(
-    client.from("topics").insert({ entity_id: entityId, title: "De Gouden Eeuw" }).select("id").single(),
+    user.from("topics").insert({ entity_id: entityId, title: "De Gouden Eeuw" }).select("id").single(),
   );
+  const client = serviceClient();
   const course = await must(
     client
       .from("courses")
@@ -112,9 +116,12 @@ async function createCourse(client: SupabaseClient, userId: string) {
   return { topicId: topic.id as string, recaps };
 }
 
+const serviceClient = () =>
+  createClient(stack.supabaseUrl, stack.serviceRoleKey, { auth: { persistSession: false } });
+
 /** The audio the tasks would store: a real WAV in the private bucket and its row, written as the service role. */
 async function storeRecording(activityId: string) {
-  const service = createClient(stack.supabaseUrl, stack.serviceRoleKey, { auth: { persistSession: false } });
+  const service = serviceClient();
   const total = AUDIO_SECONDS.reduce((sum, seconds) => sum + seconds, 0);
   const wav = new wavefile.WaveFile();
   wav.fromScratch(1, 8000, "16", new Array(Math.round(total * 8000)).fill(0));
@@ -124,13 +131,16 @@ async function storeRecording(activityId: string) {
     .upload(objectPath, wav.toBuffer(), { contentType: "audio/wav" });
   expect(upload.error).toBeNull();
   await must(
-    service.from("episode_audio").insert({
-      activity_id: activityId,
-      object_path: objectPath,
-      duration_seconds: total,
-      turn_starts: [0, AUDIO_SECONDS[0] as number],
-      voices: ["alloy", "onyx"],
-    }),
+    service
+      .from("episode_audio")
+      .insert({
+        activity_id: activityId,
+        object_path: objectPath,
+        duration_seconds: total,
+        turn_starts: [0, AUDIO_SECONDS[0] as number],
+        voices: ["alloy", "onyx"],
+      })
+      .select("activity_id"),
   );
 }
 
