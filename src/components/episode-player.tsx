@@ -236,9 +236,6 @@ export function EpisodePlayer({
       };
 
   if (turns.length === 0) return null;
-  if (!audio && !speechSupported) {
-    return <p className="text-sm text-neutral-500">This browser cannot read the episode aloud.</p>;
-  }
   return (
     <section
       aria-label={`${title} player`}
@@ -246,45 +243,52 @@ export function EpisodePlayer({
     >
       {/* biome-ignore lint/a11y/useMediaCaption: the transcript below is the episode's caption. */}
       {audio ? <audio ref={setElement} src={audio.url} preload="metadata" /> : null}
-      <div className="flex flex-wrap items-center gap-3">
-        <Button onClick={engine.playing ? engine.pause : engine.play}>
-          {engine.playing ? "Pause" : "Play"}
-        </Button>
-        <label className="flex min-w-48 flex-1 items-center gap-2 text-sm">
-          <span className="sr-only">Seek</span>
-          <input
-            type="range"
-            min={0}
-            max={seek.max}
-            step={1}
-            value={seek.value}
-            aria-valuetext={seek.text}
-            onChange={(event) => seek.go(Number(event.target.value))}
-            className="flex-1 accent-emerald-600"
-          />
-          <span className="text-neutral-600 tabular-nums dark:text-neutral-300" aria-hidden="true">
-            {seek.text}
-          </span>
-        </label>
-        <label className="flex items-center gap-2 text-sm">
-          Speed
-          <select
-            value={speed}
-            onChange={(event) => {
-              const next = Number(event.target.value);
-              setSpeed(next);
-              engine.setRate(next);
-            }}
-            className="rounded-md border border-neutral-300 bg-white px-2 py-1 dark:border-neutral-700 dark:bg-neutral-900"
-          >
-            {PLAYER_SPEEDS.map((value) => (
-              <option key={value} value={value}>
-                {value}×
-              </option>
-            ))}
-          </select>
-        </label>
-      </div>
+      {audio || speechSupported ? (
+        <>
+          <div className="flex flex-wrap items-center gap-3">
+            <Button onClick={engine.playing ? engine.pause : engine.play}>
+              {engine.playing ? "Pause" : "Play"}
+            </Button>
+            <label className="flex min-w-48 flex-1 items-center gap-2 text-sm">
+              <span className="sr-only">Seek</span>
+              <input
+                type="range"
+                min={0}
+                max={seek.max}
+                step={1}
+                value={seek.value}
+                aria-valuetext={seek.text}
+                onChange={(event) => seek.go(Number(event.target.value))}
+                className="flex-1 accent-emerald-600"
+              />
+              <span className="text-neutral-600 tabular-nums dark:text-neutral-300" aria-hidden="true">
+                {seek.text}
+              </span>
+            </label>
+            <label className="flex items-center gap-2 text-sm">
+              Speed
+              <select
+                value={speed}
+                onChange={(event) => {
+                  const next = Number(event.target.value);
+                  setSpeed(next);
+                  engine.setRate(next);
+                }}
+                className="rounded-md border border-neutral-300 bg-white px-2 py-1 dark:border-neutral-700 dark:bg-neutral-900"
+              >
+                {PLAYER_SPEEDS.map((value) => (
+                  <option key={value} value={value}>
+                    {value}×
+                  </option>
+                ))}
+              </select>
+            </label>
+          </div>
+        </>
+      ) : (
+        // The transcript stays readable where the browser has no voice.
+        <p className="text-sm text-neutral-500">This browser cannot read the episode aloud.</p>
+      )}
       <h3 className="mt-4 mb-2 font-semibold">Chapters and transcript</h3>
       <ol ref={list} lang={language} className="max-h-96 space-y-2 overflow-y-auto">
         {turns.map((turn, index) => (

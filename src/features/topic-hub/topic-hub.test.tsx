@@ -208,11 +208,15 @@ describe("topic hub", () => {
         },
       ],
     });
+    // No recorded audio: the browser reads the transcript; a member sees the script read-only.
+    stub.on("GET /rest/v1/episode_audio", { body: [] });
+    stub.on("POST /rest/v1/rpc/can_manage_topic", { body: false });
     const app = renderApp(stub, `${base}/podcast/`);
     await userEvent.click(await screen.findByRole("link", { name: "Recap: light" }));
     expect(await screen.findByText("Light drives the reactions.")).toBeInTheDocument();
     await userEvent.click(screen.getByRole("link", { name: "Episode details" }));
     await waitFor(() => expect(app.router.state.location.search).toEqual({ phase: "script" }));
+    expect(await screen.findByText("Only the topic's content managers can edit this script.")).toBeInTheDocument();
     await userEvent.click(await screen.findByRole("link", { name: "3. Publish" }));
     expect(await screen.findByText("Not published — visible to you only")).toBeInTheDocument();
   });
