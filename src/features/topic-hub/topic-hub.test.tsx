@@ -216,7 +216,9 @@ describe("topic hub", () => {
     expect(await screen.findByText("Light drives the reactions.")).toBeInTheDocument();
     await userEvent.click(screen.getByRole("link", { name: "Episode details" }));
     await waitFor(() => expect(app.router.state.location.search).toEqual({ phase: "script" }));
-    expect(await screen.findByText("Only the topic's content managers can edit this script.")).toBeInTheDocument();
+    expect(
+      await screen.findByText("Only the topic's content managers can edit this script."),
+    ).toBeInTheDocument();
     await userEvent.click(await screen.findByRole("link", { name: "3. Publish" }));
     expect(await screen.findByText("Not published — visible to you only")).toBeInTheDocument();
   });
