@@ -1,16 +1,8 @@
 import * as RadixDialog from "@radix-ui/react-dialog";
-import type { ReactNode } from "react";
+import type { DialogProps } from "./dialog";
 
-interface DialogProps {
-  open: boolean;
-  onOpenChange(open: boolean): void;
-  title: string;
-  description?: ReactNode;
-  children: ReactNode;
-}
-
-/** An accessible modal (focus trap, Escape, labelled by its title) on Radix's primitive. */
-export function Dialog({ open, onOpenChange, title, description, children }: DialogProps) {
+/** The modal itself on Radix's primitive; `dialog.tsx` loads it when a dialog first opens. */
+export default function DialogView({ open, onOpenChange, title, description, children }: DialogProps) {
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
