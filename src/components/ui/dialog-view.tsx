@@ -1,5 +1,13 @@
 import * as RadixDialog from "@radix-ui/react-dialog";
-import type { DialogProps } from "./dialog";
+import type { ReactNode } from "react";
+
+export interface DialogProps {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  title: string;
+  description?: ReactNode;
+  children: ReactNode;
+}
 
 /** The modal itself on Radix's primitive; `dialog.tsx` loads it when a dialog first opens. */
 export default function DialogView({ open, onOpenChange, title, description, children }: DialogProps) {

@@ -1,12 +1,5 @@
-import { lazy, type ReactNode, Suspense } from "react";
-
-export interface DialogProps {
-  open: boolean;
-  onOpenChange(open: boolean): void;
-  title: string;
-  description?: ReactNode;
-  children: ReactNode;
-}
+import { lazy, Suspense } from "react";
+import type { DialogProps } from "./dialog-view";
 
 /**
  * Radix's dialog (about 13 kB gzip) loads when a dialog first opens, not with every screen that has a
