@@ -33,6 +33,35 @@ function leaveOutUnused(): Plugin {
 }
 
 /**
+ * A preconnect to the API's origin in index.html: the session check and the page's reads are the first
+ * requests there, and start only after the JavaScript has run, so the connection can be open by then
+ * (docs/performance.md). The URL comes from the env, or from a `define` (e2e/setup/web.ts builds so).
+ */
+function preconnectToApi(): Plugin {
+  let origin: string | null = null;
+  return {
+    name: "studymap:preconnect-to-api",
+    configResolved(config) {
+      const defined = config.define?.["import.meta.env.VITE_SUPABASE_URL"];
+      const url = typeof defined === "string" ? JSON.parse(defined) : config.env.VITE_SUPABASE_URL;
+      origin = URL.canParse(url) ? new URL(url).origin : null;
+    },
+    transformIndexHtml() {
+      // supabase-js's requests are CORS without credentials: the preconnect must be anonymous too.
+      return origin
+        ? [
+            {
+              tag: "link",
+              attrs: { rel: "preconnect", href: origin, crossorigin: "" },
+              injectTo: "head-prepend",
+            },
+          ]
+        : [];
+    },
+  };
+}
+
+/**
  * What every first load needs, in one file: React, the router, supabase-js and SWR. As some twenty small
  * chunks they cost more (gzip restarts per file, a request each) than as one (docs/performance.md).
  */
@@ -45,6 +74,7 @@ export default defineConfig({
     react(),
     tailwindcss(),
     leaveOutUnused(),
+    preconnectToApi(),
   ],
   resolve: { alias: { "@": new URL("./src", import.meta.url).pathname } },
   build: {

@@ -2,7 +2,7 @@
  * Lighthouse on the production build, signed in, with its mobile preset (simulated slow 4G and a 4×
  * slower CPU): performance, LCP, TBT and accessibility per main page, as the median of `--runs` runs.
  *
- *   npm run bench:web [-- --runs 3]
+ *   npm run bench:web [-- --runs 3] [--save <folder>]
  *
  * Starts a throwaway stack with the demo data, builds the web client against it and serves it with
  * `vite preview` (e2e/setup/web.ts: the files a static host serves), signs in as the demo admin through
@@ -11,7 +11,7 @@
  * sign it out); its HTTP cache is cleared before every run, so each run loads everything again.
  * Figures only; nothing is asserted.
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -24,7 +24,10 @@ import { CHROMIUM_ARGS } from "../e2e/support/browser.ts";
 import { ensureCommand } from "../scripts/system-deps.ts";
 import { median } from "./gateway-client.ts";
 
-const { values: args } = parseArgs({ options: { runs: { type: "string", default: "3" } } });
+/** `--save` keeps every run's full Lighthouse JSON (long tasks, LCP breakdown, unused JS) for diagnosis. */
+const { values: args } = parseArgs({
+  options: { runs: { type: "string", default: "3" }, save: { type: "string" } },
+});
 
 const EMAIL = "ada.admin@studymap.test";
 /** De Gouden Eeuw in supabase/seed.sql: completed, with a published course. */
@@ -88,6 +91,11 @@ async function main(): Promise<void> {
         });
         const lhr = result?.lhr;
         if (!lhr) throw new Error(`no Lighthouse result for ${target.path}`);
+        if (args.save) {
+          mkdirSync(args.save, { recursive: true });
+          const file = `${target.name.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "")}-${run + 1}.json`;
+          writeFileSync(path.join(args.save, file), JSON.stringify(lhr));
+        }
         if (lhr.finalDisplayedUrl && !lhr.finalDisplayedUrl.includes(target.path.replace(/\/$/, ""))) {
           throw new Error(`${target.path} ended on ${lhr.finalDisplayedUrl}: not signed in?`);
         }

@@ -1,12 +1,14 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
 import type { AnyRoute } from "@tanstack/react-router";
 import { prefetchMicrolearningOverview } from "@/features/microlearning/prefetch";
+import { prefetchTopic } from "@/lib/topics/api";
 import type { AppRouter } from "./router";
 
 type Prefetch = (client: SupabaseClient, params: Record<string, string>) => void;
 
 /** The pages whose data can go out before their guards and code (keyed by route id). */
 const PREFETCH: Record<string, Prefetch> = {
+  "/studymap/topics/$topicId/overview": (client, params) => prefetchTopic(client, params.topicId ?? ""),
   "/studymap/topics/$topicId/microlearning/": (client, params) =>
     prefetchMicrolearningOverview(client, params.topicId ?? ""),
 };

@@ -29,6 +29,9 @@ if (client) {
   const analytics = loadAnalytics(buildAnalyticsConfig(import.meta.env));
   const router = createAppRouter({ auth, analytics });
   startFirstLoad(router, auth.client);
+  // The session check goes out now rather than after React's first render (App starts it too; once is
+  // enough): the guards of the first page wait for it.
+  void auth.start();
 
   void initSentry(import.meta.env, router);
 

@@ -1,5 +1,4 @@
 import { type FormEvent, useState } from "react";
-import { toast } from "sonner";
 import { useSWRConfig } from "swr";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
@@ -8,6 +7,7 @@ import { useSignedInUser, useSupabase } from "@/lib/auth/auth-context";
 import { type Collection, createCollection } from "@/lib/collections/api";
 import { collectionsKey } from "@/lib/collections/hooks";
 import { errorMessage } from "@/lib/query";
+import { toast } from "@/lib/toast";
 
 /** A button that opens a small form to create a collection in the given entity. */
 export function NewCollectionButton({

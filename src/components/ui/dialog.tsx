@@ -1,34 +1,19 @@
-import * as RadixDialog from "@radix-ui/react-dialog";
-import type { ReactNode } from "react";
+import { lazy, Suspense } from "react";
+import type { DialogProps } from "./dialog-view";
 
-interface DialogProps {
-  open: boolean;
-  onOpenChange(open: boolean): void;
-  title: string;
-  description?: ReactNode;
-  children: ReactNode;
-}
+/**
+ * Radix's dialog (about 13 kB gzip) loads when a dialog first opens, not with every screen that has a
+ * button for one (docs/performance.md). A closed Radix dialog renders nothing either, so nothing is
+ * rendered until then; closing unmounts it as before, and its focus scope returns focus on unmount.
+ */
+const DialogView = lazy(() => import("./dialog-view"));
 
 /** An accessible modal (focus trap, Escape, labelled by its title) on Radix's primitive. */
-export function Dialog({ open, onOpenChange, title, description, children }: DialogProps) {
+export function Dialog(props: DialogProps) {
+  if (!props.open) return null;
   return (
-    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
-      <RadixDialog.Portal>
-        <RadixDialog.Overlay className="fixed inset-0 z-40 bg-neutral-950/50 backdrop-blur-[1px]" />
-        <RadixDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[min(32rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 rounded-xl border border-neutral-200 bg-white p-6 shadow-xl focus:outline-none dark:border-neutral-800 dark:bg-neutral-900">
-          <RadixDialog.Title className="text-lg font-semibold text-neutral-900 dark:text-neutral-50">
-            {title}
-          </RadixDialog.Title>
-          {description ? (
-            <RadixDialog.Description className="mt-1 text-sm text-neutral-500 dark:text-neutral-400">
-              {description}
-            </RadixDialog.Description>
-          ) : (
-            <RadixDialog.Description className="sr-only">{title}</RadixDialog.Description>
-          )}
-          <div className="mt-4">{children}</div>
-        </RadixDialog.Content>
-      </RadixDialog.Portal>
-    </RadixDialog.Root>
+    <Suspense fallback={null}>
+      <DialogView {...props} />
+    </Suspense>
   );
 }

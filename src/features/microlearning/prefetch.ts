@@ -2,7 +2,7 @@ import { isUuid } from "@/domain/ids";
 import type { StudymapClient } from "@/lib/database";
 import { outlineKey, outlineRequest } from "@/lib/outline-request";
 import { prefetch } from "@/lib/prefetch";
-import { topicQuery } from "@/lib/topics/api";
+import { prefetchTopic } from "@/lib/topics/api";
 
 /**
  * Starts the overview's two reads (the topic and its outline) before the overview's code has loaded.
@@ -10,6 +10,6 @@ import { topicQuery } from "@/lib/topics/api";
  */
 export function prefetchMicrolearningOverview(client: StudymapClient, topicId: string): void {
   if (!isUuid(topicId)) return;
-  prefetch(["topic", topicId], () => topicQuery(client, topicId));
+  prefetchTopic(client, topicId);
   prefetch(outlineKey(topicId), () => outlineRequest(client, topicId));
 }

@@ -1,8 +1,8 @@
 import { useCallback } from "react";
-import { toast } from "sonner";
 import useSWR, { useSWRConfig } from "swr";
 import { useAuth, useSupabase } from "@/lib/auth/auth-context";
 import { errorMessage } from "@/lib/query";
+import { toast } from "@/lib/toast";
 import { fetchFavoriteIds, fetchFavoriteTopics, setFavorite } from "./api";
 
 const favoriteIdsKey = (userId: string) => ["favorite-ids", userId] as const;

@@ -2,7 +2,7 @@ import { isUuid } from "@/domain/ids";
 import { PAGE_SIZE, pageRange } from "@/domain/pagination";
 import { STATUS_VALUES, type TopicStatusKey } from "@/domain/topic-status";
 import type { StudymapClient, Tables } from "@/lib/database";
-import { takePrefetched } from "@/lib/prefetch";
+import { prefetch, takePrefetched } from "@/lib/prefetch";
 import { likePattern, unwrap } from "@/lib/query";
 
 /** The columns a topic card shows (docs/product.md §3 Topic, with its subject's title). */
@@ -77,6 +77,11 @@ function statusFilter(status: TopicStatusKey): string {
 }
 
 /** A topic by id, or null when it does not exist or is not visible to the user. */
+/** Starts the topic read before the screen's code has loaded (src/first-load.ts); fetchTopic takes it. */
+export function prefetchTopic(client: StudymapClient, topicId: string): void {
+  if (isUuid(topicId)) prefetch(["topic", topicId], () => topicQuery(client, topicId));
+}
+
 export async function fetchTopic(client: StudymapClient, topicId: string): Promise<Topic | null> {
   if (!isUuid(topicId)) return null;
   return unwrap(await takePrefetched(["topic", topicId], () => topicQuery(client, topicId)));
