@@ -7,7 +7,7 @@ import { PAYLOAD_SCHEMAS, type Question } from "../src/domain/activity-payload.t
 import { outlineFromCourse, outlineRpcSchema, overallProgress } from "../src/domain/outline.ts";
 import { PHASE_KINDS, type PhaseKind } from "../src/domain/phase.ts";
 import { type Structure, structureSchema } from "../src/domain/structure.ts";
-import { citationLabel } from "../src/features/structure-review/citation-display.ts";
+import { citationLabel } from "../src/lib/citation-display.ts";
 import { seriousViolations } from "./support/accessibility.ts";
 import { launchChromium, openPage, screenshot as saveScreenshot, uniqueEmail } from "./support/browser.ts";
 
