@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { SupabaseClient } from "@supabase/supabase-js";
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { QuizAnswer } from "@/domain/quiz.ts";
+import { MAX_QUIZ_ANSWERS, type QuizAnswer, quizAnswersSchema } from "@/domain/quiz.ts";
 import { fetchLastQuizAttempt, saveQuizAttempt } from "@/features/topic-hub/api.ts";
 import type { StudymapClient } from "@/lib/database.ts";
 import { database, signIn, uniqueEmail } from "../support/clients.ts";
@@ -116,4 +116,35 @@ describe("quiz attempts", () => {
     );
     expect(rows[0]).toEqual({ n: 1 });
   });
+});
+
+describe("the answers' shape", () => {
+  const valid = answer(true);
+  const samples: Record<string, unknown> = {
+    "one answer": [valid],
+    "the most answers": Array(MAX_QUIZ_ANSWERS).fill(valid),
+    "one too many": Array(MAX_QUIZ_ANSWERS + 1).fill(valid),
+    "no answers": [],
+    "not an array": valid,
+    "a missing key": [{ ...valid, correct: undefined }],
+    "an extra key": [{ ...valid, extra: 1 }],
+    "an id that is no uuid": [{ ...valid, activity_id: "activity-1" }],
+    "an empty question id": [{ ...valid, question_id: "" }],
+    "a negative option": [{ ...valid, chosen: -1 }],
+    "a fractional option": [{ ...valid, chosen: 1.5 }],
+    "an option as text": [{ ...valid, chosen: "1" }],
+    "correct as text": [{ ...valid, correct: "true" }],
+  };
+
+  it.each(Object.entries(samples))(
+    "is judged alike by the zod schema and the SQL check: %s",
+    async (_, sample) => {
+      const json = JSON.parse(JSON.stringify(sample));
+      const { rows } = await db.query<{ valid: boolean }>(
+        "select private.quiz_answers_valid($1::jsonb) as valid",
+        [JSON.stringify(json)],
+      );
+      expect(rows[0]?.valid).toBe(quizAnswersSchema.safeParse(json).success);
+    },
+  );
 });
