@@ -1,15 +1,21 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { createClient, type Session, type SupabaseClient } from "@supabase/supabase-js";
+import type { SupabaseClient } from "@supabase/supabase-js";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { PAYLOAD_SCHEMAS, type Question } from "../src/domain/activity-payload.ts";
 import { outlineFromCourse, outlineRpcSchema, overallProgress } from "../src/domain/outline.ts";
 import { PHASE_KINDS, type PhaseKind } from "../src/domain/phase.ts";
 import { type Structure, structureSchema } from "../src/domain/structure.ts";
-import { citationLabel } from "../src/features/structure-review/citation-display.ts";
+import { citationLabel } from "../src/lib/citation-display.ts";
 import { seriousViolations } from "./support/accessibility.ts";
-import { launchChromium, openPage, screenshot as saveScreenshot, uniqueEmail } from "./support/browser.ts";
+import {
+  launchChromium,
+  openPage,
+  screenshot as saveScreenshot,
+  signedInContext,
+  signUpByCode,
+} from "./support/browser.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 
@@ -57,27 +63,12 @@ const GENERATION_TIMEOUT_MS = 90_000;
 /** How long a screen may take to answer a click (edge functions start in Deno on first use). */
 const UI = { timeout: 20_000, interval: 250 };
 
-const stack = inject("stack");
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 let consoleErrors: string[];
 let learner: SupabaseClient;
 let topicId: string;
-
-async function signUpLearner(): Promise<{ client: SupabaseClient; session: Session }> {
-  const email = uniqueEmail("journey");
-  const client = createClient(stack.supabaseUrl, stack.anonKey, { auth: { persistSession: false } });
-  const sent = await client.auth.signInWithOtp({ email });
-  expect(sent.error).toBeNull();
-  const inbox = await fetch(`${stack.inboxUrl}/api/messages?email=${encodeURIComponent(email)}`);
-  const [mail] = (await inbox.json()) as Array<{ text: string }>;
-  const code = mail?.text.match(/\b\d{6}\b/)?.[0];
-  expect(code).toBeDefined();
-  const verified = await client.auth.verifyOtp({ email, token: code as string, type: "email" });
-  expect(verified.error).toBeNull();
-  return { client, session: verified.data.session as Session };
-}
 
 /** A topic in the learner's own organisation with one Markdown source in the private bucket. */
 async function createTopicWithSource(client: SupabaseClient): Promise<string> {
@@ -184,21 +175,13 @@ function toast(text: string): Locator {
 beforeAll(async () => {
   mkdirSync(path.join(ROOT, "test-results", "screenshots"), { recursive: true });
 
-  const signedUp = await signUpLearner();
+  const signedUp = await signUpByCode("journey");
   learner = signedUp.client;
   topicId = await createTopicWithSource(learner);
 
   browser = await launchChromium();
-  context = await browser.newContext({ baseURL: inject("webUrl"), viewport: { width: 1280, height: 900 } });
-  // The browser starts signed in as the learner: supabase-js reads its session from this storage key.
-  const storageKey = `sb-${new URL(stack.supabaseUrl).hostname.split(".")[0]}-auth-token`;
-  await context.addInitScript(
-    ([key, value]) => {
-      if (!window.localStorage.getItem(key as string))
-        window.localStorage.setItem(key as string, value as string);
-    },
-    [storageKey, JSON.stringify(signedUp.session)],
-  );
+  // The browser starts signed in as the learner.
+  context = await signedInContext(browser, signedUp.session);
   ({ page, consoleErrors } = await openPage(context));
 });
 

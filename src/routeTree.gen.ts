@@ -38,6 +38,7 @@ import { Route as StudymapTopicsTopicIdOverviewSlideDeckRouteImport } from './ro
 import { Route as StudymapTopicsTopicIdPodcastIndexRouteImport } from './routes/studymap/topics/$topicId/podcast/index'
 import { Route as StudymapTopicsTopicIdQuizzesIndexRouteImport } from './routes/studymap/topics/$topicId/quizzes/index'
 import { Route as StudymapTopicsTopicIdQuizzesQuizIdRouteImport } from './routes/studymap/topics/$topicId/quizzes/$quizId'
+import { Route as StudymapTopicsTopicIdQuizzesTopicRouteImport } from './routes/studymap/topics/$topicId/quizzes/topic'
 import { Route as StudymapTopicsTopicIdMicrolearningPhasePhaseIdRouteImport } from './routes/studymap/topics/$topicId/microlearning/phase/$phaseId'
 import { Route as StudymapTopicsTopicIdPodcastEpisodesIndexRouteImport } from './routes/studymap/topics/$topicId/podcast/episodes/index'
 import { Route as StudymapTopicsTopicIdMicrolearningKindChapterIdIndexRouteImport } from './routes/studymap/topics/$topicId/microlearning/$kind/$chapterId/index'
@@ -202,6 +203,12 @@ const StudymapTopicsTopicIdQuizzesQuizIdRoute =
     path: '/quizzes/$quizId',
     getParentRoute: () => StudymapTopicsTopicIdRouteRoute,
   } as any)
+const StudymapTopicsTopicIdQuizzesTopicRoute =
+  StudymapTopicsTopicIdQuizzesTopicRouteImport.update({
+    id: '/quizzes/topic',
+    path: '/quizzes/topic',
+    getParentRoute: () => StudymapTopicsTopicIdRouteRoute,
+  } as any)
 const StudymapTopicsTopicIdMicrolearningPhasePhaseIdRoute =
   StudymapTopicsTopicIdMicrolearningPhasePhaseIdRouteImport.update({
     id: '/microlearning/phase/$phaseId',
@@ -257,6 +264,7 @@ export interface FileRoutesByFullPath {
   '/studymap/topics/$topicId/overview/quizzes': typeof StudymapTopicsTopicIdOverviewQuizzesRoute
   '/studymap/topics/$topicId/overview/slide-deck': typeof StudymapTopicsTopicIdOverviewSlideDeckRoute
   '/studymap/topics/$topicId/quizzes/$quizId': typeof StudymapTopicsTopicIdQuizzesQuizIdRoute
+  '/studymap/topics/$topicId/quizzes/topic': typeof StudymapTopicsTopicIdQuizzesTopicRoute
   '/studymap/topics/$topicId/microlearning/': typeof StudymapTopicsTopicIdMicrolearningIndexRoute
   '/studymap/topics/$topicId/overview/': typeof StudymapTopicsTopicIdOverviewIndexRoute
   '/studymap/topics/$topicId/podcast/': typeof StudymapTopicsTopicIdPodcastIndexRoute
@@ -288,6 +296,7 @@ export interface FileRoutesByTo {
   '/studymap/topics/$topicId/overview/quizzes': typeof StudymapTopicsTopicIdOverviewQuizzesRoute
   '/studymap/topics/$topicId/overview/slide-deck': typeof StudymapTopicsTopicIdOverviewSlideDeckRoute
   '/studymap/topics/$topicId/quizzes/$quizId': typeof StudymapTopicsTopicIdQuizzesQuizIdRoute
+  '/studymap/topics/$topicId/quizzes/topic': typeof StudymapTopicsTopicIdQuizzesTopicRoute
   '/studymap/topics/$topicId/microlearning': typeof StudymapTopicsTopicIdMicrolearningIndexRoute
   '/studymap/topics/$topicId/overview': typeof StudymapTopicsTopicIdOverviewIndexRoute
   '/studymap/topics/$topicId/podcast': typeof StudymapTopicsTopicIdPodcastIndexRoute
@@ -325,6 +334,7 @@ export interface FileRoutesById {
   '/studymap/topics/$topicId/overview/quizzes': typeof StudymapTopicsTopicIdOverviewQuizzesRoute
   '/studymap/topics/$topicId/overview/slide-deck': typeof StudymapTopicsTopicIdOverviewSlideDeckRoute
   '/studymap/topics/$topicId/quizzes/$quizId': typeof StudymapTopicsTopicIdQuizzesQuizIdRoute
+  '/studymap/topics/$topicId/quizzes/topic': typeof StudymapTopicsTopicIdQuizzesTopicRoute
   '/studymap/topics/$topicId/microlearning/': typeof StudymapTopicsTopicIdMicrolearningIndexRoute
   '/studymap/topics/$topicId/overview/': typeof StudymapTopicsTopicIdOverviewIndexRoute
   '/studymap/topics/$topicId/podcast/': typeof StudymapTopicsTopicIdPodcastIndexRoute
@@ -361,6 +371,7 @@ export interface FileRouteTypes {
     | '/studymap/topics/$topicId/overview/quizzes'
     | '/studymap/topics/$topicId/overview/slide-deck'
     | '/studymap/topics/$topicId/quizzes/$quizId'
+    | '/studymap/topics/$topicId/quizzes/topic'
     | '/studymap/topics/$topicId/microlearning/'
     | '/studymap/topics/$topicId/overview/'
     | '/studymap/topics/$topicId/podcast/'
@@ -392,6 +403,7 @@ export interface FileRouteTypes {
     | '/studymap/topics/$topicId/overview/quizzes'
     | '/studymap/topics/$topicId/overview/slide-deck'
     | '/studymap/topics/$topicId/quizzes/$quizId'
+    | '/studymap/topics/$topicId/quizzes/topic'
     | '/studymap/topics/$topicId/microlearning'
     | '/studymap/topics/$topicId/overview'
     | '/studymap/topics/$topicId/podcast'
@@ -428,6 +440,7 @@ export interface FileRouteTypes {
     | '/studymap/topics/$topicId/overview/quizzes'
     | '/studymap/topics/$topicId/overview/slide-deck'
     | '/studymap/topics/$topicId/quizzes/$quizId'
+    | '/studymap/topics/$topicId/quizzes/topic'
     | '/studymap/topics/$topicId/microlearning/'
     | '/studymap/topics/$topicId/overview/'
     | '/studymap/topics/$topicId/podcast/'
@@ -654,6 +667,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof StudymapTopicsTopicIdQuizzesQuizIdRouteImport
       parentRoute: typeof StudymapTopicsTopicIdRouteRoute
     }
+    '/studymap/topics/$topicId/quizzes/topic': {
+      id: '/studymap/topics/$topicId/quizzes/topic'
+      path: '/quizzes/topic'
+      fullPath: '/studymap/topics/$topicId/quizzes/topic'
+      preLoaderRoute: typeof StudymapTopicsTopicIdQuizzesTopicRouteImport
+      parentRoute: typeof StudymapTopicsTopicIdRouteRoute
+    }
     '/studymap/topics/$topicId/microlearning/phase/$phaseId': {
       id: '/studymap/topics/$topicId/microlearning/phase/$phaseId'
       path: '/microlearning/phase/$phaseId'
@@ -719,6 +739,7 @@ interface StudymapTopicsTopicIdRouteRouteChildren {
   StudymapTopicsTopicIdSummaryRoute: typeof StudymapTopicsTopicIdSummaryRoute
   StudymapTopicsTopicIdIndexRoute: typeof StudymapTopicsTopicIdIndexRoute
   StudymapTopicsTopicIdQuizzesQuizIdRoute: typeof StudymapTopicsTopicIdQuizzesQuizIdRoute
+  StudymapTopicsTopicIdQuizzesTopicRoute: typeof StudymapTopicsTopicIdQuizzesTopicRoute
   StudymapTopicsTopicIdMicrolearningIndexRoute: typeof StudymapTopicsTopicIdMicrolearningIndexRoute
   StudymapTopicsTopicIdPodcastIndexRoute: typeof StudymapTopicsTopicIdPodcastIndexRoute
   StudymapTopicsTopicIdQuizzesIndexRoute: typeof StudymapTopicsTopicIdQuizzesIndexRoute
@@ -739,6 +760,8 @@ const StudymapTopicsTopicIdRouteRouteChildren: StudymapTopicsTopicIdRouteRouteCh
     StudymapTopicsTopicIdIndexRoute: StudymapTopicsTopicIdIndexRoute,
     StudymapTopicsTopicIdQuizzesQuizIdRoute:
       StudymapTopicsTopicIdQuizzesQuizIdRoute,
+    StudymapTopicsTopicIdQuizzesTopicRoute:
+      StudymapTopicsTopicIdQuizzesTopicRoute,
     StudymapTopicsTopicIdMicrolearningIndexRoute:
       StudymapTopicsTopicIdMicrolearningIndexRoute,
     StudymapTopicsTopicIdPodcastIndexRoute:

@@ -1,6 +1,7 @@
 import path from "node:path";
+import { createClient, type Session, type SupabaseClient } from "@supabase/supabase-js";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
-import { inject } from "vitest";
+import { expect, inject } from "vitest";
 import { ensureCommand } from "../../scripts/system-deps.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -75,4 +76,39 @@ export async function signInWithCode(page: Page, email: string): Promise<void> {
   await page.getByLabel("Sign-in code").waitFor();
   await page.getByLabel("Sign-in code").fill(await readSignInCode(email, sent));
   await page.getByRole("button", { name: "Sign in" }).click();
+}
+
+/** A new account signed in by e-mail code over supabase-js, as the login screen would do it. */
+export async function signUpByCode(label: string): Promise<{ client: SupabaseClient; session: Session }> {
+  const stack = inject("stack");
+  const email = uniqueEmail(label);
+  const client = createClient(stack.supabaseUrl, stack.anonKey, { auth: { persistSession: false } });
+  const sent = await client.auth.signInWithOtp({ email });
+  expect(sent.error).toBeNull();
+  const inbox = await fetch(`${stack.inboxUrl}/api/messages?email=${encodeURIComponent(email)}`);
+  const [mail] = (await inbox.json()) as Array<{ text: string }>;
+  const code = mail?.text.match(/\b\d{6}\b/)?.[0];
+  expect(code).toBeDefined();
+  const verified = await client.auth.verifyOtp({ email, token: code as string, type: "email" });
+  expect(verified.error).toBeNull();
+  return { client, session: verified.data.session as Session };
+}
+
+/** A browser context of the web client that starts signed in with `session`. */
+export async function signedInContext(browser: Browser, session: Session): Promise<BrowserContext> {
+  const stack = inject("stack");
+  const context = await browser.newContext({
+    baseURL: inject("webUrl"),
+    viewport: { width: 1280, height: 900 },
+  });
+  // supabase-js reads its session from this storage key.
+  const storageKey = `sb-${new URL(stack.supabaseUrl).hostname.split(".")[0]}-auth-token`;
+  await context.addInitScript(
+    ([key, value]) => {
+      if (!window.localStorage.getItem(key as string))
+        window.localStorage.setItem(key as string, value as string);
+    },
+    [storageKey, JSON.stringify(session)],
+  );
+  return context;
 }

@@ -544,6 +544,52 @@ export type Database = {
         };
         Relationships: [];
       };
+      quiz_attempts: {
+        Row: {
+          answers: NonNullable<Json>;
+          created_at: string;
+          id: string;
+          score: number;
+          topic_id: string;
+          total: number;
+          user_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          answers: NonNullable<Json>;
+          created_at?: string;
+          id?: string;
+          score: number;
+          topic_id: string;
+          total: number;
+          user_id?: string;
+        };
+        Update: {
+          answers?: NonNullable<Json>;
+          created_at?: string;
+          id?: string;
+          score?: number;
+          topic_id?: string;
+          total?: number;
+          user_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "quiz_attempts_topic_id_fkey";
+            columns: ["topic_id"];
+            isOneToOne: false;
+            referencedRelation: "topics";
+            referencedColumns: ["id"];
+          },
+          {
+            foreignKeyName: "quiz_attempts_user_id_fkey";
+            columns: ["user_id"];
+            isOneToOne: false;
+            referencedRelation: "profiles";
+            referencedColumns: ["id"];
+          },
+        ];
+      };
       source_chunks: {
         Row: {
           content: string;

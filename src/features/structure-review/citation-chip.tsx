@@ -1,17 +1,12 @@
 import { useState } from "react";
 import useSWR from "swr";
+import { CitationExcerpt } from "@/components/citation-excerpt";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { type Citation, urlAtPage } from "@/domain/citation.ts";
 import { useSupabase } from "@/lib/auth/auth-context";
+import { citationFileName, citationHost, citationLabel, lineRangeText } from "@/lib/citation-display.ts";
 import { SIGNED_URL_SECONDS, signSourceFile } from "./api.ts";
-import {
-  citationFileName,
-  citationHost,
-  citationLabel,
-  lineRangeText,
-  numberedLines,
-} from "./citation-display.ts";
 
 /**
  * Where "View Source" leads: the citation's web address, or for a learner's own file a signed URL that
@@ -30,30 +25,6 @@ function useViewSourceUrl(citation: Citation, open: boolean): string | null {
   );
   if (citation.source_url) return citation.source_url;
   return data ? urlAtPage(data, citation.file_path, citation.page_number) : null;
-}
-
-function Excerpt({ citation }: { citation: Citation }) {
-  const lines = numberedLines(citation);
-  if (lines.length > 0) {
-    return (
-      <ol className="max-h-72 overflow-auto rounded-lg bg-neutral-50 p-3 font-mono text-sm dark:bg-neutral-950">
-        {lines.map((line) => (
-          <li key={line.number} className="flex gap-3">
-            <span className="w-8 shrink-0 select-none text-right text-neutral-400">{line.number}</span>
-            <span className="whitespace-pre-wrap">{line.text}</span>
-          </li>
-        ))}
-      </ol>
-    );
-  }
-  if (citation.snippet) {
-    return (
-      <blockquote className="border-l-4 border-neutral-300 pl-3 text-sm italic">
-        {citation.snippet}
-      </blockquote>
-    );
-  }
-  return <p className="text-sm text-neutral-500">No excerpt available</p>;
 }
 
 /** docs/product.md §2: a chip naming a citation's source; it opens the "Source Citation" dialog with the exact lines. */
@@ -82,7 +53,7 @@ export function CitationChip({ citation }: { citation: Citation }) {
         }
       >
         <div className="flex flex-col gap-4">
-          <Excerpt citation={citation} />
+          <CitationExcerpt citation={citation} />
           <p className="text-xs text-neutral-500">{lineRangeText(citation)}</p>
           <div className="flex justify-end gap-2">
             {viewSourceUrl && (

@@ -4,9 +4,9 @@ import { toast } from "sonner";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Citation } from "@/domain/citation.ts";
 import type { Structure } from "@/domain/structure.ts";
+import { citationLabel } from "@/lib/citation-display.ts";
 import { TestProviders } from "@/testing/screen-support.tsx";
 import * as api from "./api.ts";
-import { citationLabel } from "./citation-display.ts";
 import { StructureReviewScreen } from "./structure-review-screen.tsx";
 import { useStructureReview } from "./use-structure-review.ts";
 

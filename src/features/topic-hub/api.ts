@@ -8,8 +8,9 @@ import {
   recapPayloadSchema,
 } from "@/domain/activity-payload";
 import type { OutlineRpc } from "@/domain/outline";
+import { type QuizAnswer, quizAnswersSchema, scoreOf } from "@/domain/quiz";
 import { ACTIVITY_COLUMNS } from "@/lib/activities";
-import type { StudymapClient } from "@/lib/database";
+import type { StudymapClient, Tables } from "@/lib/database";
 import { unwrap } from "@/lib/query";
 
 /** An activity of one kind with its payload read by that kind's schema (null when unreadable). */
@@ -108,4 +109,59 @@ export async function saveEpisodeScript(
   );
   if (!rows?.length) throw new Error(NOT_A_MANAGER);
   return parsed.data;
+}
+
+/** The cited snippets of some activities, by activity id, in citation order, each once (one query for all). */
+export async function fetchCitedSnippets(
+  client: StudymapClient,
+  activityIds: readonly string[],
+): Promise<Map<string, string[]>> {
+  const rows = unwrap(
+    await client
+      .from("activity_citations")
+      .select("activity_id, snippet")
+      .in("activity_id", [...activityIds])
+      .not("snippet", "is", null)
+      .order("id"),
+  );
+  const byActivity = new Map<string, Set<string>>();
+  for (const row of rows ?? []) {
+    if (row.snippet)
+      byActivity.set(row.activity_id, (byActivity.get(row.activity_id) ?? new Set()).add(row.snippet));
+  }
+  return new Map([...byActivity].map(([activityId, snippets]) => [activityId, [...snippets]]));
+}
+
+export type QuizAttempt = Pick<Tables<"quiz_attempts">, "score" | "total" | "created_at">;
+
+/** The learner's latest topic quiz attempt (RLS shows only their own), or null before the first. */
+export async function fetchLastQuizAttempt(
+  client: StudymapClient,
+  topicId: string,
+): Promise<QuizAttempt | null> {
+  return unwrap(
+    await client
+      .from("quiz_attempts")
+      .select("score, total, created_at")
+      .eq("topic_id", topicId)
+      .order("created_at", { ascending: false })
+      .limit(1)
+      .maybeSingle(),
+  );
+}
+
+/** Records a finished topic quiz for the signed-in learner; the score is counted from the answers. */
+export async function saveQuizAttempt(
+  client: StudymapClient,
+  topicId: string,
+  answers: readonly QuizAnswer[],
+): Promise<QuizAttempt> {
+  const parsed = quizAnswersSchema.parse(answers);
+  return unwrap(
+    await client
+      .from("quiz_attempts")
+      .insert({ topic_id: topicId, answers: parsed, ...scoreOf(parsed) })
+      .select("score, total, created_at")
+      .single(),
+  );
 }

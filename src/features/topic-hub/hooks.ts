@@ -2,7 +2,7 @@ import useSWR from "swr";
 import type { ActivityKind } from "@/domain/activity-payload";
 import { useSupabase } from "@/lib/auth/auth-context";
 import { fetchOutline } from "@/lib/outline";
-import { fetchCanManageTopic, fetchTopicActivities } from "./api";
+import { fetchCanManageTopic, fetchCitedSnippets, fetchLastQuizAttempt, fetchTopicActivities } from "./api";
 
 /** The topic's course outline (one RPC); `course` is null while none has been generated. */
 export function useTopicOutline(topicId: string) {
@@ -29,4 +29,18 @@ export function useTopicActivities<K extends ActivityKind>(topicId: string, kind
 export function useCanManageTopic(topicId: string) {
   const client = useSupabase();
   return useSWR(["can-manage-topic", topicId] as const, ([, id]) => fetchCanManageTopic(client, id));
+}
+
+/** The cited snippets of some activities; an empty map until loaded or when nothing is cited. */
+export function useCitedSnippets(activityIds: readonly string[]) {
+  const client = useSupabase();
+  return useSWR(activityIds.length > 0 ? (["cited-snippets", activityIds.join(",")] as const) : null, () =>
+    fetchCitedSnippets(client, activityIds),
+  );
+}
+
+/** The learner's latest topic quiz attempt; revalidated after a new one is saved. */
+export function useLastQuizAttempt(topicId: string) {
+  const client = useSupabase();
+  return useSWR(["last-quiz-attempt", topicId] as const, ([, id]) => fetchLastQuizAttempt(client, id));
 }

@@ -1,28 +1,45 @@
 import { Link } from "@tanstack/react-router";
-import { useState } from "react";
+import { useMemo, useState } from "react";
+import { toast } from "sonner";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
-import { Card } from "@/components/ui/card";
-import { cn } from "@/components/ui/cn";
 import { EmptyState } from "@/components/ui/empty-state";
-import type { Question } from "@/domain/activity-payload";
+import { drawQuiz, type QuizAnswer, type QuizItem } from "@/domain/quiz";
+import { useSupabase } from "@/lib/auth/auth-context";
 import { ActivityCard, CARD_LINK_CLASS } from "./activity-card";
-import { QUIZ_KINDS, type TopicActivity } from "./api";
+import { QUIZ_KINDS, saveQuizAttempt, type TopicActivity } from "./api";
 import { CourseContent } from "./course-content";
+import { useLastQuizAttempt } from "./hooks";
+import { QuizRunner } from "./quiz-runner";
 import { SectionTitle } from "./topic-page";
+
+type QuizActivity = TopicActivity<(typeof QUIZ_KINDS)[number]>;
+
+function itemsOf(quiz: QuizActivity): QuizItem[] {
+  return (quiz.payload?.questions ?? []).map((question) => ({
+    activityId: quiz.id,
+    chapterTitle: quiz.chapterTitle,
+    question,
+  }));
+}
 
 const KIND_LABEL = { diagnostic: "Diagnostic", mastery: "Mastery" } as const;
 
-/** The topic's quizzes: each chapter's diagnostic and mastery checks. */
+/**
+ * The topic's quizzes: the topic quiz over every chapter with the learner's last score, then each
+ * chapter's diagnostic and mastery checks.
+ */
 export function QuizList({ topicId }: { topicId: string }) {
   return (
     <section>
-      <SectionTitle description="Self-checks from the micro-learning path. Answers here are for practice and are not recorded.">
+      <SectionTitle description="Self-checks from the micro-learning path. The topic quiz keeps your score; the chapter checks are for practice.">
         Quizzes
       </SectionTitle>
       <CourseContent topicId={topicId} kinds={QUIZ_KINDS} noun="quizzes">
         {(quizzes) => (
           <ul className="grid gap-3 sm:grid-cols-2">
+            <li>
+              <TopicQuizCard topicId={topicId} />
+            </li>
             {quizzes.map((quiz) => (
               <li key={quiz.id}>
                 <ActivityCard
@@ -51,7 +68,26 @@ export function QuizList({ topicId }: { topicId: string }) {
   );
 }
 
-/** One quiz, answered in the browser with immediate feedback and the explanation. */
+function TopicQuizCard({ topicId }: { topicId: string }) {
+  const { data: last } = useLastQuizAttempt(topicId);
+  return (
+    <ActivityCard
+      link={
+        <Link to="/studymap/topics/$topicId/quizzes/topic" params={{ topicId }} className={CARD_LINK_CLASS}>
+          Topic quiz
+        </Link>
+      }
+      meta={
+        last
+          ? `Questions from every chapter · Last score: ${last.score} of ${last.total}`
+          : "Questions from every chapter · Not taken yet"
+      }
+      aside={<Badge tone="success">All chapters</Badge>}
+    />
+  );
+}
+
+/** One chapter's check, one question at a time, for practice (not recorded). */
 export function QuizScreen({ topicId, quizId }: { topicId: string; quizId: string }) {
   return (
     <CourseContent topicId={topicId} kinds={QUIZ_KINDS} noun="quizzes">
@@ -61,132 +97,55 @@ export function QuizScreen({ topicId, quizId }: { topicId: string; quizId: strin
           return (
             <EmptyState title="Quiz not found" description="This quiz is not part of the topic's course." />
           );
-        return <QuizRunner quiz={quiz} />;
+        return (
+          <section>
+            <SectionTitle description={`Chapter ${quiz.chapterPosition}: ${quiz.chapterTitle}`}>
+              {quiz.title}
+            </SectionTitle>
+            <QuizRunner items={itemsOf(quiz)} />
+          </section>
+        );
       }}
     </CourseContent>
   );
 }
 
-function QuizRunner({ quiz }: { quiz: TopicActivity<(typeof QUIZ_KINDS)[number]> }) {
-  const [answers, setAnswers] = useState<Record<string, number>>({});
-  const [checked, setChecked] = useState(false);
-  const questions = quiz.payload?.questions ?? [];
-  const score = questions.filter((question) => answers[question.id] === question.correct_option).length;
+/** The topic quiz: questions drawn from every chapter's checks; each full attempt is recorded. */
+export function TopicQuizScreen({ topicId }: { topicId: string }) {
   return (
     <section>
-      <SectionTitle description={`Chapter ${quiz.chapterPosition}: ${quiz.chapterTitle}`}>
-        {quiz.title}
+      <SectionTitle description="Questions from every chapter of the course, one at a time. Your score is kept.">
+        Topic quiz
       </SectionTitle>
-      {questions.length === 0 ? (
-        <EmptyState title="No questions" description="This quiz has no readable questions." />
-      ) : (
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            setChecked(true);
-          }}
-          className="max-w-3xl space-y-4"
-        >
-          <ol className="space-y-4">
-            {questions.map((question, index) => (
-              <QuestionCard
-                key={question.id}
-                number={index + 1}
-                question={question}
-                answer={answers[question.id]}
-                checked={checked}
-                onAnswer={(option) => setAnswers({ ...answers, [question.id]: option })}
-              />
-            ))}
-          </ol>
-          <div className="flex items-center gap-4">
-            {checked ? (
-              <>
-                <p role="status" className="font-medium">
-                  {score} of {questions.length} correct
-                </p>
-                <Button
-                  variant="secondary"
-                  onClick={() => {
-                    setAnswers({});
-                    setChecked(false);
-                  }}
-                >
-                  Try again
-                </Button>
-              </>
-            ) : (
-              <Button type="submit" disabled={Object.keys(answers).length === 0}>
-                Check answers
-              </Button>
-            )}
-          </div>
-        </form>
-      )}
+      <CourseContent topicId={topicId} kinds={QUIZ_KINDS} noun="quizzes">
+        {(quizzes) => <TopicQuiz topicId={topicId} quizzes={quizzes} />}
+      </CourseContent>
     </section>
   );
 }
 
-function QuestionCard({
-  number,
-  question,
-  answer,
-  checked,
-  onAnswer,
-}: {
-  number: number;
-  question: Question;
-  answer: number | undefined;
-  checked: boolean;
-  onAnswer(option: number): void;
-}) {
-  const correct = answer === question.correct_option;
+function TopicQuiz({ topicId, quizzes }: { topicId: string; quizzes: QuizActivity[] }) {
+  const client = useSupabase();
+  const { mutate } = useLastQuizAttempt(topicId);
+  // A new seed per attempt: the same attempt keeps its questions across re-renders.
+  const [seed, setSeed] = useState(() => crypto.randomUUID());
+  const items = useMemo(() => {
+    const byChapter = new Map<string, QuizItem[]>();
+    for (const quiz of quizzes)
+      byChapter.set(quiz.chapterId, [...(byChapter.get(quiz.chapterId) ?? []), ...itemsOf(quiz)]);
+    return drawQuiz([...byChapter.values()], seed);
+  }, [quizzes, seed]);
+
+  async function record(answers: QuizAnswer[]) {
+    try {
+      await mutate(saveQuizAttempt(client, topicId, answers), { revalidate: false });
+    } catch (error) {
+      console.error("Failed to save the quiz attempt:", error);
+      toast.error("Your score could not be saved. Your answers above still show what you missed.");
+    }
+  }
+
   return (
-    <li>
-      <Card className="p-4">
-        <fieldset>
-          <legend className="font-medium">
-            {number}. {question.stem}
-          </legend>
-          <div className="mt-3 space-y-2">
-            {question.options.map((option, index) => (
-              <label
-                key={option}
-                className={cn(
-                  "flex cursor-pointer items-center gap-2 rounded-lg border px-3 py-2 text-sm",
-                  "border-neutral-200 dark:border-neutral-800",
-                  checked &&
-                    index === question.correct_option &&
-                    "border-emerald-500 bg-emerald-50 dark:bg-emerald-950",
-                  checked && index === answer && !correct && "border-red-500 bg-red-50 dark:bg-red-950",
-                )}
-              >
-                <input
-                  type="radio"
-                  name={question.id}
-                  checked={answer === index}
-                  onChange={() => onAnswer(index)}
-                  disabled={checked}
-                />
-                {option}
-              </label>
-            ))}
-          </div>
-          {checked ? (
-            <p
-              className={cn(
-                "mt-3 text-sm",
-                correct ? "text-emerald-700 dark:text-emerald-400" : "text-red-700 dark:text-red-400",
-              )}
-            >
-              {correct ? "Correct." : answer === undefined ? "Not answered." : "Not quite."}{" "}
-              {question.explanation ? (
-                <span className="text-neutral-600 dark:text-neutral-400">{question.explanation}</span>
-              ) : null}
-            </p>
-          ) : null}
-        </fieldset>
-      </Card>
-    </li>
+    <QuizRunner key={seed} items={items} onFinish={record} onRestart={() => setSeed(crypto.randomUUID())} />
   );
 }

@@ -42,6 +42,8 @@ const structure = {
   ],
 };
 
+const DIAGNOSTIC_ID = "a0000000-0000-4000-8000-00000000d1a9";
+
 const course = {
   course: {
     id: "course-1",
@@ -58,7 +60,7 @@ const course = {
       position: 1,
       activities: [
         {
-          id: "a-diag",
+          id: DIAGNOSTIC_ID,
           kind: "diagnostic",
           title: "Check what you know",
           position: 2,
@@ -80,6 +82,44 @@ const question = (id: string, correct: number) => ({
   subtopic_id: null,
   citations: [],
 });
+
+const diagnosticRow = {
+  id: DIAGNOSTIC_ID,
+  chapter_id: "ch1",
+  kind: "diagnostic",
+  title: "Check what you know",
+  position: 2,
+  payload: {
+    questions: [
+      question("q1", 0),
+      {
+        ...question("q2", 1),
+        citations: [
+          {
+            chunk_id: "c1",
+            file_path: "e/t/notes.pdf",
+            page_number: 2,
+            line_start: 3,
+            line_end: 4,
+            exactLines: ["Chlorophyll is green.", "It absorbs light."],
+            snippet: null,
+            source_url: null,
+          },
+        ],
+      },
+    ],
+  },
+};
+
+const overviewCourse = {
+  ...course,
+  chapters: [
+    {
+      ...course.chapters[0],
+      activities: [{ id: "a-over", kind: "overview", title: "Overview", position: 1, status: "not_started" }],
+    },
+  ],
+};
 
 beforeEach(async () => {
   stub = createSupabaseStub();
@@ -169,30 +209,142 @@ describe("topic hub", () => {
     );
   });
 
-  it("lists the course's quizzes and scores one in the browser", async () => {
+  it("takes a chapter quiz one question at a time, with feedback, score and a retry of the missed one", async () => {
     stub.on("POST /rest/v1/rpc/get_microlearning_outline", { body: course });
+    stub.on("GET /rest/v1/activities", { body: [diagnosticRow] });
+    stub.on("GET /rest/v1/quiz_attempts", { body: [] });
+    renderApp(stub, `${base}/quizzes`);
+    await userEvent.click(await screen.findByRole("link", { name: "Check what you know" }));
+
+    expect(await screen.findByText("Question 1 of 2 · Light reactions")).toBeInTheDocument();
+    const check = screen.getByRole("button", { name: "Check answer" });
+    expect(check).toBeDisabled();
+    await userEvent.click(screen.getByLabelText("Option A"));
+    await userEvent.click(check);
+    expect(screen.getByText("Correct.")).toBeInTheDocument();
+    expect(screen.getByText("Because q1.")).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Next question" }));
+
+    expect(screen.getByText("Question 2 of 2 · Light reactions")).toBeInTheDocument();
+    await userEvent.click(screen.getByLabelText("Option A"));
+    await userEvent.click(screen.getByRole("button", { name: "Check answer" }));
+    expect(screen.getByText("Not quite. The answer is: Option B")).toBeInTheDocument();
+
+    expect(screen.getByRole("heading", { name: "Score: 1 of 2" })).toBeInTheDocument();
+    const mistake = screen.getByRole("list", { name: "Your mistakes" });
+    expect(within(mistake).getByText("Your answer: Option A")).toBeInTheDocument();
+    expect(within(mistake).getByText("notes.pdf p.2 · Lines: 4-5")).toBeInTheDocument();
+    expect(within(mistake).getByText("Chlorophyll is green.")).toBeInTheDocument();
+    // Chapter checks are practice: nothing is recorded.
+    expect(stub.calls("POST /rest/v1/quiz_attempts")).toHaveLength(0);
+
+    await userEvent.click(screen.getByRole("button", { name: "Retry the missed ones" }));
+    expect(screen.getByText("Question 1 of 1 · Light reactions")).toBeInTheDocument();
+    expect(screen.getByText("Question q2?")).toBeInTheDocument();
+    await userEvent.click(screen.getByLabelText("Option B"));
+    await userEvent.click(screen.getByRole("button", { name: "Check answer" }));
+    expect(screen.getByRole("heading", { name: "Score: 1 of 1" })).toBeInTheDocument();
+  }, 20_000);
+
+  it("records a topic quiz attempt and shows the last score on the list", async () => {
+    stub.on("POST /rest/v1/rpc/get_microlearning_outline", { body: course });
+    stub.on("GET /rest/v1/activities", { body: [diagnosticRow] });
+    stub.on("GET /rest/v1/quiz_attempts", { body: [] });
+    stub.on("POST /rest/v1/quiz_attempts", (request) => ({
+      status: 201,
+      body: { score: 0, total: 2, created_at: "2026-11-23T10:00:00Z", echo: request.body },
+    }));
+    const app = renderApp(stub, `${base}/quizzes`);
+    expect(await screen.findByText(/Not taken yet/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("link", { name: "Topic quiz" }));
+    await waitFor(() => expect(app.router.state.location.pathname).toBe(`${base}/quizzes/topic`));
+
+    for (let index = 0; index < 2; index++) {
+      const stem = (await screen.findByText(/^Question q\d\?$/)).textContent;
+      const wrong = stem === "Question q1?" ? "Option B" : "Option A";
+      await userEvent.click(screen.getByLabelText(wrong));
+      await userEvent.click(screen.getByRole("button", { name: "Check answer" }));
+      if (index === 0) await userEvent.click(screen.getByRole("button", { name: "Next question" }));
+    }
+    expect(screen.getByRole("heading", { name: "Score: 0 of 2" })).toBeInTheDocument();
+    await waitFor(() => expect(stub.calls("POST /rest/v1/quiz_attempts")).toHaveLength(1));
+    const [saved] = stub.calls("POST /rest/v1/quiz_attempts");
+    expect(saved?.body).toMatchObject({
+      topic_id: TOPIC_ID,
+      score: 0,
+      total: 2,
+      answers: [
+        expect.objectContaining({ activity_id: DIAGNOSTIC_ID, correct: false }),
+        expect.objectContaining({ activity_id: DIAGNOSTIC_ID, correct: false }),
+      ],
+    });
+
+    // A retry of the missed ones is practice: still one attempt.
+    await userEvent.click(screen.getByRole("button", { name: "Retry the missed ones" }));
+    expect(screen.getByText(/Question 1 of 2/)).toBeInTheDocument();
+    expect(stub.calls("POST /rest/v1/quiz_attempts")).toHaveLength(1);
+
+    stub.on("GET /rest/v1/quiz_attempts", {
+      body: [{ score: 0, total: 2, created_at: "2026-11-23T10:00:00Z" }],
+    });
+    await userEvent.click(screen.getByRole("link", { name: "Quizzes" }));
+    expect(await screen.findByText(/Last score: 0 of 2/)).toBeInTheDocument();
+  }, 20_000);
+
+  it("presents the slide deck with keys, a counter and speaker notes, and prints it", async () => {
+    stub.on("POST /rest/v1/rpc/get_microlearning_outline", { body: overviewCourse });
     stub.on("GET /rest/v1/activities", {
       body: [
         {
-          id: "a-diag",
+          id: "a-over",
           chapter_id: "ch1",
-          kind: "diagnostic",
-          title: "Check what you know",
-          position: 2,
-          payload: { questions: [question("q1", 0), question("q2", 1)] },
+          kind: "overview",
+          title: "Overview",
+          position: 1,
+          payload: {
+            slides: [
+              { title: "Slide one", bullets: ["First"] },
+              { title: "Slide two", bullets: ["Second"] },
+              { title: "Slide three", bullets: ["Third"] },
+            ],
+            objectives: [],
+          },
         },
       ],
     });
-    renderApp(stub, `${base}/quizzes`);
-    await userEvent.click(await screen.findByRole("link", { name: "Check what you know" }));
-    expect(await screen.findByText("1. Question q1?")).toBeInTheDocument();
-    const [first, second] = screen.getAllByRole("group");
-    await userEvent.click(within(first as HTMLElement).getByLabelText("Option A"));
-    await userEvent.click(within(second as HTMLElement).getByLabelText("Option A"));
-    await userEvent.click(screen.getByRole("button", { name: "Check answers" }));
-    expect(screen.getByRole("status")).toHaveTextContent("1 of 2 correct");
-    expect(screen.getByText("Because q2.")).toBeInTheDocument();
-  });
+    stub.on("GET /rest/v1/activity_citations", {
+      body: [{ activity_id: "a-over", snippet: "Light is captured by chlorophyll." }],
+    });
+    const print = vi.spyOn(window, "print").mockImplementation(() => {});
+    renderApp(stub, `${base}/overview/slide-deck`);
+    await userEvent.click(await screen.findByRole("button", { name: "Present" }));
+    const presentation = screen.getByRole("dialog", { name: "Presentation" });
+    expect(within(presentation).getByText("1 / 3")).toBeInTheDocument();
+    expect(await within(presentation).findByText("Light is captured by chlorophyll.")).toBeInTheDocument();
+
+    await userEvent.keyboard("{ArrowRight}");
+    expect(within(presentation).getByText("2 / 3")).toBeInTheDocument();
+    await userEvent.keyboard("{PageDown}");
+    expect(within(presentation).getByRole("heading", { name: "Slide three" })).toBeInTheDocument();
+    // The last slide stays the last.
+    await userEvent.keyboard(" ");
+    expect(within(presentation).getByText("3 / 3")).toBeInTheDocument();
+    await userEvent.keyboard("{PageUp}{ArrowLeft}");
+    expect(within(presentation).getByText("1 / 3")).toBeInTheDocument();
+    await userEvent.keyboard("{Escape}");
+    expect(screen.queryByRole("dialog", { name: "Presentation" })).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole("button", { name: "Print / PDF" }));
+    expect(print).toHaveBeenCalledOnce();
+    // The print view holds every slide, beside the app's root.
+    const printDeck = document.body.querySelector(":scope > .print-deck") as HTMLElement;
+    expect(
+      within(printDeck)
+        .getAllByRole("heading", { hidden: true })
+        .map((heading) => heading.textContent),
+    ).toEqual(["Slide one", "Slide two", "Slide three"]);
+    print.mockRestore();
+  }, 20_000);
 
   it("plays a podcast episode from the recap's transcript", async () => {
     stub.on("POST /rest/v1/rpc/get_microlearning_outline", { body: course });

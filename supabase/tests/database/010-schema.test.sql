@@ -3,7 +3,7 @@
 -- execute grants), the RPC signatures and the storage buckets.
 
 begin;
-select plan(64);
+select plan(65);
 
 -- Tables and columns ------------------------------------------------------------------------------------
 
@@ -13,7 +13,7 @@ select tables_are(
     'core_entities', 'core_memberships', 'profiles', 'subjects', 'modules', 'topics', 'topic_sources',
     'source_chunks', 'courses', 'chapters', 'activities', 'activity_progress', 'practice_card_states',
     'activity_citations', 'favorites', 'topic_subscriptions', 'generation_requests',
-    'episode_audio'
+    'episode_audio', 'quiz_attempts'
   ],
   'public holds exactly the tables of the contract'
 );
@@ -24,6 +24,8 @@ select columns_are('public', 'core_memberships',
   array['id', 'entity_id', 'user_id', 'member_role', 'status', 'invited_email', 'created_at', 'updated_at']);
 select columns_are('public', 'profiles',
   array['id', 'email', 'display_name', 'preferences', 'created_at', 'updated_at']);
+select columns_are('public', 'quiz_attempts',
+  array['id', 'user_id', 'topic_id', 'answers', 'score', 'total', 'created_at']);
 select columns_are('public', 'subjects', array['id', 'title', 'created_at', 'updated_at']);
 select columns_are('public', 'modules',
   array['id', 'entity_id', 'title', 'description', 'created_by', 'created_at', 'updated_at']);
@@ -251,7 +253,8 @@ select is_empty(
     join pg_namespace n on n.oid = p.pronamespace
     where n.nspname = 'private' and p.prorettype <> 'trigger'::regtype
       and p.proname not in (
-        'caller_bypasses_rls', 'assert_can_manage_topic', 'uuid_or_null', 'json_is', 'generated_chapters_problem'
+        'caller_bypasses_rls', 'assert_can_manage_topic', 'uuid_or_null', 'json_is', 'generated_chapters_problem',
+        'quiz_answers_valid', 'quiz_answers_score'
       )
       and not p.prosecdef
   $$,

@@ -75,6 +75,7 @@ select set_eq(
       'public.subjects:SELECT', 'public.subjects:INSERT',
       'public.generation_requests:SELECT',
       'public.episode_audio:SELECT',
+      'public.quiz_attempts:SELECT', 'public.quiz_attempts:INSERT',
       'public.profiles:SELECT',
       'public.profiles(display_name):UPDATE', 'public.profiles(preferences):UPDATE'
     ])
@@ -98,7 +99,7 @@ select set_eq(
   array[
     'activities', 'activity_citations', 'activity_progress', 'chapters', 'core_entities',
     'core_memberships', 'courses', 'episode_audio', 'favorites', 'generation_requests', 'modules', 'practice_card_states',
-    'profiles', 'source_chunks', 'subjects', 'topic_sources', 'topic_subscriptions', 'topics'
+    'profiles', 'quiz_attempts', 'source_chunks', 'subjects', 'topic_sources', 'topic_subscriptions', 'topics'
   ],
   'every public table has a privilege decision above (a new table must be added here and granted)'
 );
@@ -132,8 +133,8 @@ select set_eq(
     'private.can_read_topic', 'private.claim_generation', 'private.co_member_user_ids',
     'private.content_manager_entity_ids', 'private.course_id_of_activity', 'private.course_id_of_chapter',
     'private.current_user_email', 'private.entity_ids_with_role', 'private.has_role_on_entity',
-    'private.is_generating_structure', 'private.member_entity_ids', 'private.source_object_topic_id',
-    'private.uuid_or_null'
+    'private.is_generating_structure', 'private.member_entity_ids', 'private.quiz_answers_score',
+    'private.quiz_answers_valid', 'private.source_object_topic_id', 'private.uuid_or_null'
   ],
   'authenticated: the RPCs of the app and the RLS helpers its policies call'
 );
@@ -151,8 +152,8 @@ select set_eq(
     'private.can_read_topic', 'private.claim_generation', 'private.co_member_user_ids',
     'private.content_manager_entity_ids', 'private.course_id_of_activity', 'private.course_id_of_chapter',
     'private.current_user_email', 'private.entity_ids_with_role', 'private.has_role_on_entity',
-    'private.is_generating_structure', 'private.member_entity_ids', 'private.source_object_topic_id',
-    'private.uuid_or_null'
+    'private.is_generating_structure', 'private.member_entity_ids', 'private.quiz_answers_score',
+    'private.quiz_answers_valid', 'private.source_object_topic_id', 'private.uuid_or_null'
   ],
   'service_role: the tasks'' RPCs and the RLS helpers'
 );
