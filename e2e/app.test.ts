@@ -57,15 +57,18 @@ describe("signing in and onboarding", () => {
 
   it("signs in a new learner with the code from the inbox and onboards them", async () => {
     await signInWithCode(page, learner.email);
-    // redirectTo was /favorites, whose guard sends a learner without an organisation to onboarding.
-    await page.waitForURL("**/onboarding");
+    // redirectTo was /favorites, whose guard sends a learner without an organisation to onboarding,
+    // which keeps the deep link and goes there once the learner has an organisation.
+    await page.waitForURL((url) => url.pathname === "/onboarding");
+    expect(new URL(page.url()).searchParams.get("redirectTo")).toBe("/favorites");
     await expectVisible(page.getByRole("heading", { name: "Welcome to studymap" }));
     await screenshot(page, "onboarding");
     expect(await seriousViolations(page)).toEqual([]);
 
     await page.getByLabel("Organisation name").fill(learner.organisation);
     await page.getByRole("button", { name: "Create organisation" }).click();
-    await page.waitForURL((url) => url.pathname === "/studymap");
+    await page.waitForURL((url) => url.pathname === "/favorites");
+    await page.goto("/studymap");
     await expectVisible(page.getByRole("heading", { name: learner.organisation }));
     await expectVisible(page.getByRole("heading", { name: "No topics yet" }));
     await screenshot(page, "dashboard-empty");
