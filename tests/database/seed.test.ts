@@ -233,8 +233,9 @@ describe("the published course of De Gouden Eeuw", () => {
       `select jsonb_path_query(a.payload, '$.*[*].citations[*]') as citation
        from public.activities a`,
     );
-    // Per chapter: 2 diagnostic questions, 3 cited study blocks, 3 cards, 2 mastery questions.
-    expect(citations).toHaveLength(30);
+    // Per chapter: 2 diagnostic questions, 3 cited study blocks, 3 cards, 2 mastery questions; and the
+    // two expert turns of the first recap's podcast script.
+    expect(citations).toHaveLength(32);
     for (const { citation } of citations) expect(citation.exactLines).toEqual(await chunkLines(citation));
     const [withoutSources] = await rows<{ activities: number }>(
       `select count(*)::integer as activities from public.activities a
