@@ -3,7 +3,7 @@ import path from "node:path";
 import { createClient, type Session, type SupabaseClient } from "@supabase/supabase-js";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { type Structure, structureSchema } from "../src/domain/structure.ts";
+import { sampleStructure } from "../tests/functions/support.ts";
 import { seriousViolations } from "./support/accessibility.ts";
 import {
   launchChromium,
@@ -86,27 +86,6 @@ function screenshot(page: Page, name: string) {
   return saveScreenshot(page, `membership-${name}`);
 }
 
-const STRUCTURE: Structure = structureSchema.parse({
-  title: "Rivers of Europe",
-  description: "From source to sea",
-  sections: [
-    {
-      section_id: "s1",
-      title: "The Rhine",
-      description: "A river through six countries",
-      subtopics: [
-        {
-          subtopic_id: "s1-1",
-          title: "Source",
-          description: "Where it starts",
-          key_points: ["It starts in the Alps"],
-          citations: [],
-        },
-      ],
-    },
-  ],
-});
-
 let admin: Account;
 let member: Account;
 let schoolId: string;
@@ -131,7 +110,7 @@ beforeAll(async () => {
       title: "Rivers",
       processing_status: "awaiting_structure_review",
       processing_progress: 100,
-      structure: STRUCTURE,
+      structure: sampleStructure(),
     })
     .select("id")
     .single();
