@@ -11,7 +11,7 @@ import type { Structure } from "../../src/domain/structure.ts";
 import type { Corpus } from "./corpus.ts";
 import type { ChapterDraft } from "./providers/types.ts";
 import { comparable, isSupported } from "./support.ts";
-import { isStopword, wordCount } from "./text/language.ts";
+import { escapeRegExp, isStopword, wordCount } from "./text/language.ts";
 
 export const RECAP_WORDS = { min: 150, max: 230 } as const;
 
@@ -83,7 +83,7 @@ export function chapterTexts(items: ChapterItems): string[] {
 }
 
 function escapePattern(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/\s+/g, "\\s+");
+  return escapeRegExp(text).replace(/\s+/g, "\\s+");
 }
 
 /**

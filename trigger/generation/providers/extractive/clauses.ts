@@ -1,5 +1,5 @@
 import type { Sentence } from "../../corpus.ts";
-import { isStopword, type Language } from "../../text/language.ts";
+import { escapeRegExp, isStopword, type Language } from "../../text/language.ts";
 import { lexiconClasses } from "../../text/pos.ts";
 import { leansOnContext } from "../../text/rank.ts";
 
@@ -318,6 +318,6 @@ function pointsBackWithHet(clause: string): boolean {
 
 /** Whether a text contains a term (as whole words, any case), so a definition never gives itself away. */
 export function mentions(text: string, term: string): boolean {
-  const escaped = term.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/\s+/g, "\\s+");
+  const escaped = escapeRegExp(term).replace(/\s+/g, "\\s+");
   return new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, "iu").test(text);
 }

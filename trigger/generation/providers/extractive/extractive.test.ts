@@ -6,6 +6,7 @@ import { type ContentFixture, contentFixtures } from "../../fixtures/content-sou
 import { ingestSource } from "../../ingest/index.ts";
 import { chapterItems, type QualityReport, qualityReport } from "../../quality.ts";
 import { comparable } from "../../support.ts";
+import { keyPhrases, TermWeights } from "../../text/rank.ts";
 import type { ChapterDraft } from "../types.ts";
 import { causalPairs, definitions, needsContext } from "./clauses.ts";
 import { extractiveProvider } from "./index.ts";
@@ -250,6 +251,22 @@ describe("cause and definition sentences", () => {
     expect(LABELS.en.whyQuestion("New technology lowers costs", "mid")).toBe(
       "Why does new technology lower costs?",
     );
+  });
+
+  it("never offers a Dutch verb as a term: 'Het bestaat', 'bij nadenkt', 'zijn binnengekomen'", async () => {
+    const sentences = await sentencesOf(
+      "Het zenuwstelsel regelt processen waar je niet bij nadenkt, zoals de hartslag. Het bestaat uit twee delen. Vitaminen zijn stoffen die met het voedsel zijn binnengekomen.",
+    );
+    const keys = keyPhrases(sentences, new TermWeights(sentences)).map((phrase) => phrase.key);
+    expect(keys).toContain("hartslag");
+    expect(keys.filter((key) => /bestaat|nadenkt|binnengekomen/.test(key))).toEqual([]);
+  });
+
+  it("asks a Dutch cause as a plain question, keeping only a name's capital", () => {
+    expect(LABELS.nl.whyQuestion("Sommige medicijnen werken", "mid")).toBe(
+      "Waarom werken sommige medicijnen?",
+    );
+    expect(LABELS.nl.whyQuestion("waardoor signalen vertraagd aankomen", "whereby")).toBeNull();
   });
 
   it("does not take a cause that hangs on a relative clause for a statement", async () => {

@@ -1,6 +1,6 @@
 import type { ActivityKind } from "../../../../src/domain/activity-payload.ts";
 import type { Language } from "../../text/language.ts";
-import { englishWhyQuestion } from "../../text/why-question.ts";
+import { dutchWhyQuestion, englishWhyQuestion } from "../../text/why-question.ts";
 import type { CausalPair } from "./clauses.ts";
 
 /**
@@ -19,11 +19,16 @@ export interface Labels {
   /** For an effect the text gives as a subordinate clause ("…, waardoor de lucht stijgt"). */
   causeStemClause: (effect: string) => string;
   /**
-   * A plain "why" question, where the language lets the text's own clause become one without
-   * reordering it: Dutch puts the verb first after "Daardoor" and after a fronted "Omdat …," clause,
-   * so "Daardoor word je niet ziek" asks "Waarom word je niet ziek?". Null where it cannot.
+   * A plain "why" question, where the tagger reads the clause safely: Dutch puts the verb first after
+   * "Daardoor" and after a fronted "Omdat …," clause ("Daardoor word je niet ziek" asks "Waarom word
+   * je niet ziek?") and otherwise swaps a plain subject and its verb; English adds do-support or
+   * inverts. `isName` tells a name from a common noun that opens the clause. Null where it cannot.
    */
-  whyQuestion: (effect: string, form: CausalPair["form"]) => string | null;
+  whyQuestion: (
+    effect: string,
+    form: CausalPair["form"],
+    isName?: (word: string) => boolean,
+  ) => string | null;
   objectiveWhy: (question: string) => string;
   definitionStem: (meaning: string) => string;
   meaningCard: (term: string) => string;
@@ -172,10 +177,12 @@ const nl: Labels = {
   clozeCard: (stem) => `Vul aan: „${stem}”`,
   causeStem: (effect) => `Waarom is dit zo volgens de tekst: „${effect}”?`,
   causeStemClause: (effect) => `Hoe komt het volgens de tekst dat ${effect}?`,
-  whyQuestion: (effect, form) => {
+  whyQuestion: (effect, form, isName) => {
     if (form === "front") return `Waarom ${effect}?`;
     const inverted = /^(?:daardoor|hierdoor|daarom)\s+(\p{Ll}.*)$/iu.exec(effect);
-    return form === "follows" && inverted ? `Waarom ${inverted[1]}?` : null;
+    if (form === "follows") return inverted ? `Waarom ${inverted[1]}?` : null;
+    // A main clause ("Sommige medicijnen werken") swaps its subject and verb; a subordinate one cannot.
+    return /^\p{Lu}/u.test(effect) ? dutchWhyQuestion(effect, isName) : null;
   },
   objectiveWhy: (question) => `Je kunt uitleggen: ${lowerFirst(question)}`,
   definitionStem: (meaning) => `Welk begrip past bij deze omschrijving: „${meaning}”?`,

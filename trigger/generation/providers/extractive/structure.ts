@@ -9,7 +9,13 @@ import {
   type Sentence,
 } from "../../corpus.ts";
 import type { Heading } from "../../text/headings.ts";
-import { detectLanguage, dominantLanguage, isStopword, type Language } from "../../text/language.ts";
+import {
+  detectLanguage,
+  dominantLanguage,
+  escapeRegExp,
+  isStopword,
+  type Language,
+} from "../../text/language.ts";
 import {
   isQuotable,
   type KeyPhrase,
@@ -462,7 +468,7 @@ function onlyAnExample(key: string, sentences: readonly Sentence[]): boolean {
 }
 
 function wordPattern(key: string): RegExp {
-  return new RegExp(`(?<![\\p{L}])${key.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\p{L}])`, "u");
+  return new RegExp(`(?<![\\p{L}])${escapeRegExp(key)}(?![\\p{L}])`, "u");
 }
 
 function wordsIn(key: string, text: string): boolean {
