@@ -94,3 +94,8 @@ export function wordCount(text: string): number {
 export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
+
+/** A title or phrase without its leading article: "Het centrale zenuwstelsel" names what "Centrale zenuwstelsel" does. */
+export function withoutArticle(text: string): string {
+  return text.replace(/^(?:de|het|een|the|an?)\s+/iu, "");
+}

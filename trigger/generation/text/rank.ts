@@ -96,15 +96,19 @@ export function rankSentences(sentences: readonly Sentence[], weights: TermWeigh
 }
 
 const CONTEXT_OPENERS = new Set(
-  "it its they their these this those he she them such there dit dat deze die hij zij ze daar daardoor hierdoor".split(
+  "it its they their these this those he she them such there so dit dat deze die hij zij ze daar daardoor hierdoor zo".split(
     " ",
   ),
 );
 
-/** A sentence that opens with a pronoun ("It reflects…") needs the one before it to make sense. */
+/**
+ * A sentence that opens with a pronoun ("It reflects…", "Zo controleren ze…", "Het ligt in…") needs
+ * the one before it to make sense.
+ */
 export function leansOnContext(text: string): boolean {
-  const first = /^[\p{L}]+/u.exec(text)?.[0]?.toLowerCase();
-  return first !== undefined && CONTEXT_OPENERS.has(first);
+  const [first, second] = (text.match(/\p{L}+/gu) ?? []).slice(0, 2).map((word) => word.toLowerCase());
+  if (first === undefined) return false;
+  return CONTEXT_OPENERS.has(first) || (first === "het" && second !== undefined && itBeforeVerb(second));
 }
 
 /**

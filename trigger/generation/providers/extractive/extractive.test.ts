@@ -166,6 +166,23 @@ describe("extractive provider on Dutch and English teaching material", () => {
     }
   });
 
+  it("brings a short section's recap to a minute with questions that connect its parts, never new facts", async () => {
+    const { structure, sources, topic } = await generatedFrom(
+      [
+        "# Ruggenmerg",
+        "## Bouw",
+        "Het ruggenmerg verbindt de hersenen met de rest van het lichaam. Het ruggenmerg ligt beschermd in de wervelkolom. Zenuwen vertakken zich vanuit het ruggenmerg naar alle spieren.",
+        "",
+        "Een dwarslaesie ontstaat wanneer het ruggenmerg zwaar beschadigd is. De verbinding met de hersenen is dan verbroken. Patiënten kunnen hun benen dan vaak niet meer bewegen.",
+      ].join("\n"),
+    );
+    const course = await generateCourse(topic, structure, sources, extractiveProvider());
+    const recap = course.chapters[0]?.activities.find((activity) => activity.kind === "recap");
+    const transcript = String((recap?.payload as { transcript?: string } | undefined)?.transcript ?? "");
+    expect(transcript.split(/\s+/).length).toBeGreaterThanOrEqual(150);
+    expect(transcript).toMatch(/Hoe hangen „[^”]+” en „[^”]+” met elkaar samen\?/u);
+  });
+
   it("makes a different valid structure on every regenerate, the same one each time for a variant", async () => {
     const fixture = generated[0]?.fixture as ContentFixture;
     const sources = await sourcesOf(fixture);
@@ -192,6 +209,20 @@ describe("extractive provider on Dutch and English teaching material", () => {
     expect(JSON.stringify(again.structure)).toBe(versions[2]);
   });
 });
+
+async function generatedFrom(markdown: string) {
+  const ingested = await ingestSource({
+    id: "s",
+    kind: "markdown",
+    file_name: "notes.md",
+    file_path: null,
+    content: markdown,
+  });
+  const sources = [{ id: "s", kind: "markdown" as const, file_name: "notes.md", chunks: ingested.chunks }];
+  const topic = { title: "Notes", description: null };
+  const { structure } = await generateStructure({ ...topic, variant: 0 }, sources, extractiveProvider());
+  return { structure, sources, topic };
+}
 
 describe("cause and definition sentences", () => {
   async function sentencesOf(text: string) {
@@ -301,19 +332,7 @@ describe("cause and definition sentences", () => {
 
 describe("subtopic titles", () => {
   async function titlesOf(markdown: string): Promise<string[]> {
-    const ingested = await ingestSource({
-      id: "s",
-      kind: "markdown",
-      file_name: "notes.md",
-      file_path: null,
-      content: markdown,
-    });
-    const sources = [{ id: "s", kind: "markdown" as const, file_name: "notes.md", chunks: ingested.chunks }];
-    const { structure } = await generateStructure(
-      { title: "Notes", description: null, variant: 0 },
-      sources,
-      extractiveProvider(),
-    );
+    const { structure } = await generatedFrom(markdown);
     return structure.sections.flatMap((section) => section.subtopics.map((subtopic) => subtopic.title));
   }
 
@@ -346,6 +365,27 @@ describe("subtopic titles", () => {
       ].join("\n"),
     );
     expect(english).toContain("Supply curve");
+  });
+
+  it("names a passage after what it is about, not a fronted time or a sentence whose 'het' points back", async () => {
+    const titles = await titlesOf(
+      [
+        "# Zenuwstelsel",
+        "## Twee delen",
+        "Het sympathische zenuwstelsel maakt het lichaam klaar voor actie. Bij schrik stijgt de hartslag.",
+        "",
+        "Na een maaltijd wordt de spijsvertering gestimuleerd. De darmen bewegen het voedsel verder.",
+        "",
+        "## Ruggenmerg",
+        "Het ruggenmerg verbindt de hersenen met de rest van het lichaam. Zo bereiken signalen elk deel van het lichaam.",
+        "",
+        "Het ligt beschermd in de wervelkolom. Een dwarslaesie ontstaat wanneer het ruggenmerg zwaar beschadigd is.",
+      ].join("\n"),
+    );
+    expect(titles).toContain("Spijsvertering");
+    expect(titles).toContain("Dwarslaesie");
+    expect(titles).not.toContain("Maaltijd");
+    expect(titles).not.toContain("Wervelkolom");
   });
 
   it("never name a passage after an example, a ranking word or an adjective alone", async () => {

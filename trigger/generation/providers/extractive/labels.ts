@@ -62,6 +62,10 @@ export interface Labels {
   recapTerms: (terms: string[]) => string;
   recapPrompt: (subtopic: string) => string;
   recapThink: (question: string) => string;
+  /** A question on how two subtopics connect, for a short section: asks, states nothing. */
+  recapConnect: (first: string, second: string) => string;
+  /** Study advice to end a short section's recap with: retrieval, not a new fact. */
+  recapSayAloud: string;
   recapNext: (section: string) => string;
   recapLast: (topic: string) => string;
   learningPathAbout: (title: string) => string;
@@ -140,6 +144,10 @@ const en: Labels = {
   recapRemember: (sentence) => `Above all, remember this: ${sentence}`,
   recapPrompt: (subtopic) => `Ask yourself: could you explain “${subtopic}” in your own words?`,
   recapThink: (question) => `Think this question over as well: ${question}`,
+  recapConnect: (first, second) =>
+    `How do “${first}” and “${second}” fit together? Try to say it in one or two sentences.`,
+  recapSayAloud:
+    "A good way to check yourself: close the text and say the main points of this part out loud.",
   recapNext: (section) => `Next, the course moves on to “${section}”.`,
   recapLast: (topic) => `That completes every part of “${topic}”.`,
   recapTerms: (terms) =>
@@ -226,6 +234,10 @@ const nl: Labels = {
   recapRemember: (sentence) => `Onthoud vooral dit: ${sentence}`,
   recapPrompt: (subtopic) => `Vraag jezelf af: kun je „${subtopic}” in je eigen woorden uitleggen?`,
   recapThink: (question) => `Denk ook na over deze vraag: ${question}`,
+  recapConnect: (first, second) =>
+    `Hoe hangen „${first}” en „${second}” met elkaar samen? Probeer dat in een of twee zinnen te zeggen.`,
+  recapSayAloud:
+    "Een goede manier om jezelf te toetsen: sluit de tekst en zeg de belangrijkste punten van dit onderdeel hardop.",
   recapNext: (section) => `Hierna gaat het verder met „${section}”.`,
   recapLast: (topic) => `Daarmee heb je alle onderdelen van „${topic}” gehad.`,
   recapTerms: (terms) =>
