@@ -322,6 +322,25 @@ describe("cause and definition sentences", () => {
     expect(definitions(english, "en", () => true)[0]).toMatchObject({ term: "subduction", form: "named" });
   });
 
+  it("reads a term renamed between commas, not a measure nor a verb before it", async () => {
+    const english = await sentencesOf(
+      "A crowd in Paris stormed the Bastille, a fortress and prison that stood for the power of the king. Below the crust lies the mantle, a layer of hot rock.",
+    );
+    expect(
+      definitions(english, "en", () => true).map((pair) => [pair.term, pair.meaning, pair.form]),
+    ).toEqual([
+      ["Bastille", "a fortress and prison that stood for the power of the king", "apposition"],
+      ["mantle", "a layer of hot rock", "apposition"],
+    ]);
+    const dutch = await sentencesOf(
+      "Bloed bestaat voor de helft uit bloedplasma, een gelige vloeistof met voedingsstoffen. Ze bevatten hemoglobine, een eiwit dat zuurstof bindt. Het magma verzamelt zich in een magmakamer, een paar kilometer onder de vulkaan.",
+    );
+    expect(definitions(dutch, "nl", () => true).map((pair) => pair.term)).toEqual([
+      "bloedplasma",
+      "hemoglobine",
+    ]);
+  });
+
   it("names a term without its article, and not from a clause that only says when", async () => {
     const sentences = await sentencesOf(
       "Het gesmolten gesteente onder de grond heet het magma. Zodra magma het aardoppervlak bereikt, noemen we het lava.",
@@ -433,5 +452,22 @@ describe("names", () => {
       expect(question.stem).not.toContain("van ___");
       expect(question.options).not.toContain("Rijn");
     }
+  });
+
+  it("never blanks a first name before a surname", async () => {
+    const { structure, sources, topic } = await generatedFrom(
+      [
+        "# Revolution",
+        "## The Terror",
+        "In 1792 France became a republic, and a year later the king was executed. Foreign armies threatened the country, and the new government feared enemies at home. The Committee of Public Safety, led by Maximilien Robespierre, began the Reign of Terror. Thousands of suspected opponents were executed by the guillotine. The Terror ended in 1794, when Robespierre himself was arrested and executed.",
+        "## Napoleon",
+        "The weak government that followed could not bring stability. In 1799 the general Napoleon Bonaparte seized power in a coup. He later crowned himself emperor. Napoleon kept some ideas of the Revolution, such as equality before the law, which he laid down in the Civil Code. The Civil Code still shapes the law of many European countries today.",
+      ].join("\n"),
+    );
+    const { chapters } = await generateCourse(topic, structure, sources, extractiveProvider());
+    // Every blank of the chapter's questions and cards, as the learner reads them.
+    const blanks = JSON.stringify(chapters).match(/[^"„“]*___[^"”]*/gu) ?? [];
+    expect(blanks.length).toBeGreaterThan(0);
+    expect(blanks.filter((text) => text.includes("___ Bonaparte"))).toEqual([]);
   });
 });

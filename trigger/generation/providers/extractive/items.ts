@@ -139,7 +139,10 @@ function partOfLongerPhrase(before: string, after: string, term: KeyPhrase, cont
   const next = /^\s*([\p{L}\p{N}'’-]+)/u.exec(after)?.[1];
   if (previous && /^\p{Lu}/u.test(previous) && before.trim().length > previous.length) return true;
   if (previous && /-/.test(previous)) return true;
-  if (/^\p{Lu}/u.test(term.display) && (NAME_BEFORE.test(before) || NAME_AFTER.test(after))) return true;
+  // "the general Napoleon Bonaparte": a name followed by another capitalised word is one name.
+  const nextIsName = next !== undefined && /^\p{Lu}/u.test(next);
+  if (/^\p{Lu}/u.test(term.display) && (nextIsName || NAME_BEFORE.test(before) || NAME_AFTER.test(after)))
+    return true;
   const longer = new Set(context.phrases.filter((phrase) => phrase.nounPhrase).map((phrase) => phrase.key));
   return (
     (previous !== undefined && longer.has(`${previous.toLowerCase()} ${term.key}`)) ||
