@@ -11,7 +11,7 @@ import type { Structure } from "../../src/domain/structure.ts";
 import type { Corpus } from "./corpus.ts";
 import type { ChapterDraft } from "./providers/types.ts";
 import { comparable, isSupported } from "./support.ts";
-import { isStopword, wordCount } from "./text/language.ts";
+import { escapeRegExp, isStopword, withoutArticle, wordCount } from "./text/language.ts";
 
 export const RECAP_WORDS = { min: 150, max: 230 } as const;
 
@@ -83,7 +83,7 @@ export function chapterTexts(items: ChapterItems): string[] {
 }
 
 function escapePattern(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/\s+/g, "\\s+");
+  return escapeRegExp(text).replace(/\s+/g, "\\s+");
 }
 
 /**
@@ -355,7 +355,8 @@ export function structureShape(structure: Structure, corpus: Corpus): StructureS
     ).length;
     if (touched >= 2 && section.subtopics.length < 2) single++;
     for (const subtopic of section.subtopics) {
-      if (comparable(subtopic.title) === comparable(section.title)) repeating++;
+      if (comparable(withoutArticle(subtopic.title)) === comparable(withoutArticle(section.title)))
+        repeating++;
       const words = subtopic.title.split(/\s+/);
       const last = (words.at(-1) ?? "").toLowerCase();
       if (words.length > 6 || isStopword(last) || /[.,;:!?]$/.test(subtopic.title)) fragments++;

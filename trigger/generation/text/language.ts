@@ -89,3 +89,13 @@ export function dominantLanguage(parts: ReadonlyArray<{ language: Language; weig
 export function wordCount(text: string): number {
   return text.split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word)).length;
 }
+
+/** A text matched literally inside a regular expression. */
+export function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/** A title or phrase without its leading article: "Het centrale zenuwstelsel" names what "Centrale zenuwstelsel" does. */
+export function withoutArticle(text: string): string {
+  return text.replace(/^(?:de|het|een|the|an?)\s+/iu, "");
+}

@@ -78,10 +78,55 @@ export function wordClasses(tokens: readonly string[], language: Language): Word
   });
 }
 
-/** The English tagger's own (Penn Treebank) tags, for the few rules that need tense and person. */
-export function englishTags(tokens: readonly string[]): string[] {
+/** The tagger's own tags (Penn Treebank for English, CGN-style for Dutch), for rules that need tense and person. */
+export function posTags(tokens: readonly string[], language: Language): string[] {
   if (tokens.length === 0) return [];
-  return taggerFor("en")
+  return taggerFor(language)
     .tag([...tokens])
     .taggedWords.map(({ tag }) => tag);
+}
+
+/** The lexicon knows the word, and only as a verb ("bestaat", "ligt"; not "werk", which is a noun too). */
+export function onlyAVerb(word: string, language: Language): boolean {
+  const classes = lexiconClasses(word, language);
+  return classes.length > 0 && classes.every((wordClass) => wordClass === "verb");
+}
+
+const isDutchVerb = (word: string) => lexiconClasses(word, "nl").includes("verb");
+
+/** Infinitives a Dutch stem may come from: "maak" maken, "loop" lopen, "leef" leven, "reis" reizen, "doe" doen. */
+function infinitivesOf(stem: string): string[] {
+  const single = stem.replace(/([aeou])\1([^aeiou])$/u, "$1$2");
+  return [stem, single].flatMap((base) => [
+    `${base}en`,
+    ...(/(aa|ee|oo|uu|ie|oe)$/u.test(base) ? [`${base}n`] : []),
+    `${base.replace(/f$/u, "v")}en`,
+    `${base.replace(/s$/u, "z")}en`,
+  ]);
+}
+
+/**
+ * A Dutch verb form the lexicon does not list, recognised by the verb it does list: a present form
+ * ("nadenkt" of nadenken) or a participle, also of a separable verb ("binnengekomen" of binnenkomen,
+ * "doorgesneden" of doorsnijden is missed, which only costs a blank). Only unknown words are judged, so
+ * a noun the lexicon lists ("gevecht", "gebied") is never taken for a participle.
+ */
+export function isDutchVerbForm(word: string): boolean {
+  const lower = word.toLowerCase();
+  if (lower.length < 4 || !/^\p{L}+$/u.test(lower) || lexiconClasses(lower, "nl").length > 0) return false;
+  // "maakt" of maken; "smelt" of smelten, whose stem already ends in -t.
+  if (/[td]$/u.test(lower) && [...infinitivesOf(lower.slice(0, -1)), `${lower}en`].some(isDutchVerb))
+    return true;
+  for (let at = lower.indexOf("ge"); at >= 0; at = lower.indexOf("ge", at + 1)) {
+    const prefix = lower.slice(0, at);
+    const rest = lower.slice(at + 2);
+    if (rest.length < 3) continue;
+    const stems = rest.endsWith("en")
+      ? [rest]
+      : /[td]$/u.test(rest)
+        ? [...infinitivesOf(rest.slice(0, -1)), `${rest}en`]
+        : [];
+    if (stems.some((stem) => isDutchVerb(prefix + stem))) return true;
+  }
+  return false;
 }

@@ -1,6 +1,6 @@
 import type { Sentence } from "../corpus.ts";
 import { isStopword, type Language } from "./language.ts";
-import { lexiconClasses, type WordClass, wordClasses } from "./pos.ts";
+import { isDutchVerbForm, lexiconClasses, onlyAVerb, type WordClass, wordClasses } from "./pos.ts";
 
 type Vector = Map<string, number>;
 
@@ -96,15 +96,19 @@ export function rankSentences(sentences: readonly Sentence[], weights: TermWeigh
 }
 
 const CONTEXT_OPENERS = new Set(
-  "it its they their these this those he she them such there dit dat deze die hij zij ze daar daardoor hierdoor".split(
+  "it its they their these this those he she them such there so dit dat deze die hij zij ze daar daardoor hierdoor zo".split(
     " ",
   ),
 );
 
-/** A sentence that opens with a pronoun ("It reflects…") needs the one before it to make sense. */
+/**
+ * A sentence that opens with a pronoun ("It reflects…", "Zo controleren ze…", "Het ligt in…") needs
+ * the one before it to make sense.
+ */
 export function leansOnContext(text: string): boolean {
-  const first = /^[\p{L}]+/u.exec(text)?.[0]?.toLowerCase();
-  return first !== undefined && CONTEXT_OPENERS.has(first);
+  const [first, second] = (text.match(/\p{L}+/gu) ?? []).slice(0, 2).map((word) => word.toLowerCase());
+  if (first === undefined) return false;
+  return CONTEXT_OPENERS.has(first) || (first === "het" && second !== undefined && itBeforeVerb(second));
 }
 
 /**
@@ -250,7 +254,9 @@ function verbalWords(sentences: readonly Sentence[], uses: WordUses): Set<string
     tokens.forEach((token, index) => {
       const before = tokens[index - 1];
       const after = tokens[index + 1];
-      if (before && ARTICLE_WORDS.has(before)) afterArticle.add(token);
+      if (before && ARTICLE_WORDS.has(before) && !(before === "het" && itBeforeVerb(token)))
+        afterArticle.add(token);
+      if (sentence.source.language === "nl" && isDutchVerbForm(token)) verbal.add(token);
       // The position rules guess for words the lexicon cannot settle: one it knows only as a noun stays
       // one ("begroef zo'n stroom de stad": "stroom" before "de" is still a noun).
       const positional = (before && SUBJECT_PRONOUNS.has(before)) || (after && DETERMINERS.has(after));
@@ -275,6 +281,11 @@ function onlyANoun(word: string, language: Language): boolean {
 const ARTICLE_WORDS = new Set(["the", "a", "an", "de", "het", "een"]);
 const CONJUNCTIONS = new Set("en of maar dat als wanneer omdat doordat zodat terwijl want".split(" "));
 
+/** "Het bestaat uit …", "omdat het ligt …": before a word that can only be a finite verb, "het" is "it". */
+function itBeforeVerb(next: string): boolean {
+  return !/en$/u.test(next) && onlyAVerb(next, "nl");
+}
+
 /**
  * Whether the word at `index` is a determiner there. Dutch "het" is also a pronoun ("stijgt het
  * langzaam op", "noemen we het lava", "Het verzamelt zich"): it counts as an article only after a
@@ -284,6 +295,7 @@ function determinerAt(tokens: readonly string[], index: number): boolean {
   const token = tokens[index];
   if (token === undefined || !DETERMINERS.has(token)) return false;
   if (token !== "het") return true;
+  if (itBeforeVerb(tokens[index + 1] ?? "")) return false;
   const before = tokens[index - 1];
   if (before === undefined) return !["zich", "de", "het", "een", "er"].includes(tokens[index + 2] ?? "");
   return NOUN_OPENERS.has(before) || CONJUNCTIONS.has(before);
@@ -360,6 +372,8 @@ function nominalWords(
       // An English -ing word after a preposition is a verb form ("standard of living", "without collapsing");
       // so is a Dutch participle ("de slagaders in geperst").
       const gerund = dutch ? /^ge\p{L}+[td]$/u.test(token) : /ing$/.test(token);
+      // "waar je niet bij nadenkt", "die zijn binnengekomen": verb forms the lexicon does not list.
+      if (dutch && isDutchVerbForm(token) && !determinerAt(tokens, index - 1)) return;
       const afterDeterminer =
         before !== undefined &&
         (determinerAt(tokens, index - 1) || (NOUN_OPENERS.has(before) && !gerund && before !== "het"));

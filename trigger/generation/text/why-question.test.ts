@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { englishWhyQuestion } from "./why-question.ts";
+import { dutchWhyQuestion, englishWhyQuestion } from "./why-question.ts";
 
 describe("englishWhyQuestion", () => {
   it("asks with do-support or inversion where the statement is subject and present verb", () => {
@@ -22,5 +22,31 @@ describe("englishWhyQuestion", () => {
 
   it("keeps a name's capital and gives main-verb 'has' do-support", () => {
     expect(englishWhyQuestion("Britain has coal and iron")).toBe("Why does Britain have coal and iron?");
+  });
+});
+
+describe("dutchWhyQuestion", () => {
+  it("swaps a plain subject and its finite verb", () => {
+    expect(dutchWhyQuestion("Sommige medicijnen werken")).toBe("Waarom werken sommige medicijnen?");
+    expect(dutchWhyQuestion("Het water kan niet wegstromen.")).toBe("Waarom kan het water niet wegstromen?");
+    expect(dutchWhyQuestion("De grote hersenen zijn verdeeld in twee hersenhelften")).toBe(
+      "Waarom zijn de grote hersenen verdeeld in twee hersenhelften?",
+    );
+  });
+
+  it("lowers a common noun's capital and keeps a name's", () => {
+    expect(dutchWhyQuestion("Reflexen beschermen het lichaam tegen gevaar")).toBe(
+      "Waarom beschermen reflexen het lichaam tegen gevaar?",
+    );
+    expect(dutchWhyQuestion("Napoleon verloor de slag")).toBe("Waarom verloor Napoleon de slag?");
+    expect(dutchWhyQuestion("Vikingen hebben de kust geplunderd", (word) => word === "Vikingen")).toBe(
+      "Waarom hebben Vikingen de kust geplunderd?",
+    );
+  });
+
+  it("leaves alone a fronted adverbial, a personal pronoun or a subject with a phrase after its noun", () => {
+    expect(dutchWhyQuestion("Bij schrik stijgt de hartslag")).toBeNull();
+    expect(dutchWhyQuestion("Ze binden aan receptoren")).toBeNull();
+    expect(dutchWhyQuestion("De temperatuur op aarde stijgt")).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { englishTags, lexiconClasses } from "./pos.ts";
+import { isDutchVerbForm, lexiconClasses, posTags } from "./pos.ts";
 
 /**
  * A plain English why-question from a statement, where the tagger reads its shape with confidence:
@@ -17,7 +17,7 @@ export function englishWhyQuestion(statement: string): string | null {
   const lowered = first.charAt(0).toLocaleLowerCase() + first.slice(1);
   const common = lexiconClasses(lowered, "en").length > 0;
   if (common) tokens[0] = lowered;
-  const tags = englishTags(tokens);
+  const tags = posTags(tokens, "en");
   const verbAt = tags.findIndex((tag) => /^(VB|MD)/.test(tag));
   if (verbAt < 1 || !tags.slice(0, verbAt).every((tag) => SUBJECT_TAGS.test(tag))) return null;
   if (tokens.slice(0, verbAt).some((token) => /[,;:()]/.test(token))) return null;
@@ -62,4 +62,47 @@ function baseOfThirdPerson(verb: string): string {
   if (/[^aeiou]ies$/u.test(verb)) return `${verb.slice(0, -3)}y`;
   if (/(ss|sh|ch|x|zz|o)es$/u.test(verb)) return verb.slice(0, -2);
   return verb.endsWith("s") ? verb.slice(0, -1) : verb;
+}
+
+/**
+ * A plain Dutch why-question from a main clause that opens with its subject: Dutch only swaps the
+ * subject and the finite verb ("Sommige medicijnen werken" → "Waarom werken sommige medicijnen?",
+ * "Het water kan niet wegstromen" → "Waarom kan het water niet wegstromen?"). The subject must be
+ * articles, pronouns of quantity or possession, numerals, adjectives and nouns, ending in a noun;
+ * anything else (a fronted adverbial, a personal pronoun, a comma) returns null. A first word the
+ * lexicon does not know keeps its capital only when `isName` says the text writes it as a name.
+ */
+export function dutchWhyQuestion(statement: string, isName = looksLikeAName): string | null {
+  const tokens = statement
+    .replace(/[.!?]+$/u, "")
+    .trim()
+    .split(/\s+/u);
+  const tags = posTags(tokens, "nl");
+  // A finite form the lexicon does not list ("stijgt") is recognised by its infinitive.
+  const verbAt = tags.findIndex(
+    (tag, index) => tag.startsWith("V(") || (tag === "?" && isDutchVerbForm(tokens[index] ?? "")),
+  );
+  if (verbAt < 1) return null;
+  const subject = tokens.slice(0, verbAt);
+  const subjectTags = tags.slice(0, verbAt);
+  const plain = subject.every((token, index) => {
+    const tag = subjectTags[index] ?? "";
+    if (tag === "?") return /^\p{L}+$/u.test(token) && !isDutchVerbForm(token);
+    return DUTCH_SUBJECT_TAGS.test(tag);
+  });
+  const head = subjectTags.at(-1) ?? "";
+  if (!plain || !(head === "?" || head.startsWith("N("))) return null;
+  const first = subject[0] ?? "";
+  const lowered = first.charAt(0).toLocaleLowerCase() + first.slice(1);
+  if (lexiconClasses(lowered, "nl").length > 0 || !isName(first)) subject[0] = lowered;
+  const verb = (tokens[verbAt] ?? "").toLowerCase();
+  return `Waarom ${[verb, ...subject, ...tokens.slice(verbAt + 1)].join(" ")}?`;
+}
+
+// Articles, indefinite, possessive and demonstrative pronouns used before a noun, numerals, adjectives, nouns.
+const DUTCH_SUBJECT_TAGS = /^(Art\(|Adj\(attr|N\(|Num\(|Pron\((onbep|bez|aanw)[^)]*attr)/;
+
+/** Without the text at hand: a capitalised word that does not end like a Dutch plural ("Napoleon"). */
+export function looksLikeAName(word: string): boolean {
+  return !/(en|s)$/u.test(word);
 }

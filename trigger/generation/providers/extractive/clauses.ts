@@ -1,5 +1,5 @@
 import type { Sentence } from "../../corpus.ts";
-import { isStopword, type Language } from "../../text/language.ts";
+import { escapeRegExp, isStopword, type Language } from "../../text/language.ts";
 import { lexiconClasses } from "../../text/pos.ts";
 import { leansOnContext } from "../../text/rank.ts";
 
@@ -34,8 +34,11 @@ export interface DefinitionPair {
   term: string;
   /** What it means, as the text says it: a noun phrase ("a green pigment that …") or a description. */
   meaning: string;
-  /** "is": "X is een …"; "named": "… noemen we X" / "… is called X"; "means": "X betekent …". */
-  form: "is" | "named" | "means";
+  /**
+   * "is": "X is een …"; "named": "… noemen we X" / "… is called X"; "means": "X betekent …";
+   * "apposition": "… the Bastille, a fortress and prison that …,".
+   */
+  form: "is" | "named" | "means" | "apposition";
 }
 
 const END = /[.!?…]+["'”’)]*$/;
@@ -248,6 +251,11 @@ export function definitions(
       found.push({ sentences: [sentence], term: means[1], meaning: means[2], form: "means" });
       return;
     }
+    const apposition = appositionIn(text, language, isTerm);
+    if (apposition) {
+      found.push({ sentences: [sentence], ...apposition, form: "apposition" });
+      return;
+    }
     const named = NAMED[language].exec(text);
     if (named?.[1] && named[2] && isTerm(named[2])) {
       const whole = named[1].trim();
@@ -274,6 +282,37 @@ export function definitions(
   });
   return found;
 }
+
+// ", a fortress and prison that …," / ", een fort dat …": an indefinite noun phrase set off by commas.
+const APPOSITION = /,\s+((?:an?|een)\s+[^,;:]+?)\s*(?:,|$)/iu;
+
+/**
+ * "… stormed the Bastille, a fortress and prison that stood for the power of the king": the words
+ * right before the comma up to the last function word ("de helft uit bloedplasma" names "bloedplasma")
+ * and the phrase renaming them; "een paar kilometer onder …" measures, it renames nothing.
+ */
+function appositionIn(
+  text: string,
+  language: Language,
+  isTerm: (term: string) => boolean,
+): { term: string; meaning: string } | null {
+  const match = APPOSITION.exec(text);
+  if (!match?.[1] || match.index === undefined) return null;
+  const meaning = match[1];
+  if (meaning.split(/\s+/u).length < 3 || QUANTITY.test(meaning)) return null;
+  const before = text.slice(0, match.index).split(/\s+/u);
+  const lastFunctionWord = before.findLastIndex((word) => isStopword(word.toLowerCase()));
+  // Longest first, never from a verb on ("Ze bevatten hemoglobine, een eiwit …" names hemoglobine).
+  for (let start = Math.max(lastFunctionWord + 1, before.length - 3); start < before.length; start++) {
+    const first = (before[start] ?? "").toLowerCase();
+    if (lexiconClasses(first, language).includes("verb")) continue;
+    const term = before.slice(start).join(" ");
+    if (/^\p{L}/u.test(term) && isTerm(term) && !mentions(meaning, term)) return { term, meaning };
+  }
+  return null;
+}
+
+const QUANTITY = /^(?:an?|een)\s+(?:few|couple|number|lot|little|bit|paar|aantal|beetje|stuk|keer)\b/iu;
 
 // Words that make an effect mean nothing on its own: "has the same effect", "are typical examples"
 // ("such as Japan" only lists).
@@ -318,6 +357,6 @@ function pointsBackWithHet(clause: string): boolean {
 
 /** Whether a text contains a term (as whole words, any case), so a definition never gives itself away. */
 export function mentions(text: string, term: string): boolean {
-  const escaped = term.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/\s+/g, "\\s+");
+  const escaped = escapeRegExp(term).replace(/\s+/g, "\\s+");
   return new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, "iu").test(text);
 }

@@ -6,6 +6,7 @@ import { type ContentFixture, contentFixtures } from "../../fixtures/content-sou
 import { ingestSource } from "../../ingest/index.ts";
 import { chapterItems, type QualityReport, qualityReport } from "../../quality.ts";
 import { comparable } from "../../support.ts";
+import { keyPhrases, TermWeights } from "../../text/rank.ts";
 import type { ChapterDraft } from "../types.ts";
 import { causalPairs, definitions, needsContext } from "./clauses.ts";
 import { extractiveProvider } from "./index.ts";
@@ -165,6 +166,23 @@ describe("extractive provider on Dutch and English teaching material", () => {
     }
   });
 
+  it("brings a short section's recap to a minute with questions that connect its parts, never new facts", async () => {
+    const { structure, sources, topic } = await generatedFrom(
+      [
+        "# Ruggenmerg",
+        "## Bouw",
+        "Het ruggenmerg verbindt de hersenen met de rest van het lichaam. Het ruggenmerg ligt beschermd in de wervelkolom. Zenuwen vertakken zich vanuit het ruggenmerg naar alle spieren.",
+        "",
+        "Een dwarslaesie ontstaat wanneer het ruggenmerg zwaar beschadigd is. De verbinding met de hersenen is dan verbroken. Patiënten kunnen hun benen dan vaak niet meer bewegen.",
+      ].join("\n"),
+    );
+    const course = await generateCourse(topic, structure, sources, extractiveProvider());
+    const recap = course.chapters[0]?.activities.find((activity) => activity.kind === "recap");
+    const transcript = String((recap?.payload as { transcript?: string } | undefined)?.transcript ?? "");
+    expect(transcript.split(/\s+/).length).toBeGreaterThanOrEqual(150);
+    expect(transcript).toMatch(/Hoe hangen „[^”]+” en „[^”]+” met elkaar samen\?/u);
+  });
+
   it("makes a different valid structure on every regenerate, the same one each time for a variant", async () => {
     const fixture = generated[0]?.fixture as ContentFixture;
     const sources = await sourcesOf(fixture);
@@ -191,6 +209,20 @@ describe("extractive provider on Dutch and English teaching material", () => {
     expect(JSON.stringify(again.structure)).toBe(versions[2]);
   });
 });
+
+async function generatedFrom(markdown: string) {
+  const ingested = await ingestSource({
+    id: "s",
+    kind: "markdown",
+    file_name: "notes.md",
+    file_path: null,
+    content: markdown,
+  });
+  const sources = [{ id: "s", kind: "markdown" as const, file_name: "notes.md", chunks: ingested.chunks }];
+  const topic = { title: "Notes", description: null };
+  const { structure } = await generateStructure({ ...topic, variant: 0 }, sources, extractiveProvider());
+  return { structure, sources, topic };
+}
 
 describe("cause and definition sentences", () => {
   async function sentencesOf(text: string) {
@@ -252,6 +284,22 @@ describe("cause and definition sentences", () => {
     );
   });
 
+  it("never offers a Dutch verb as a term: 'Het bestaat', 'bij nadenkt', 'zijn binnengekomen'", async () => {
+    const sentences = await sentencesOf(
+      "Het zenuwstelsel regelt processen waar je niet bij nadenkt, zoals de hartslag. Het bestaat uit twee delen. Vitaminen zijn stoffen die met het voedsel zijn binnengekomen.",
+    );
+    const keys = keyPhrases(sentences, new TermWeights(sentences)).map((phrase) => phrase.key);
+    expect(keys).toContain("hartslag");
+    expect(keys.filter((key) => /bestaat|nadenkt|binnengekomen/.test(key))).toEqual([]);
+  });
+
+  it("asks a Dutch cause as a plain question, keeping only a name's capital", () => {
+    expect(LABELS.nl.whyQuestion("Sommige medicijnen werken", "mid")).toBe(
+      "Waarom werken sommige medicijnen?",
+    );
+    expect(LABELS.nl.whyQuestion("waardoor signalen vertraagd aankomen", "whereby")).toBeNull();
+  });
+
   it("does not take a cause that hangs on a relative clause for a statement", async () => {
     const sentences = await sentencesOf(
       "Veen is een bodem die ontstaat doordat plantenresten in een nat gebied niet volledig vergaan.",
@@ -274,6 +322,25 @@ describe("cause and definition sentences", () => {
     expect(definitions(english, "en", () => true)[0]).toMatchObject({ term: "subduction", form: "named" });
   });
 
+  it("reads a term renamed between commas, not a measure nor a verb before it", async () => {
+    const english = await sentencesOf(
+      "A crowd in Paris stormed the Bastille, a fortress and prison that stood for the power of the king. Below the crust lies the mantle, a layer of hot rock.",
+    );
+    expect(
+      definitions(english, "en", () => true).map((pair) => [pair.term, pair.meaning, pair.form]),
+    ).toEqual([
+      ["Bastille", "a fortress and prison that stood for the power of the king", "apposition"],
+      ["mantle", "a layer of hot rock", "apposition"],
+    ]);
+    const dutch = await sentencesOf(
+      "Bloed bestaat voor de helft uit bloedplasma, een gelige vloeistof met voedingsstoffen. Ze bevatten hemoglobine, een eiwit dat zuurstof bindt. Het magma verzamelt zich in een magmakamer, een paar kilometer onder de vulkaan.",
+    );
+    expect(definitions(dutch, "nl", () => true).map((pair) => pair.term)).toEqual([
+      "bloedplasma",
+      "hemoglobine",
+    ]);
+  });
+
   it("names a term without its article, and not from a clause that only says when", async () => {
     const sentences = await sentencesOf(
       "Het gesmolten gesteente onder de grond heet het magma. Zodra magma het aardoppervlak bereikt, noemen we het lava.",
@@ -284,19 +351,7 @@ describe("cause and definition sentences", () => {
 
 describe("subtopic titles", () => {
   async function titlesOf(markdown: string): Promise<string[]> {
-    const ingested = await ingestSource({
-      id: "s",
-      kind: "markdown",
-      file_name: "notes.md",
-      file_path: null,
-      content: markdown,
-    });
-    const sources = [{ id: "s", kind: "markdown" as const, file_name: "notes.md", chunks: ingested.chunks }];
-    const { structure } = await generateStructure(
-      { title: "Notes", description: null, variant: 0 },
-      sources,
-      extractiveProvider(),
-    );
+    const { structure } = await generatedFrom(markdown);
     return structure.sections.flatMap((section) => section.subtopics.map((subtopic) => subtopic.title));
   }
 
@@ -329,6 +384,27 @@ describe("subtopic titles", () => {
       ].join("\n"),
     );
     expect(english).toContain("Supply curve");
+  });
+
+  it("names a passage after what it is about, not a fronted time or a sentence whose 'het' points back", async () => {
+    const titles = await titlesOf(
+      [
+        "# Zenuwstelsel",
+        "## Twee delen",
+        "Het sympathische zenuwstelsel maakt het lichaam klaar voor actie. Bij schrik stijgt de hartslag.",
+        "",
+        "Na een maaltijd wordt de spijsvertering gestimuleerd. De darmen bewegen het voedsel verder.",
+        "",
+        "## Ruggenmerg",
+        "Het ruggenmerg verbindt de hersenen met de rest van het lichaam. Zo bereiken signalen elk deel van het lichaam.",
+        "",
+        "Het ligt beschermd in de wervelkolom. Een dwarslaesie ontstaat wanneer het ruggenmerg zwaar beschadigd is.",
+      ].join("\n"),
+    );
+    expect(titles).toContain("Spijsvertering");
+    expect(titles).toContain("Dwarslaesie");
+    expect(titles).not.toContain("Maaltijd");
+    expect(titles).not.toContain("Wervelkolom");
   });
 
   it("never name a passage after an example, a ranking word or an adjective alone", async () => {
@@ -376,5 +452,22 @@ describe("names", () => {
       expect(question.stem).not.toContain("van ___");
       expect(question.options).not.toContain("Rijn");
     }
+  });
+
+  it("never blanks a first name before a surname", async () => {
+    const { structure, sources, topic } = await generatedFrom(
+      [
+        "# Revolution",
+        "## The Terror",
+        "In 1792 France became a republic, and a year later the king was executed. Foreign armies threatened the country, and the new government feared enemies at home. The Committee of Public Safety, led by Maximilien Robespierre, began the Reign of Terror. Thousands of suspected opponents were executed by the guillotine. The Terror ended in 1794, when Robespierre himself was arrested and executed.",
+        "## Napoleon",
+        "The weak government that followed could not bring stability. In 1799 the general Napoleon Bonaparte seized power in a coup. He later crowned himself emperor. Napoleon kept some ideas of the Revolution, such as equality before the law, which he laid down in the Civil Code. The Civil Code still shapes the law of many European countries today.",
+      ].join("\n"),
+    );
+    const { chapters } = await generateCourse(topic, structure, sources, extractiveProvider());
+    // Every blank of the chapter's questions and cards, as the learner reads them.
+    const blanks = JSON.stringify(chapters).match(/[^"„“]*___[^"”]*/gu) ?? [];
+    expect(blanks.length).toBeGreaterThan(0);
+    expect(blanks.filter((text) => text.includes("___ Bonaparte"))).toEqual([]);
   });
 });

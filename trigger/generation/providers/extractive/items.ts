@@ -3,8 +3,9 @@ import type { Citation } from "../../../../src/domain/citation.ts";
 import { citeSentence, contentTerms, type Sentence } from "../../corpus.ts";
 import { stableId } from "../../ids.ts";
 import { comparable } from "../../support.ts";
-import { isStopword, type Language } from "../../text/language.ts";
+import { escapeRegExp, isStopword, type Language } from "../../text/language.ts";
 import { type KeyPhrase, leansOnContext, type TermWeights } from "../../text/rank.ts";
+import { looksLikeAName } from "../../text/why-question.ts";
 import { type CausalPair, type DefinitionPair, mentions, needsContext, withoutEnd } from "./clauses.ts";
 import type { Labels } from "./labels.ts";
 import { hashOf } from "./random.ts";
@@ -98,7 +99,7 @@ const patterns = new Map<string, RegExp>();
 function phraseIn(key: string, text: string): RegExpExecArray | null {
   let pattern = patterns.get(key);
   if (!pattern) {
-    const escaped = key.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/ /g, "\\s+");
+    const escaped = escapeRegExp(key).replace(/ /g, "\\s+");
     pattern = new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, "iu");
     if (patterns.size > 50_000) patterns.clear();
     patterns.set(key, pattern);
@@ -138,7 +139,10 @@ function partOfLongerPhrase(before: string, after: string, term: KeyPhrase, cont
   const next = /^\s*([\p{L}\p{N}'’-]+)/u.exec(after)?.[1];
   if (previous && /^\p{Lu}/u.test(previous) && before.trim().length > previous.length) return true;
   if (previous && /-/.test(previous)) return true;
-  if (/^\p{Lu}/u.test(term.display) && (NAME_BEFORE.test(before) || NAME_AFTER.test(after))) return true;
+  // "the general Napoleon Bonaparte": a name followed by another capitalised word is one name.
+  const nextIsName = next !== undefined && /^\p{Lu}/u.test(next);
+  if (/^\p{Lu}/u.test(term.display) && (nextIsName || NAME_BEFORE.test(before) || NAME_AFTER.test(after)))
+    return true;
   const longer = new Set(context.phrases.filter((phrase) => phrase.nounPhrase).map((phrase) => phrase.key));
   return (
     (previous !== undefined && longer.has(`${previous.toLowerCase()} ${term.key}`)) ||
@@ -349,13 +353,30 @@ export function isAskable(pair: CausalPair, labels: Labels): boolean {
 }
 
 /** The question a cause asks: a plain why-question where the language allows, else a quoting one. */
-export function causeQuestion(pair: CausalPair, labels: Labels, language: Language): string {
+export function causeQuestion(
+  pair: CausalPair,
+  labels: Labels,
+  language: Language,
+  isName?: (word: string) => boolean,
+): string {
   const effectIsClause =
     language === "nl" && pair.cause === null && pair.causeStatement !== null && !/^\p{Lu}/u.test(pair.effect);
   return (
-    labels.whyQuestion(pair.effect, pair.form) ??
+    labels.whyQuestion(pair.effect, pair.form, isName) ??
     (effectIsClause ? labels.causeStemClause(pair.effect) : labels.causeStem(pair.effect))
   );
+}
+
+/**
+ * Whether a capitalised word that opens a clause is a name: not when the text also writes it in lower
+ * case ("dopamine"), yes when it capitalises it inside a sentence too ("de Vikingen"), else by its form.
+ */
+function isNameIn(word: string, sentences: readonly Sentence[]): boolean {
+  const lowered = word.charAt(0).toLocaleLowerCase() + word.slice(1);
+  const inLowerCase = new RegExp(`(?<![\\p{L}])${escapeRegExp(lowered)}(?![\\p{L}])`, "u");
+  const insideSentence = new RegExp(`[\\p{L}\\p{N},;:]\\s+${escapeRegExp(word)}(?![\\p{L}])`, "u");
+  if (sentences.some((sentence) => inLowerCase.test(sentence.text))) return false;
+  return sentences.some((sentence) => insideSentence.test(sentence.text)) || looksLikeAName(word);
 }
 
 /** Short, self-contained statements of the chapter's other subtopics, away from a cause's sentences. */
@@ -390,8 +411,9 @@ export function causeItem(
 ): Item {
   const { labels, language } = context;
   const subtopic = context.subtopicOf.get(pair.sentences.at(-1)?.index ?? -1)?.title ?? "";
-  const why = labels.whyQuestion(pair.effect, pair.form);
-  const stem = causeQuestion(pair, labels, language);
+  const isName = (word: string) => isNameIn(word, context.sentences);
+  const why = labels.whyQuestion(pair.effect, pair.form, isName);
+  const stem = causeQuestion(pair, labels, language, isName);
   const connective = capitalize(pair.connective);
   const answer =
     pair.cause !== null ? `${connective} ${pair.cause}.` : `${capitalize(pair.causeStatement ?? "")}.`;

@@ -1,6 +1,6 @@
 import type { ActivityKind } from "../../../../src/domain/activity-payload.ts";
 import type { Language } from "../../text/language.ts";
-import { englishWhyQuestion } from "../../text/why-question.ts";
+import { dutchWhyQuestion, englishWhyQuestion } from "../../text/why-question.ts";
 import type { CausalPair } from "./clauses.ts";
 
 /**
@@ -19,11 +19,16 @@ export interface Labels {
   /** For an effect the text gives as a subordinate clause ("…, waardoor de lucht stijgt"). */
   causeStemClause: (effect: string) => string;
   /**
-   * A plain "why" question, where the language lets the text's own clause become one without
-   * reordering it: Dutch puts the verb first after "Daardoor" and after a fronted "Omdat …," clause,
-   * so "Daardoor word je niet ziek" asks "Waarom word je niet ziek?". Null where it cannot.
+   * A plain "why" question, where the tagger reads the clause safely: Dutch puts the verb first after
+   * "Daardoor" and after a fronted "Omdat …," clause ("Daardoor word je niet ziek" asks "Waarom word
+   * je niet ziek?") and otherwise swaps a plain subject and its verb; English adds do-support or
+   * inverts. `isName` tells a name from a common noun that opens the clause. Null where it cannot.
    */
-  whyQuestion: (effect: string, form: CausalPair["form"]) => string | null;
+  whyQuestion: (
+    effect: string,
+    form: CausalPair["form"],
+    isName?: (word: string) => boolean,
+  ) => string | null;
   objectiveWhy: (question: string) => string;
   definitionStem: (meaning: string) => string;
   meaningCard: (term: string) => string;
@@ -57,6 +62,10 @@ export interface Labels {
   recapTerms: (terms: string[]) => string;
   recapPrompt: (subtopic: string) => string;
   recapThink: (question: string) => string;
+  /** A question on how two subtopics connect, for a short section: asks, states nothing. */
+  recapConnect: (first: string, second: string) => string;
+  /** Study advice to end a short section's recap with: retrieval, not a new fact. */
+  recapSayAloud: string;
   recapNext: (section: string) => string;
   recapLast: (topic: string) => string;
   learningPathAbout: (title: string) => string;
@@ -135,6 +144,10 @@ const en: Labels = {
   recapRemember: (sentence) => `Above all, remember this: ${sentence}`,
   recapPrompt: (subtopic) => `Ask yourself: could you explain “${subtopic}” in your own words?`,
   recapThink: (question) => `Think this question over as well: ${question}`,
+  recapConnect: (first, second) =>
+    `How do “${first}” and “${second}” fit together? Try to say it in one or two sentences.`,
+  recapSayAloud:
+    "A good way to check yourself: close the text and say the main points of this part out loud.",
   recapNext: (section) => `Next, the course moves on to “${section}”.`,
   recapLast: (topic) => `That completes every part of “${topic}”.`,
   recapTerms: (terms) =>
@@ -172,10 +185,12 @@ const nl: Labels = {
   clozeCard: (stem) => `Vul aan: „${stem}”`,
   causeStem: (effect) => `Waarom is dit zo volgens de tekst: „${effect}”?`,
   causeStemClause: (effect) => `Hoe komt het volgens de tekst dat ${effect}?`,
-  whyQuestion: (effect, form) => {
+  whyQuestion: (effect, form, isName) => {
     if (form === "front") return `Waarom ${effect}?`;
     const inverted = /^(?:daardoor|hierdoor|daarom)\s+(\p{Ll}.*)$/iu.exec(effect);
-    return form === "follows" && inverted ? `Waarom ${inverted[1]}?` : null;
+    if (form === "follows") return inverted ? `Waarom ${inverted[1]}?` : null;
+    // A main clause ("Sommige medicijnen werken") swaps its subject and verb; a subordinate one cannot.
+    return /^\p{Lu}/u.test(effect) ? dutchWhyQuestion(effect, isName) : null;
   },
   objectiveWhy: (question) => `Je kunt uitleggen: ${lowerFirst(question)}`,
   definitionStem: (meaning) => `Welk begrip past bij deze omschrijving: „${meaning}”?`,
@@ -219,6 +234,10 @@ const nl: Labels = {
   recapRemember: (sentence) => `Onthoud vooral dit: ${sentence}`,
   recapPrompt: (subtopic) => `Vraag jezelf af: kun je „${subtopic}” in je eigen woorden uitleggen?`,
   recapThink: (question) => `Denk ook na over deze vraag: ${question}`,
+  recapConnect: (first, second) =>
+    `Hoe hangen „${first}” en „${second}” met elkaar samen? Probeer dat in een of twee zinnen te zeggen.`,
+  recapSayAloud:
+    "Een goede manier om jezelf te toetsen: sluit de tekst en zeg de belangrijkste punten van dit onderdeel hardop.",
   recapNext: (section) => `Hierna gaat het verder met „${section}”.`,
   recapLast: (topic) => `Daarmee heb je alle onderdelen van „${topic}” gehad.`,
   recapTerms: (terms) =>

@@ -158,12 +158,18 @@ export function recapScript(
     extras.push(prompt);
   }
   // Then the chapter's own why- and meaning-questions, to think over aloud: retrieval practice, and
-  // still only what the text says.
-  for (const question of closingLines.reflection) {
+  // still only what the text says; then how its subtopics connect, and how to check yourself.
+  const connections = terms.slice(1).map((term, index) => labels.recapConnect(terms[index] ?? "", term));
+  const closingPrompts = [
+    ...closingLines.reflection.map((question) => labels.recapThink(question)),
+    ...connections,
+    labels.recapSayAloud,
+  ];
+  for (const text of closingPrompts) {
     if (spoken() >= RECAP_MIN_WORDS) break;
-    const think: Part = { speaker: "host", text: labels.recapThink(question), sentences: [] };
-    if (spoken([think]) > RECAP_MAX_WORDS) break;
-    extras.push(think);
+    const prompt: Part = { speaker: "host", text, sentences: [] };
+    if (spoken([prompt]) > RECAP_MAX_WORDS) break;
+    extras.push(prompt);
   }
   const parts = [...body, ...extras, ...ending].filter((part) => part.text);
   const transcript = parts

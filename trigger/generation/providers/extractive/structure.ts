@@ -9,7 +9,14 @@ import {
   type Sentence,
 } from "../../corpus.ts";
 import type { Heading } from "../../text/headings.ts";
-import { detectLanguage, dominantLanguage, isStopword, type Language } from "../../text/language.ts";
+import {
+  detectLanguage,
+  dominantLanguage,
+  escapeRegExp,
+  isStopword,
+  type Language,
+  withoutArticle,
+} from "../../text/language.ts";
 import {
   isQuotable,
   type KeyPhrase,
@@ -378,7 +385,7 @@ function takeTitle(
   const leadSentence = leadOf(sentences);
   const lead = leadSentence?.text.toLowerCase() ?? "";
   const language = sentences[0]?.source.language ?? "en";
-  const section = sectionTitle?.toLowerCase() ?? null;
+  const section = sectionTitle ? withoutArticle(sectionTitle.toLowerCase()) : null;
   const free = (key: string) => key.length >= 4 && !used.has(key) && key !== section;
   const defined = definitions(sentences, language, (term) => term.split(" ").length <= 3).filter((pair) =>
     free(pair.term.toLowerCase()),
@@ -434,13 +441,19 @@ function openingPhrase(lead: string, pool: readonly KeyPhrase[], weights: TermWe
     (word, index) => index > 0 && !isStopword(word) && weights.isVerbal(word),
   );
   const opening = words.slice(0, firstVerb === -1 ? 6 : firstVerb).join(" ");
-  const first = pool
+  const inOrder = pool
     .filter((phrase) => wordsIn(phrase.key, opening))
     .filter((phrase) => phrase.key.includes(" ") || weights.share(phrase.key) <= TOPIC_WORD_SHARE)
     .map((phrase) => ({ phrase, at: opening.search(wordPattern(phrase.key)) }))
-    .sort((a, b) => a.at - b.at || b.phrase.key.length - a.phrase.key.length)[0];
+    .sort((a, b) => a.at - b.at || b.phrase.key.length - a.phrase.key.length);
+  // "Na een maaltijd wordt de spijsvertering …" is about digestion: a fronted time says when, not what.
+  const first = TIME_PREPOSITIONS.has(words[0]?.toLowerCase() ?? "")
+    ? inOrder.find(({ at }) => at > (inOrder[0]?.at ?? 0))
+    : inOrder[0];
   return first ? [first.phrase.display] : [];
 }
+
+const TIME_PREPOSITIONS = new Set("na voor tijdens sinds vanaf after before during since".split(" "));
 
 // Words after which a text lists examples: "zoals de vulkanen op Hawaï", "such as Japan".
 const EXAMPLE_MARKER =
@@ -462,7 +475,7 @@ function onlyAnExample(key: string, sentences: readonly Sentence[]): boolean {
 }
 
 function wordPattern(key: string): RegExp {
-  return new RegExp(`(?<![\\p{L}])${key.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\p{L}])`, "u");
+  return new RegExp(`(?<![\\p{L}])${escapeRegExp(key)}(?![\\p{L}])`, "u");
 }
 
 function wordsIn(key: string, text: string): boolean {
