@@ -212,6 +212,11 @@ describe("the topic hub's screens", () => {
     await page.goto(`/studymap/topics/${topicId}/quizzes`);
     await expect.poll(() => page.getByText(/Not taken yet/).count(), UI).toBe(1);
     await page.getByRole("link", { name: "Topic quiz" }).click();
+    // Each item after the first starts with its "/" separator.
+    const trail = page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("listitem");
+    await expect
+      .poll(() => trail.allTextContents(), UI)
+      .toEqual(["Studymap", "/Rivieren", "/Quizzes", "/Topic quiz"]);
 
     let missed: Question | null = null;
     for (let index = 0; index < QUESTIONS.length; index++) {

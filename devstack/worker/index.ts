@@ -231,7 +231,7 @@ class Worker {
       saveMetadata(pool, run.id, values),
     );
     const outcome = await executeAttempt({ run, task, config: this.config, env, abandon, metadata, log });
-    await metadata.flush();
+    await metadata.close();
     await this.record(run, outcome);
   }
 

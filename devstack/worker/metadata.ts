@@ -14,6 +14,7 @@ export class RunMetadataScope {
   private values: Json;
   private flushing: Promise<void> = Promise.resolve();
   private timer: NodeJS.Timeout | undefined;
+  private closed = false;
 
   constructor(
     initial: Json,
@@ -28,16 +29,29 @@ export class RunMetadataScope {
 
   change(mutate: (values: Json) => void): void {
     mutate(this.values);
-    // Batches bursts of updates (progress ticks) into one write, as the SDK's flush interval does.
-    this.timer ??= setTimeout(() => void this.flush(), 250);
+    if (this.closed) return;
+    // Batches bursts of updates (progress ticks) into one write, as the SDK's flush interval does. A
+    // batch that fails is written again by the next flush, and `close` reports the last one's failure.
+    this.timer ??= setTimeout(() => void this.flush().catch(() => {}), 250);
   }
 
   flush(): Promise<void> {
+    if (this.closed) return Promise.resolve();
     clearTimeout(this.timer);
     this.timer = undefined;
     const snapshot = structuredClone(this.values);
-    this.flushing = this.flushing.then(() => this.persist(snapshot));
+    this.flushing = this.flushing.catch(() => {}).then(() => this.persist(snapshot));
     return this.flushing;
+  }
+
+  /**
+   * Writes the last values and stops writing: an abandoned attempt's code may still be running (the
+   * worker stops waiting for it) and must not write to a run, or a pool, that has moved on.
+   */
+  close(): Promise<void> {
+    const last = this.flush();
+    this.closed = true;
+    return last;
   }
 }
 

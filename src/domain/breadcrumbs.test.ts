@@ -50,6 +50,18 @@ describe("buildBreadcrumbs (docs/product.md §2)", () => {
     expect(buildBreadcrumbs(`/studymap/topics/${topicId}`)[1]?.type).toBe("dynamic");
   });
 
+  it("takes a label by parent/segment only after that parent", () => {
+    expect(buildBreadcrumbs(`/studymap/topics/${topicId}/quizzes/topic`).map((item) => item.label)).toEqual([
+      "Studymap",
+      PENDING_LABEL,
+      "Quizzes",
+      "Topic quiz",
+    ]);
+    expect(buildBreadcrumbs("/studymap/topic").at(-1)?.label).toBe("Topic");
+    const items = buildBreadcrumbs("/a/quizzes/topic", { labels: { "/a/quizzes/topic": "By path" } });
+    expect(items.at(-1)?.label).toBe("By path");
+  });
+
   it("accepts custom hidden segments", () => {
     expect(buildBreadcrumbs("/studymap/topics/new", { hidden: ["studymap"] })).toEqual([
       { label: "Topics", path: "/studymap/topics", isActive: false, type: "segment" },

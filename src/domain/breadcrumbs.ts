@@ -15,7 +15,10 @@ export interface BreadcrumbItem {
 }
 
 export interface BreadcrumbOptions {
-  /** Labels by segment (`"structure-review"`) or by full path (`"/studymap/topics/abc"`). */
+  /**
+   * Labels by segment (`"structure-review"`), by `parent/segment` (`"quizzes/topic"`, a segment only
+   * after that parent) or by full path (`"/studymap/topics/abc"`); the most specific one wins.
+   */
   labels?: Record<string, string>;
   /**
    * Segments that get no item (a folder with no page of its own): a segment name, a full path, or
@@ -38,6 +41,8 @@ export const DEFAULT_BREADCRUMB_LABELS: Readonly<Record<string, string>> = {
   "structure-review": "Structure review",
   microlearning: "Micro-learning",
   quizzes: "Quizzes",
+  // The topic quiz sits beside `quizzes/{quizId}`; its own segment alone would read "Topic".
+  "quizzes/topic": "Topic quiz",
   "slide-deck": "Slide deck",
   podcast: "Podcast",
   episodes: "Episodes",
@@ -82,7 +87,7 @@ export function buildBreadcrumbs(pathname: string, options: BreadcrumbOptions = 
     const isLast = index === segments.length - 1;
     const parentPair = `${segments[index - 1]}/${segment}`;
     if (!isLast && (hidden.has(segment) || hidden.has(path) || hidden.has(parentPair))) return;
-    const label = labels[path] ?? labels[segment];
+    const label = labels[path] ?? labels[parentPair] ?? labels[segment];
     items.push({
       label: label ?? humanize(segment),
       path,

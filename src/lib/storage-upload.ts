@@ -1,4 +1,4 @@
-import { Upload } from "tus-js-client";
+import { defaultOptions, Upload } from "tus-js-client";
 import type { StudymapClient } from "@/lib/database";
 
 export interface UploadTarget {
@@ -15,6 +15,19 @@ export const RESUMABLE_CHUNK_BYTES = 6 * 1024 * 1024;
 /** How long to wait before each retry of a failed chunk; after the last one the upload fails. */
 const RETRY_DELAYS_MS = [0, 1_000, 3_000, 5_000, 10_000];
 
+/**
+ * What became of an earlier, unfinished upload of the same file to the same place: `resumed` when
+ * Storage still had it, `restarted` when Storage no longer knew it (expired or removed) and the file
+ * is sent again from its first byte.
+ */
+export type PreviousUploadOutcome = "resumed" | "restarted";
+
+export interface UploadEvents {
+  /** 0..1 */
+  onProgress(fraction: number): void;
+  onPreviousUpload?(outcome: PreviousUploadOutcome): void;
+}
+
 /** The error a cancelled upload rejects with; what it sent stays on the server to resume from. */
 export class UploadCancelled extends Error {
   constructor() {
@@ -26,15 +39,17 @@ export class UploadCancelled extends Error {
 /**
  * Uploads a file to Storage over TUS (`/storage/v1/upload/resumable`) with tus-js-client, the client
  * Supabase documents for it. A weak connection retries from the last byte the server has, and an
- * upload cancelled through `signal` (or broken off) continues where it stopped when the same file is
- * sent to the same place again: tus-js-client keeps each upload's URL in localStorage under a
- * fingerprint of the file and its destination. `onProgress` receives 0..1.
+ * upload cancelled through `signal`, broken off or left by a reload continues where it stopped when
+ * the same file is sent to the same place again: tus-js-client keeps each upload's URL in
+ * localStorage under a fingerprint of the file and its destination. The entry outlives a finished
+ * upload, so a file sent whole just before the tab closed counts as sent (Storage answers its full
+ * offset) instead of being refused as a duplicate; `forgetUploads` removes entries once of no use.
  */
 export async function resumableUpload(
   client: StudymapClient,
   target: UploadTarget,
   file: File,
-  onProgress: (fraction: number) => void,
+  events: UploadEvents,
   signal?: AbortSignal,
 ): Promise<void> {
   if (signal?.aborted) throw new UploadCancelled();
@@ -42,13 +57,14 @@ export async function resumableUpload(
   const token = data.session?.access_token ?? target.anonKey;
 
   await new Promise<void>((resolve, reject) => {
+    let previous: PreviousUpload | undefined;
     const upload = new Upload(file, {
       endpoint: `${target.supabaseUrl}/storage/v1/upload/resumable`,
       retryDelays: RETRY_DELAYS_MS,
       chunkSize: RESUMABLE_CHUNK_BYTES,
       headers: { authorization: `Bearer ${token}`, apikey: target.anonKey, "x-upsert": "false" },
       uploadDataDuringCreation: true,
-      removeFingerprintOnSuccess: true,
+      removeFingerprintOnSuccess: false,
       metadata: {
         bucketName: target.bucket,
         objectName: target.path,
@@ -58,10 +74,17 @@ export async function resumableUpload(
       // The default fingerprint names only the file: the same file for another topic is another upload.
       fingerprint: async (source) =>
         ["studymap", target.bucket, target.path, source.size, source.lastModified].join(":"),
-      onProgress: (sent, total) => onProgress(total > 0 ? sent / total : 0),
+      onProgress: (sent, total) => events.onProgress(total > 0 ? sent / total : 0),
+      // Called once the upload's URL is settled: the stored one when Storage still knows it, else a
+      // new one (tus-js-client drops a URL the server answers 4xx for and creates the upload afresh).
+      onUploadUrlAvailable: () => {
+        if (!previous) return;
+        events.onPreviousUpload?.(upload.url === previous.uploadUrl ? "resumed" : "restarted");
+        previous = undefined;
+      },
       onSuccess: () => {
         signal?.removeEventListener("abort", cancel);
-        onProgress(1);
+        events.onProgress(1);
         resolve();
       },
       onError: (error) => {
@@ -75,13 +98,29 @@ export async function resumableUpload(
       reject(new UploadCancelled());
     }
     signal?.addEventListener("abort", cancel, { once: true });
-    void upload.findPreviousUploads().then((previous) => {
+    void upload.findPreviousUploads().then((found) => {
       if (signal?.aborted) return;
-      const [latest] = previous;
-      if (latest) upload.resumeFromPreviousUpload(latest);
+      [previous] = found;
+      if (previous) upload.resumeFromPreviousUpload(previous);
       upload.start();
     }, reject);
   });
+}
+
+type PreviousUpload = Awaited<ReturnType<Upload["findPreviousUploads"]>>[number];
+
+/**
+ * Forgets the stored upload URLs of every file under `folder` in `bucket` (finished or not), so a
+ * later upload there starts afresh; the bytes on the server expire with Storage's own clean-up.
+ */
+export async function forgetUploads(bucket: string, folder: string): Promise<void> {
+  const storage = defaultOptions.urlStorage;
+  const prefix = folder.endsWith("/") ? folder : `${folder}/`;
+  for (const entry of await storage.findAllUploads()) {
+    const metadata = entry.metadata ?? {};
+    if (metadata.bucketName === bucket && metadata.objectName?.startsWith(prefix) && entry.urlStorageKey)
+      await storage.removeUpload(entry.urlStorageKey);
+  }
 }
 
 /** Storage answers a refused TUS request with its message as the body; show that, not the protocol dump. */

@@ -175,6 +175,21 @@ describe("resumable uploads (TUS)", () => {
     expect(await objectRow(bucket, name)).toBeUndefined();
   });
 
+  it("asks RLS again for the bytes sent to an upload's URL: another user cannot continue it", async () => {
+    const name = `${ada.id}/ada-only.pdf`;
+    const file = randomBytes(CHUNK * 2 + 7);
+    const options = tusOptions(ada.token, { bucket, name });
+    const uploadUrl = await sendFirstChunk(file, options);
+
+    const byMia = await refused(send(file, { ...tusOptions(mia.token, { bucket, name }), uploadUrl }));
+    expect(byMia).toEqual({ status: 403, body: "new row violates row-level security policy" });
+    expect(await objectRow(bucket, name)).toBeUndefined();
+
+    const resumed = await send(file, { ...options, uploadUrl });
+    expect(resumed.firstProgress).toBeGreaterThanOrEqual(CHUNK);
+    expect(await objectRow(bucket, name)).toMatchObject({ owner: ada.id });
+  });
+
   it("refuses to replace an object without x-upsert (409) and replaces it with x-upsert", async () => {
     const name = `${ada.id}/replaced.pdf`;
     await send(Buffer.from("first"), tusOptions(ada.token, { bucket, name }));

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { type SourceFileKind, safeObjectName, topicObjectPath } from "@/domain/source-files";
 import type { StudymapClient } from "@/lib/database";
 import { unwrap } from "@/lib/query";
-import type { UploadTarget } from "@/lib/storage-upload";
+import type { PreviousUploadOutcome, UploadEvents, UploadTarget } from "@/lib/storage-upload";
 
 export interface TopicDetails {
   title: string;
@@ -26,7 +26,10 @@ export interface PastedSource {
 }
 
 export interface NewTopic {
-  /** Chosen when the form opens, so a retried submit continues the same topic. */
+  /**
+   * Kept in a draft from the form's first opening until the topic is created, so a retried submit,
+   * even after a reload, continues the same topic and its uploads.
+   */
   topicId: string;
   entityId: string;
   userId: string;
@@ -39,7 +42,7 @@ export interface NewTopic {
 export type Uploader = (
   target: Pick<UploadTarget, "bucket" | "path">,
   file: File,
-  onProgress: (fraction: number) => void,
+  events: UploadEvents,
   signal?: AbortSignal,
 ) => Promise<void>;
 
@@ -48,6 +51,7 @@ export interface CreateTopicHooks {
   /** Files already stored by an earlier attempt; they are not sent again. */
   uploaded: ReadonlySet<string>;
   onFileProgress(sourceId: string, fraction: number): void;
+  onFilePreviousUpload(sourceId: string, outcome: PreviousUploadOutcome): void;
   onFileUploaded(sourceId: string): void;
   /** Cancels the upload under way; the next attempt resumes it. */
   signal?: AbortSignal;
@@ -70,7 +74,10 @@ export async function createTopic(
     await hooks.upload(
       { bucket: "sources", path: topicObjectPath(topic.entityId, topic.topicId, source.objectName) },
       source.file,
-      (fraction) => hooks.onFileProgress(source.id, fraction),
+      {
+        onProgress: (fraction) => hooks.onFileProgress(source.id, fraction),
+        onPreviousUpload: (outcome) => hooks.onFilePreviousUpload(source.id, outcome),
+      },
       hooks.signal,
     );
     hooks.onFileUploaded(source.id);
@@ -78,23 +85,33 @@ export async function createTopic(
   await insertSources(client, topic);
 }
 
+/**
+ * Adds the topic, or, when an earlier attempt (perhaps before a reload) added it, gives it the details
+ * as they are now; a topic that has left `pending` is past its form and keeps its own.
+ */
 async function insertTopic(client: StudymapClient, topic: NewTopic): Promise<void> {
   const { details } = topic;
+  const editable = {
+    module_id: details.moduleId,
+    title: details.title,
+    description: details.description || null,
+    level: details.level || null,
+    subject_id: details.subjectId,
+  };
   unwrap(
     await client.from("topics").upsert(
       {
         id: topic.topicId,
         entity_id: topic.entityId,
         created_by: topic.userId,
-        module_id: details.moduleId,
-        title: details.title,
-        description: details.description || null,
-        level: details.level || null,
-        subject_id: details.subjectId,
+        ...editable,
         processing_status: "pending",
       },
       { onConflict: "id", ignoreDuplicates: true },
     ),
+  );
+  unwrap(
+    await client.from("topics").update(editable).eq("id", topic.topicId).eq("processing_status", "pending"),
   );
 }
 
@@ -107,7 +124,7 @@ async function attachThumbnail(
   const path = topicObjectPath(topic.entityId, topic.topicId, `thumbnail-${safeObjectName(file.name)}`);
   const { data } = await client.from("topics").select("thumbnail_image_url").eq("id", topic.topicId).single();
   if (data?.thumbnail_image_url === path) return;
-  await upload({ bucket: "assets", path }, file, () => {}, signal);
+  await upload({ bucket: "assets", path }, file, { onProgress: () => {} }, signal);
   unwrap(await client.from("topics").update({ thumbnail_image_url: path }).eq("id", topic.topicId));
 }
 

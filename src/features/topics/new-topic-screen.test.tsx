@@ -1,36 +1,44 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { UploadEvents } from "@/lib/storage-upload";
 import { ENTITY_ID, membershipRow, signIn, stubEmptyLists, USER_ID } from "@/testing/accounts";
 import { renderApp } from "@/testing/render-app";
 import { createSupabaseStub, STUB_ANON_KEY, STUB_URL, type SupabaseStub } from "@/testing/supabase-stub";
 
 /**
- * TUS uploads cannot reach the stub; record them instead, report progress in two steps and stop when
- * cancelled, as the real uploader does (its resuming is pinned by devstack/tests/storage/resumable.test.ts).
+ * TUS uploads cannot reach the stub; record them instead, report progress in two steps, report an
+ * earlier upload to the same path as resumed and stop when cancelled, as the real uploader does (its
+ * resuming is pinned by devstack/tests/storage/resumable.test.ts and e2e/uploads.test.ts).
  */
 const uploads = vi.hoisted(() => ({
   calls: [] as Array<{ bucket: string; path: string; name: string }>,
+  forgotten: [] as Array<{ bucket: string; folder: string }>,
   release: () => {},
 }));
 vi.mock("@/lib/storage-upload", async (importOriginal) => {
   const { UploadCancelled } = await importOriginal<typeof import("@/lib/storage-upload")>();
   return {
     UploadCancelled,
+    forgetUploads: async (bucket: string, folder: string) => {
+      uploads.forgotten.push({ bucket, folder });
+    },
     resumableUpload: async (
       _client: unknown,
       target: { bucket: string; path: string },
       file: File,
-      onProgress: (fraction: number) => void,
+      events: UploadEvents,
       signal?: AbortSignal,
     ) => {
+      const earlier = uploads.calls.some((call) => call.path === target.path);
       uploads.calls.push({ bucket: target.bucket, path: target.path, name: file.name });
-      onProgress(0.5);
+      if (earlier) events.onPreviousUpload?.("resumed");
+      events.onProgress(0.5);
       await new Promise<void>((resolve, reject) => {
         uploads.release = resolve;
         signal?.addEventListener("abort", () => reject(new UploadCancelled()));
       });
-      onProgress(1);
+      events.onProgress(1);
     },
   };
 });
@@ -40,6 +48,8 @@ let stub: SupabaseStub;
 
 beforeEach(() => {
   uploads.calls = [];
+  uploads.forgotten = [];
+  localStorage.clear();
   stub = createSupabaseStub();
   stubEmptyLists(stub);
   vi.stubEnv("VITE_SUPABASE_URL", STUB_URL);
@@ -53,6 +63,7 @@ beforeEach(() => {
     body: [{ id: "66666666-6666-4666-8666-666666666666", title: "Biology" }],
   });
   stub.on("POST /rest/v1/topics", { status: 201 });
+  stub.on("PATCH /rest/v1/topics", { status: 204 });
   stub.on("POST /rest/v1/topic_sources", { status: 201 });
 });
 
@@ -201,5 +212,49 @@ describe("new topic", () => {
     await waitFor(() => expect(app.router.state.location.pathname).toMatch(/structure-review$/));
     expect(uploads.calls[1]).toEqual(uploads.calls[0]);
     expect(stub.calls("POST /rest/v1/topic_sources")).toHaveLength(1);
+  });
+
+  it("keeps the draft's topic through a reload, so the same file resumes, and forgets it once created", async () => {
+    await signIn(stub);
+    const first = renderApp(stub, "/studymap/topics/new");
+    await userEvent.type(await screen.findByLabelText("Title"), "Cells");
+    fireEvent.drop(screen.getByTestId("source-dropzone"), { dataTransfer: { files: [pdf()] } });
+    await userEvent.click(screen.getByRole("button", { name: "Create topic" }));
+    await screen.findByRole("progressbar", { name: "Upload of Lecture notes.pdf" });
+    first.unmount();
+
+    const app = renderApp(stub, "/studymap/topics/new");
+    await userEvent.type(await screen.findByLabelText("Title"), "Cells and tissues");
+    fireEvent.drop(screen.getByTestId("source-dropzone"), { dataTransfer: { files: [pdf()] } });
+    await userEvent.click(screen.getByRole("button", { name: "Create topic" }));
+    expect(await screen.findByText("Continuing an earlier upload of this file.")).toBeInTheDocument();
+    uploads.release();
+    await waitFor(() => expect(app.router.state.location.pathname).toMatch(/structure-review$/));
+
+    const topicId = app.router.state.location.pathname.split("/")[3];
+    expect(uploads.calls.map((call) => call.path)).toEqual([
+      `${ENTITY_ID}/${topicId}/Lecture-notes.pdf`,
+      `${ENTITY_ID}/${topicId}/Lecture-notes.pdf`,
+    ]);
+    // The row the first visit added takes the title as it is now, but only while still pending.
+    const update = stub.calls("PATCH /rest/v1/topics").at(-1);
+    expect(update?.body).toMatchObject({ title: "Cells and tissues" });
+    expect(update?.query.get("processing_status")).toBe("eq.pending");
+    expect(uploads.forgotten).toContainEqual({ bucket: "sources", folder: `${ENTITY_ID}/${topicId}/` });
+    expect(Object.keys(localStorage).filter((key) => key.startsWith("studymap:new-topic-draft:"))).toEqual(
+      [],
+    );
+  });
+
+  it("starts a new draft after the form is left with Cancel", async () => {
+    await signIn(stub);
+    const app = renderApp(stub, "/studymap/topics/new");
+    await screen.findByLabelText("Title");
+    const [key] = Object.keys(localStorage).filter((name) => name.startsWith("studymap:new-topic-draft:"));
+    const { topicId } = JSON.parse(localStorage.getItem(key as string) as string) as { topicId: string };
+    await userEvent.click(screen.getByRole("link", { name: "Cancel" }));
+    await waitFor(() => expect(app.router.state.location.pathname).toBe("/studymap"));
+    expect(localStorage.getItem(key as string)).toBeNull();
+    expect(uploads.forgotten).toContainEqual({ bucket: "sources", folder: `${ENTITY_ID}/${topicId}/` });
   });
 });

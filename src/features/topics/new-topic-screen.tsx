@@ -11,16 +11,18 @@ import {
   MAX_THUMBNAIL_BYTES,
   sourceFileProblem,
   sourceKindOf,
+  topicObjectPath,
   uniqueObjectNames,
 } from "@/domain/source-files";
 import { useAuth, useCanManageContent, useSupabase } from "@/lib/auth/auth-context";
 import { useCollections } from "@/lib/collections/hooks";
 import { errorMessage } from "@/lib/query";
-import { resumableUpload } from "@/lib/storage-upload";
+import { forgetUploads, resumableUpload } from "@/lib/storage-upload";
 import { readSupabaseConfig } from "@/lib/supabase";
 import { useSubjects } from "@/lib/topics/hooks";
 import { createTopic, ensureSubject, type Uploader } from "./create-topic";
 import { type SourceItem, SourcePicker } from "./source-picker";
+import { discardDraft, openDraft, sweepExpiredDrafts } from "./topic-draft";
 
 const LEVEL_SUGGESTIONS = [
   "CEFR A1",
@@ -44,6 +46,7 @@ interface NewTopicScreenProps {
 /** /studymap/topics/new: a topic with its sources, then on to its structure review. */
 export function NewTopicScreen({ moduleId, upload }: NewTopicScreenProps) {
   const canManage = useCanManageContent();
+  const { user, activeMembership } = useAuth();
   if (!canManage) {
     return (
       <EmptyState
@@ -57,28 +60,53 @@ export function NewTopicScreen({ moduleId, upload }: NewTopicScreenProps) {
       />
     );
   }
-  return <NewTopicForm moduleId={moduleId} upload={upload} />;
+  if (!user || !activeMembership) return null;
+  const entityId = activeMembership.entityId;
+  return (
+    <NewTopicForm
+      key={`${user.id}:${entityId}`}
+      moduleId={moduleId}
+      upload={upload}
+      userId={user.id}
+      entityId={entityId}
+    />
+  );
 }
 
 function useDefaultUploader(): Uploader {
   const client = useSupabase();
-  return (target, file, onProgress, signal) => {
+  return (target, file, events, signal) => {
     const { url, anonKey } = readSupabaseConfig(import.meta.env);
-    return resumableUpload(client, { supabaseUrl: url, anonKey, ...target }, file, onProgress, signal);
+    return resumableUpload(client, { supabaseUrl: url, anonKey, ...target }, file, events, signal);
   };
 }
 
-function NewTopicForm({ moduleId, upload }: NewTopicScreenProps) {
+/** Forgets a draft's stored upload URLs; the topic is made or the draft abandoned. */
+function forgetDraftUploads(entityId: string, topicId: string): Promise<void> {
+  const folder = topicObjectPath(entityId, topicId, "");
+  return Promise.all([forgetUploads("sources", folder), forgetUploads("assets", folder)]).then(() => {});
+}
+
+interface NewTopicFormProps extends NewTopicScreenProps {
+  userId: string;
+  entityId: string;
+}
+
+function NewTopicForm({ moduleId, upload, userId, entityId }: NewTopicFormProps) {
   const client = useSupabase();
-  const { user, activeMembership } = useAuth();
   const navigate = useNavigate();
   const { mutate } = useSWRConfig();
   const defaultUploader = useDefaultUploader();
   const { data: subjects } = useSubjects();
-  const { data: collections } = useCollections(activeMembership?.entityId);
+  const { data: collections } = useCollections(entityId);
 
-  const [topicId] = useState(() => crypto.randomUUID());
-  const [pastedId] = useState(() => crypto.randomUUID());
+  // The draft's ids survive a reload, so files picked again resume where their uploads stopped; drafts
+  // past their lifetime go first, with their stored upload URLs.
+  const [{ topicId, pastedId }] = useState(() => {
+    for (const expired of sweepExpiredDrafts(window.localStorage))
+      void forgetDraftUploads(expired.entityId, expired.topicId);
+    return openDraft(window.localStorage, userId, entityId);
+  });
   const [title, setTitle] = useState("");
   const [description, setDescription] = useState("");
   const [level, setLevel] = useState("");
@@ -95,7 +123,10 @@ function NewTopicForm({ moduleId, upload }: NewTopicScreenProps) {
   // Leaving the screen stops the uploads under way (they resume if the same files are sent again).
   useEffect(() => () => uploads?.abort(), [uploads]);
 
-  if (!user || !activeMembership) return null;
+  const abandon = () => {
+    discardDraft(window.localStorage, userId, entityId);
+    void forgetDraftUploads(entityId, topicId);
+  };
 
   const addFiles = (files: File[]) => {
     const problems = files.map(sourceFileProblem).filter((problem): problem is string => problem !== null);
@@ -110,6 +141,7 @@ function NewTopicForm({ moduleId, upload }: NewTopicScreenProps) {
         kind: sourceKindOf(file.name, file.type) ?? "text",
         objectName: names[current.length + index] ?? file.name,
         progress: null,
+        previousUpload: null,
         uploaded: false,
       }));
       return [...current, ...added];
@@ -146,8 +178,8 @@ function NewTopicForm({ moduleId, upload }: NewTopicScreenProps) {
         client,
         {
           topicId,
-          entityId: activeMembership.entityId,
-          userId: user.id,
+          entityId,
+          userId,
           details: {
             title: title.trim(),
             description: description.trim(),
@@ -163,10 +195,13 @@ function NewTopicForm({ moduleId, upload }: NewTopicScreenProps) {
           upload: upload ?? defaultUploader,
           uploaded: new Set(sources.filter((item) => item.uploaded).map((item) => item.id)),
           onFileProgress: (id, progress) => updateSource(id, { progress }),
+          onFilePreviousUpload: (id, previousUpload) => updateSource(id, { previousUpload }),
           onFileUploaded: (id) => updateSource(id, { uploaded: true, progress: 1 }),
           signal: cancellation.signal,
         },
       );
+      discardDraft(window.localStorage, userId, entityId);
+      void forgetDraftUploads(entityId, topicId);
       await mutate((key) => Array.isArray(key) && ["topics", "collections"].includes(key[0]));
       toast.success("Topic created");
       await navigate({ to: "/studymap/topics/$topicId/structure-review", params: { topicId } });
@@ -295,7 +330,7 @@ function NewTopicForm({ moduleId, upload }: NewTopicScreenProps) {
               Cancel upload
             </Button>
           ) : (
-            <Link to="/studymap" search={{ page: 1 }} className={buttonClasses("ghost")}>
+            <Link to="/studymap" search={{ page: 1 }} className={buttonClasses("ghost")} onClick={abandon}>
               Cancel
             </Link>
           )}

@@ -2,11 +2,14 @@ import { type DragEvent, useId, useRef, useState } from "react";
 import { cn } from "@/components/ui/cn";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { SOURCE_ACCEPT } from "@/domain/source-files";
+import type { PreviousUploadOutcome } from "@/lib/storage-upload";
 import type { FileSource } from "./create-topic";
 
 export interface SourceItem extends FileSource {
   /** 0..1 while uploading; null before. */
   progress: number | null;
+  /** What became of an earlier upload of this file found when this one started, if there was one. */
+  previousUpload: PreviousUploadOutcome | null;
   uploaded: boolean;
 }
 
@@ -16,6 +19,11 @@ interface SourcePickerProps {
   onAdd(files: File[]): void;
   onRemove(id: string): void;
 }
+
+const PREVIOUS_UPLOAD_NOTES = {
+  resumed: "Continuing an earlier upload of this file.",
+  restarted: "The earlier upload of this file had expired; sending it again from the start.",
+} satisfies Record<PreviousUploadOutcome, string>;
 
 /** Drag-and-drop (or click to choose) source files, each listed with its upload progress. */
 export function SourcePicker({ items, disabled, onAdd, onRemove }: SourcePickerProps) {
@@ -110,6 +118,9 @@ export function SourcePicker({ items, disabled, onAdd, onRemove }: SourcePickerP
                   label={`Upload of ${item.file.name}`}
                 />
               ) : null}
+              <p role="status" className="mt-1 text-xs text-neutral-600 empty:hidden dark:text-neutral-400">
+                {item.previousUpload ? PREVIOUS_UPLOAD_NOTES[item.previousUpload] : null}
+              </p>
             </li>
           ))}
         </ul>
