@@ -2,6 +2,7 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createPool, type GatewayContext } from "./gateway/context.ts";
+import { startSmtpInbox } from "./gateway/inbox/smtp.ts";
 import { startGateway } from "./gateway/index.ts";
 import { LOCAL_GENERATION_GRANT_SECRET, LOCAL_TRIGGER_SECRET_KEY, projectKeys } from "./keys.ts";
 import { prepareDatabase } from "./migrate.ts";
@@ -45,6 +46,8 @@ export interface StackOptions {
 }
 
 export interface RunningStack extends StackInfo {
+  /** The inbox's SMTP listener (gateway/inbox/smtp.ts), the tasks' SMTP_URL. */
+  smtpUrl: string;
   stop(): Promise<void>;
 }
 
@@ -99,6 +102,11 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       env: projectSecrets(publicUrl),
       log,
     };
+    // Before the gateway, whose task worker hands SMTP_URL to the invitation task.
+    const smtpPort = options.mode === "dev" ? Number(process.env.INBOX_SMTP_PORT ?? 54325) : await freePort();
+    const smtp = await startSmtpInbox(ctx, smtpPort);
+    cleanups.push(() => smtp.stop());
+    ctx.env.SMTP_URL = smtp.url;
     const gateway = await startGateway(ctx, port, {
       ...(options.mode === "test" ? { auth: TEST_AUTH_LIMITS } : {}),
       ...(options.worker === undefined ? {} : { tasks: { worker: options.worker } }),
@@ -111,6 +119,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       serviceRoleKey: keys.serviceRoleKey,
       jwtSecret: keys.jwtSecret,
       inboxUrl: `${publicUrl}/inbox`,
+      smtpUrl: smtp.url,
       siteUrl,
       stateDir,
       triggerSecretKey: ctx.env.TRIGGER_SECRET_KEY ?? LOCAL_TRIGGER_SECRET_KEY,

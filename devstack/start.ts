@@ -23,6 +23,7 @@ studymap is running
   Supabase API      ${stack.supabaseUrl}   (REST /rest/v1, Auth /auth/v1, Storage /storage/v1, Functions /functions/v1)
   Trigger.dev API   ${stack.supabaseUrl}   (local task service and worker)
   Mail inbox        ${stack.inboxUrl}   (sign-in codes land here)
+  Inbox SMTP        ${stack.smtpUrl}   (the tasks' SMTP_URL: invitation mails land in the same inbox)
   Postgres          ${stack.databaseUrl}
   anon key          ${stack.anonKey}
   service_role key  ${stack.serviceRoleKey}

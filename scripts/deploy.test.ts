@@ -10,6 +10,7 @@ import {
   hostConfig,
   inlineScripts,
   parseDeployEnv,
+  planDeploy,
 } from "./deploy.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
@@ -130,6 +131,31 @@ describe("npm run deploy -- --dry-run", () => {
     expect(output).toContain("at SUPABASE_AUTH_EXTERNAL_GOOGLE_ENABLED");
     expect(output).not.toContain("$ supabase");
   }, 30_000);
+});
+
+describe("the tasks' environment", () => {
+  const taskStep = (env: Record<string, string>) =>
+    planDeploy(parsed(env), "r1").find((step) => step.title === "Task environment on Trigger.dev (prod)");
+
+  it("mails invitations through Auth's SMTP server, from its sender", () => {
+    const step = taskStep({
+      ...FAKE_ENV,
+      SUPABASE_AUTH_EMAIL_SMTP_ENABLED: "true",
+      SUPABASE_AUTH_EMAIL_SMTP_HOST: "smtp.mail.example",
+      SUPABASE_AUTH_EMAIL_SMTP_USER: "apikey",
+      SUPABASE_AUTH_EMAIL_SMTP_PASS: "p@ss/word",
+      SUPABASE_AUTH_EMAIL_SMTP_ADMIN_EMAIL: "no-reply@studymap.example",
+    });
+    expect(step?.env).toMatchObject({
+      SMTP_URL: "smtp://apikey:p%40ss%2Fword@smtp.mail.example:587",
+      MAIL_FROM: "Studymap <no-reply@studymap.example>",
+      SITE_URL: "https://app.studymap.example",
+    });
+  });
+
+  it("has no SMTP_URL without custom SMTP", () => {
+    expect(taskStep(FAKE_ENV)?.env).not.toHaveProperty("SMTP_URL");
+  });
 });
 
 describe("host config", () => {

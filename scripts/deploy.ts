@@ -267,11 +267,30 @@ function taskEnv(env: DeployEnv): Record<string, string> {
     SUPABASE_URL: env.VITE_SUPABASE_URL,
     SUPABASE_SERVICE_ROLE_KEY: env.SUPABASE_SERVICE_ROLE_KEY,
     GENERATION_GRANT_SECRET: env.GENERATION_GRANT_SECRET,
+    SITE_URL: env.STUDYMAP_SITE_URL,
+    ...invitationMailEnv(env),
     LLM_BASE_URL: env.LLM_BASE_URL,
     LLM_API_KEY: env.LLM_API_KEY,
     LLM_MODEL: env.LLM_MODEL,
   });
 }
+
+/**
+ * The invitation mail goes out through the SMTP server Auth sends sign-in codes through (the port is
+ * supabase/config.toml's [auth.email.smtp]), from its sender. Without custom SMTP the task has no
+ * server, and invitations are accepted from the settings screen without a mail (docs/security.md).
+ */
+function invitationMailEnv(env: DeployEnv): Record<string, string> {
+  const { SUPABASE_AUTH_EMAIL_SMTP_HOST: host, SUPABASE_AUTH_EMAIL_SMTP_ADMIN_EMAIL: sender } = env;
+  if (!env.SUPABASE_AUTH_EMAIL_SMTP_ENABLED || !host || !sender) return {};
+  const url = new URL(`smtp://${host}:${AUTH_SMTP_PORT}`);
+  url.username = env.SUPABASE_AUTH_EMAIL_SMTP_USER ?? "";
+  url.password = env.SUPABASE_AUTH_EMAIL_SMTP_PASS ?? "";
+  return { SMTP_URL: url.href, MAIL_FROM: `Studymap <${sender}>` };
+}
+
+/** [auth.email.smtp] port in supabase/config.toml: STARTTLS submission. */
+const AUTH_SMTP_PORT = 587;
 
 /** What the web build reads (src/vite-env.d.ts); public by nature, they end up in the bundle. */
 function webEnv(env: DeployEnv, release: string): Record<string, string> {

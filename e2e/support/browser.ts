@@ -46,20 +46,26 @@ export function uniqueEmail(label: string): string {
   return `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@e2e.studymap.test`;
 }
 
-interface InboxMessage {
+export interface InboxMessage {
   to: string;
   subject: string;
   text: string;
+  html: string;
   created_at: string;
+}
+
+/** The mails to an address in the local inbox, newest first, from its JSON endpoint. */
+export async function inboxMessages(email: string): Promise<InboxMessage[]> {
+  const { supabaseUrl } = inject("stack");
+  const response = await fetch(`${supabaseUrl}/inbox/api/messages?email=${encodeURIComponent(email)}`);
+  return (await response.json()) as InboxMessage[];
 }
 
 /** The newest sign-in code mailed to an address, read from the local inbox's JSON endpoint. */
 export async function readSignInCode(email: string, after: Date): Promise<string> {
-  const { supabaseUrl } = inject("stack");
   const deadline = Date.now() + 15_000;
   while (Date.now() < deadline) {
-    const response = await fetch(`${supabaseUrl}/inbox/api/messages?email=${encodeURIComponent(email)}`);
-    const messages = (await response.json()) as InboxMessage[];
+    const messages = await inboxMessages(email);
     const fresh = messages.find((message) => new Date(message.created_at) >= after);
     const code = fresh?.text.match(/\b(\d{6})\b/)?.[1];
     if (code) return code;

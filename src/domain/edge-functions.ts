@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { inviteMemberAnswerSchema, inviteMemberBodySchema } from "./invitation.ts";
 import { structureSchema } from "./structure.ts";
 import { generationTaskSchema } from "./tasks.ts";
 
@@ -20,7 +21,7 @@ export const errorAnswerSchema = z
       .describe("For a malformed body (400): each field the body got wrong."),
   })
   .describe(
-    "Every refusal: 400 bad body, 401 no or invalid user token, 403 not allowed, 404 unknown topic, 405 not POST, 409 conflict, 429 over a generation limit, 502 Trigger.dev unreachable.",
+    "Every refusal: 400 bad body, 401 no or invalid user token, 403 not allowed, 404 unknown topic, 405 not POST, 409 conflict, 429 over a generation or invitation limit, 502 Trigger.dev unreachable.",
   );
 
 export interface EdgeFunctionContract {
@@ -85,6 +86,19 @@ export const EDGE_FUNCTIONS = {
       409: "A structure is still being generated.",
       429: "Over a generation limit.",
       502: "Trigger.dev did not take the run.",
+    },
+  },
+  "invite-member": {
+    summary: "Invite an e-mail address to an organisation and mail the invitation",
+    description:
+      "Writes an open invitation as the caller (RPC invite_member: active admins only, at most 50 a day per admin) and starts the task that mails it through the project's SMTP server. The mail names the organisation and the inviter and links to the settings screen, where the invitee accepts after signing in. A repeated call for the same invitation within the hour sends no second mail.",
+    body: inviteMemberBodySchema,
+    answer: inviteMemberAnswerSchema,
+    refusals: {
+      403: "The caller is not an active admin of the organisation.",
+      409: "The address already belongs to an active member.",
+      429: "Over the daily invitation limit.",
+      502: "The invitation was saved but its mail could not be started.",
     },
   },
 } as const satisfies Record<string, EdgeFunctionContract>;

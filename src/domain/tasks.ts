@@ -22,6 +22,25 @@ export type GenerationTask = z.infer<typeof generationTaskSchema>;
 export const SWEEP_STALLED_GENERATION = "sweep-stalled-generation";
 export const CLEAN_ORPHANED_FILES = "clean-orphaned-files";
 
+/** Started by the invite-member edge function once invite_member has written the invitation. */
+export const SEND_INVITATION_EMAIL = "send-invitation-email";
+
+export const sendInvitationEmailSchema = z.object({ membershipId: z.uuid() });
+export type SendInvitationEmailPayload = z.infer<typeof sendInvitationEmailSchema>;
+
+/**
+ * One mail per invitation: a double click, a retried request or a second invite of the same address
+ * within the hour finds the run already started and sends nothing more. After the hour, inviting the
+ * address again sends a reminder (and counts against the inviter's daily limit, like every invite).
+ */
+export function invitationRunOptions(payload: SendInvitationEmailPayload) {
+  return {
+    idempotencyKey: `invitation_${payload.membershipId}`,
+    idempotencyKeyTTL: "1h",
+    tags: [`invitation_${payload.membershipId}`],
+  };
+}
+
 const grant = z.string().min(1);
 
 export const generateTopicStructureSchema = z.object({

@@ -901,6 +901,16 @@ export type Database = {
           status: string;
         }[];
       };
+      invitation_mail: {
+        Args: { p_membership_id: string };
+        Returns: {
+          entity_name: string;
+          invited_email: string;
+          inviter_name: string;
+          member_role: string;
+          status: string;
+        }[];
+      };
       invite_member: { Args: { p_email: string; p_entity_id: string; p_role?: string }; Returns: string };
       orphaned_files: {
         Args: { p_limit?: number };

@@ -29,6 +29,7 @@ const VALID_BODIES: Record<EdgeFunctionName, unknown> = {
   "start-structure-generation": { topicId: randomUUID() },
   "accept-structure": { topicId: randomUUID(), structure: sampleStructure() },
   "regenerate-structure": { topicId: randomUUID() },
+  "invite-member": { entityId: randomUUID(), email: "someone@example.org", role: "member" },
 };
 
 async function call(name: string, body: unknown, token?: string): Promise<{ status: number; json: unknown }> {

@@ -22,11 +22,24 @@ export async function deliverMail(
   client: pg.ClientBase,
   mail: OutgoingMail,
 ): Promise<void> {
+  await storeMail(client, mail);
+  announce(ctx, `${mail.to}: sign-in code ${mail.code} (${mail.subject})`);
+}
+
+/** Puts one mail in the local inbox, where the page and the JSON endpoint read it. */
+export async function storeMail(
+  client: pg.ClientBase | pg.Pool,
+  mail: Omit<OutgoingMail, "code">,
+): Promise<void> {
   await client.query(
     "insert into auth.local_inbox (recipient, subject, text_body, html_body) values ($1, $2, $3, $4)",
     [mail.to, mail.subject, mail.text, mail.html],
   );
-  const line = `[inbox] ${mail.to}: sign-in code ${mail.code} (${mail.subject}) — ${ctx.publicUrl}/inbox`;
+}
+
+/** One console line per delivered mail, which `npm start` shows. */
+export function announce(ctx: GatewayContext, what: string): void {
+  const line = `[inbox] ${what} — ${ctx.publicUrl}/inbox`;
   ctx.log(line);
   console.log(line);
 }

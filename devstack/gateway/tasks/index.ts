@@ -194,6 +194,7 @@ function startLocalWorker(ctx: GatewayContext, options: TasksServiceOptions): Pr
     taskDirs: options.taskDirs,
     leaseMs: options.leaseMs,
     env: {
+      SITE_URL: ctx.siteUrl,
       ...ctx.env,
       SUPABASE_URL: ctx.publicUrl,
       SUPABASE_ANON_KEY: ctx.keys.anonKey,

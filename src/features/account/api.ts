@@ -1,4 +1,6 @@
+import { inviteMemberAnswerSchema } from "@/domain/invitation";
 import type { StudymapClient, Tables } from "@/lib/database";
+import { invokeEdgeFunction } from "@/lib/edge-function";
 import { unwrap } from "@/lib/query";
 
 export type Profile = Pick<Tables<"profiles">, "id" | "email" | "display_name">;
@@ -43,13 +45,17 @@ export async function fetchInvitations(client: StudymapClient, entityId: string)
   return data ?? [];
 }
 
+/**
+ * Invites and mails the invitation through the invite-member edge function; a refusal (not an admin,
+ * already a member, over the daily limit) throws with the function's sentence.
+ */
 export async function inviteMember(
   client: StudymapClient,
   entityId: string,
   email: string,
   role: InvitableRole,
 ): Promise<void> {
-  unwrap(await client.rpc("invite_member", { p_entity_id: entityId, p_email: email, p_role: role }));
+  await invokeEdgeFunction(client, "invite-member", { entityId, email, role }, inviteMemberAnswerSchema);
 }
 
 export interface Member {

@@ -76,9 +76,11 @@ describe("account settings", () => {
     expect(screen.getByRole("radio", { name: "Dark" })).toBeChecked();
   });
 
-  it("lets admins invite members through invite_member", async () => {
+  it("lets admins invite members through the invite-member function", async () => {
     await signIn(stub, { memberships: [membershipRow({ member_role: "admin" })] });
-    stub.on("POST /rest/v1/rpc/invite_member", { body: "new-id" });
+    stub.on("POST /functions/v1/invite-member", {
+      body: { membershipId: "77777777-7777-4777-8777-777777777777", runId: "run_1" },
+    });
     renderApp(stub, "/account/settings");
     await userEvent.type(
       await screen.findByLabelText("E-mail address", { selector: "input[type=email]" }),
@@ -86,13 +88,28 @@ describe("account settings", () => {
     );
     await userEvent.selectOptions(screen.getByLabelText("Role"), "creator");
     await userEvent.click(screen.getByRole("button", { name: "Invite" }));
-    await waitFor(() =>
-      expect(stub.calls("POST /rest/v1/rpc/invite_member")[0]?.body).toEqual({
-        p_entity_id: ENTITY_ID,
-        p_email: "mia@studymap.test",
-        p_role: "creator",
-      }),
+    expect(await screen.findByText("Invitation sent to mia@studymap.test")).toBeInTheDocument();
+    expect(stub.calls("POST /functions/v1/invite-member").map((call) => call.body)).toEqual([
+      { entityId: ENTITY_ID, email: "mia@studymap.test", role: "creator" },
+    ]);
+  });
+
+  it("shows the function's refusal under the form", async () => {
+    await signIn(stub, { memberships: [membershipRow({ member_role: "admin" })] });
+    stub.on("POST /functions/v1/invite-member", {
+      status: 429,
+      body: { error: "You can send at most 50 invitations a day. Try again tomorrow." },
+    });
+    renderApp(stub, "/account/settings");
+    await userEvent.type(
+      await screen.findByLabelText("E-mail address", { selector: "input[type=email]" }),
+      "noor@studymap.test",
     );
+    await userEvent.click(screen.getByRole("button", { name: "Invite" }));
+    expect(
+      await screen.findByText("You can send at most 50 invitations a day. Try again tomorrow."),
+    ).toBeInTheDocument();
+    expect(screen.queryByText("Invitation sent to noor@studymap.test")).not.toBeInTheDocument();
   });
 
   it("shows no invitations to anyone but admins", async () => {

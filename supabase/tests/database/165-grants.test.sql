@@ -144,7 +144,7 @@ select set_eq(
   array[
     'public.accept_structure', 'public.can_manage_topic', 'public.fail_stalled_structure',
     'public.forget_orphaned_files',
-    'public.get_microlearning_outline', 'public.orphaned_files', 'public.regenerate_structure',
+    'public.get_microlearning_outline', 'public.invitation_mail', 'public.orphaned_files', 'public.regenerate_structure',
     'public.save_generated_course', 'public.stalled_structure_candidates',
     'public.start_structure_generation',
     'private.assert_can_manage_topic', 'private.caller_bypasses_rls', 'private.can_manage_course',
