@@ -134,6 +134,23 @@ beforeEach(async () => {
 
 afterEach(() => errors.mockRestore());
 
+/** The course with one recap episode, spoken from its transcript. */
+function stubRecap() {
+  stub.on("POST /rest/v1/rpc/get_microlearning_outline", { body: course });
+  stub.on("GET /rest/v1/activities", {
+    body: [
+      {
+        id: "a-recap",
+        chapter_id: "ch1",
+        kind: "recap",
+        title: "Recap: light",
+        position: 6,
+        payload: { transcript: "Light drives the reactions.", bullets: ["Light is captured"] },
+      },
+    ],
+  });
+}
+
 describe("topic hub", () => {
   it("links to structure review, summary, micro-learning, quizzes, slide deck and podcast", async () => {
     renderApp(stub, `${base}/overview`);
@@ -347,19 +364,7 @@ describe("topic hub", () => {
   }, 20_000);
 
   it("plays a podcast episode from the recap's transcript", async () => {
-    stub.on("POST /rest/v1/rpc/get_microlearning_outline", { body: course });
-    stub.on("GET /rest/v1/activities", {
-      body: [
-        {
-          id: "a-recap",
-          chapter_id: "ch1",
-          kind: "recap",
-          title: "Recap: light",
-          position: 6,
-          payload: { transcript: "Light drives the reactions.", bullets: ["Light is captured"] },
-        },
-      ],
-    });
+    stubRecap();
     // No recorded audio: the browser reads the transcript; a member sees the script read-only.
     stub.on("GET /rest/v1/episode_audio", { body: [] });
     stub.on("POST /rest/v1/rpc/can_manage_topic", { body: false });
@@ -373,5 +378,35 @@ describe("topic hub", () => {
     ).toBeInTheDocument();
     await userEvent.click(await screen.findByRole("link", { name: "3. Publish" }));
     expect(await screen.findByText("Not published — visible to you only")).toBeInTheDocument();
+    // A member sees whether the course is published, and nothing to change it with.
+    expect(screen.getByText("Only the topic's content managers can publish its course.")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Publish course" })).not.toBeInTheDocument();
+  });
+
+  it("says recorded audio of an earlier script is out of date and reads the current script instead", async () => {
+    stubRecap();
+    stub.on("GET /rest/v1/episode_audio", {
+      body: [
+        {
+          object_path: "a-recap/episode.wav",
+          duration_seconds: 3,
+          turn_starts: [0],
+          script_hash: "0".repeat(64),
+          updated_at: "2026-01-01T00:00:00Z",
+        },
+      ],
+    });
+    stub.on("POST /rest/v1/rpc/can_manage_topic", { body: false });
+    renderApp(stub, `${base}/podcast/episodes/a-recap/edit?phase=audio`);
+    expect(await screen.findByText("Out of date")).toBeInTheDocument();
+    expect(
+      screen.getByText(/made from an earlier version of the script, so it is not played/),
+    ).toBeInTheDocument();
+    expect(await screen.findByText("Light drives the reactions.")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /Render audio/ })).not.toBeInTheDocument();
+    // The outdated file is never downloaded.
+    expect(stub.requests.some((request) => request.path.startsWith("/storage/v1/object/episode-audio"))).toBe(
+      false,
+    );
   });
 });
