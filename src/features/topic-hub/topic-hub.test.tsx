@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { episodeScriptHash } from "@/domain/activity-payload";
 import { signIn, stubEmptyLists, topicRow } from "@/testing/accounts";
 import { renderApp } from "@/testing/render-app";
 import { createSupabaseStub, type SupabaseStub } from "@/testing/supabase-stub";
@@ -382,6 +383,59 @@ describe("topic hub", () => {
     expect(screen.getByText("Only the topic's content managers can publish its course.")).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Publish course" })).not.toBeInTheDocument();
   });
+
+  it("lets a content manager render the audio again and follows the run until the audio is current", async () => {
+    stubRecap();
+    stub.on("POST /rest/v1/rpc/can_manage_topic", { body: true });
+    let recorded = false;
+    const hash = await episodeScriptHash([{ speaker: "expert", text: "Light drives the reactions." }]);
+    stub.on("GET /rest/v1/episode_audio", () => ({
+      body: recorded
+        ? [
+            {
+              object_path: "a-recap/episode.wav",
+              duration_seconds: 3,
+              turn_starts: [0],
+              script_hash: hash,
+              updated_at: "2026-01-01T10:00:00Z",
+            },
+          ]
+        : [],
+    }));
+    stub.on("GET /storage/v1/object/episode-audio/a-recap/episode.wav", { body: "RIFF" });
+    stub.on("POST /functions/v1/render-episode-audio", {
+      body: { runId: "run_render1", publicAccessToken: "read-only-token" },
+    });
+    // Trigger.dev's runs API, read with the run's own token: executing, then completed.
+    const statuses = ["EXECUTING", "COMPLETED"];
+    const runRequests: Request[] = [];
+    const fetchSpy = vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
+      const request = new Request(input, init);
+      runRequests.push(request);
+      const status = statuses.length > 1 ? statuses.shift() : statuses[0];
+      if (status === "COMPLETED") recorded = true;
+      return Response.json({ id: "run_render1", status });
+    });
+    const objectUrl = vi.spyOn(URL, "createObjectURL").mockReturnValue("blob:episode");
+    const revoke = vi.spyOn(URL, "revokeObjectURL").mockImplementation(() => {});
+    try {
+      renderApp(stub, `${base}/podcast/episodes/a-recap/edit?phase=audio`);
+      await userEvent.click(await screen.findByRole("button", { name: "Render audio" }));
+      expect(stub.calls("POST /functions/v1/render-episode-audio")[0]?.body).toEqual({
+        episodeId: "a-recap",
+      });
+      expect(await screen.findByText("Rendering audio: recording the turns…")).toBeInTheDocument();
+      expect(await screen.findByText("Audio rendered.", {}, { timeout: 10_000 })).toBeInTheDocument();
+      expect(await screen.findByText("Recorded")).toBeInTheDocument();
+      expect(screen.getByRole("button", { name: "Render audio again" })).toBeEnabled();
+      expect(runRequests[0]?.url).toBe("https://api.trigger.dev/api/v3/runs/run_render1");
+      expect(runRequests[0]?.headers.get("authorization")).toBe("Bearer read-only-token");
+    } finally {
+      fetchSpy.mockRestore();
+      objectUrl.mockRestore();
+      revoke.mockRestore();
+    }
+  }, 30_000);
 
   it("says recorded audio of an earlier script is out of date and reads the current script instead", async () => {
     stubRecap();
