@@ -28,11 +28,11 @@ export async function runEpisodeAudioRender(
   payload: Pick<RenderEpisodeAudioPayload, "topicId" | "activityId">,
   settings: SpeechSettings | null,
 ): Promise<EpisodeAudioOutput> {
-  // Retrying cannot configure a provider or move an episode to another topic.
-  if (!settings) throw new AbortTaskRunError("No speech provider is configured (SPEECH_BASE_URL)");
+  // Retrying cannot move an episode to another topic or configure a provider.
   if ((await topicOfEpisode(client, payload.activityId)) !== payload.topicId) {
     throw new AbortTaskRunError("Refused: the episode is not a recap of the granted topic.");
   }
+  if (!settings) throw new AbortTaskRunError("No speech provider is configured (SPEECH_BASE_URL)");
   return renderEpisodeAudio(client, payload.activityId, settings);
 }
 
