@@ -167,7 +167,15 @@ async function startPostgres(
  * local task service on the gateway stands in for Trigger.dev cloud.
  */
 export function projectSecrets(gatewayUrl: string): Record<string, string> {
-  const optional = ["LLM_BASE_URL", "LLM_API_KEY", "LLM_MODEL"];
+  const optional = [
+    "LLM_BASE_URL",
+    "LLM_API_KEY",
+    "LLM_MODEL",
+    "SPEECH_BASE_URL",
+    "SPEECH_API_KEY",
+    "SPEECH_MODEL",
+    "SPEECH_VOICES",
+  ];
   const cloudTrigger = process.env.TRIGGER_SECRET_KEY;
   return {
     ...Object.fromEntries(

@@ -4,6 +4,7 @@ import { createClient, type Session, type SupabaseClient } from "@supabase/supab
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import wavefile from "wavefile";
+import { episodeScriptHash } from "../src/domain/activity-payload.ts";
 import { seriousViolations } from "./support/accessibility.ts";
 import { launchChromium, openPage, screenshot, uniqueEmail } from "./support/browser.ts";
 
@@ -22,10 +23,12 @@ const DUTCH_SCRIPT = [
   { speaker: "host", text: "Welke rol speelde de VOC daarin?" },
   { speaker: "expert", text: "De VOC kreeg het alleenrecht op de handel tussen de Republiek en Azië." },
 ].map((turn) => ({ ...turn, citations: [] }));
-const ENGLISH_SCRIPT = [
-  { speaker: "host", text: "What drives the water cycle?" },
-  { speaker: "expert", text: "The sun warms the water and it evaporates." },
-].map((turn) => ({ ...turn, citations: [] }));
+const ENGLISH_SCRIPT = (
+  [
+    { speaker: "host", text: "What drives the water cycle?" },
+    { speaker: "expert", text: "The sun warms the water and it evaporates." },
+  ] as const
+).map((turn) => ({ ...turn, citations: [] }));
 const AUDIO_SECONDS = [1.5, 2];
 
 let browser: Browser;
@@ -139,6 +142,7 @@ async function storeRecording(activityId: string) {
         duration_seconds: total,
         turn_starts: [0, AUDIO_SECONDS[0] as number],
         voices: ["alloy", "onyx"],
+        script_hash: await episodeScriptHash(ENGLISH_SCRIPT),
       })
       .select("activity_id"),
   );
@@ -263,13 +267,57 @@ describe("podcast", () => {
     await page.getByRole("link", { name: "2. Audio" }).click();
     await page.waitForURL(/phase=audio/);
     await page.getByRole("button", { name: "Play" }).waitFor(UI);
+    await page.getByText(/No recorded audio is stored for this episode/).waitFor(UI);
+    // The test stack has no speech provider, as a project without SPEECH_BASE_URL: the function says so.
+    await page.getByRole("button", { name: "Render audio" }).click();
+    await page
+      .getByRole("status")
+      .filter({ hasText: "No speech provider is configured, so audio cannot be recorded" })
+      .waitFor(UI);
+    // Chromium logs every 4xx answer; this refusal is the one expected, and nothing else is logged.
+    expect(consoleErrors.splice(0)).toEqual([
+      "Failed to load resource: the server responded with a status of 409 (Conflict)",
+    ]);
     await screenshot(page, "podcast-edit-audio");
     expect(await seriousViolations(page)).toEqual([]);
 
     await page.getByRole("link", { name: "3. Publish" }).click();
     await page.waitForURL(/phase=publish/);
-    await page.getByText("Published").waitFor(UI);
+    await page.getByText("Published", { exact: true }).waitFor(UI);
+    await page.getByRole("button", { name: "Unpublish" }).click();
+    await page.getByText("Not published — visible to you only").waitFor(UI);
+    const course = () =>
+      must(manager.from("courses").select("published_at").eq("topic_id", topicId).single());
+    expect((await course()).published_at).toBeNull();
+    await screenshot(page, "podcast-edit-unpublished");
+    await page.getByRole("button", { name: "Publish course" }).click();
+    await page.getByText("Published", { exact: true }).waitFor(UI);
+    expect((await course()).published_at).not.toBeNull();
     await screenshot(page, "podcast-edit-publish");
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  it("marks recorded audio out of date once its script is edited, and reads the new script instead", async () => {
+    await page.goto(`/studymap/topics/${topicId}/podcast/episodes/${recordedEpisode}/edit?phase=audio`);
+    await page.getByText("Recorded", { exact: true }).waitFor(UI);
+    await page.locator("audio").waitFor({ state: "attached", ...UI });
+
+    await page.getByRole("link", { name: "1. Script" }).click();
+    await page.getByLabel("Turn 2 · Expert").fill("The sun heats the water, which then evaporates.");
+    await page.getByRole("button", { name: "Save script" }).click();
+    await page.getByRole("status").filter({ hasText: "Script saved." }).waitFor(UI);
+
+    await page.getByRole("link", { name: "2. Audio" }).click();
+    await page.getByText("Out of date", { exact: true }).waitFor(UI);
+    // The old recording is not played: the browser's voice reads the edited script.
+    expect(await page.locator("audio").count()).toBe(0);
+    await page.getByRole("button", { name: "Play" }).click();
+    await page.getByRole("button", { name: /The sun heats the water/ }).click();
+    expect((await spoken()).at(-1)).toMatchObject({
+      text: "The sun heats the water, which then evaporates.",
+    });
+    await screenshot(page, "podcast-edit-audio-out-of-date");
     expect(await seriousViolations(page)).toEqual([]);
     expect(consoleErrors).toEqual([]);
   });

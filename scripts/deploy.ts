@@ -46,6 +46,11 @@ export const deployEnvSchema = z
     LLM_BASE_URL: optional(httpsUrl),
     LLM_API_KEY: optional(z.string().min(1)),
     LLM_MODEL: optional(z.string().min(1)),
+    // The speech provider (docs/podcast.md): without it episodes are spoken by the browser.
+    SPEECH_BASE_URL: optional(httpsUrl),
+    SPEECH_API_KEY: optional(z.string().min(1)),
+    SPEECH_MODEL: optional(z.string().min(1)),
+    SPEECH_VOICES: optional(z.string().min(1)),
     // Sentry: errors from the DSN; a release with source maps when the upload token is given too.
     VITE_SENTRY_DSN: optional(httpsUrl),
     SENTRY_AUTH_TOKEN: optional(z.string().min(1)),
@@ -154,6 +159,8 @@ export function planDeploy(env: DeployEnv, release: string): Step[] {
     TRIGGER_SECRET_KEY: env.TRIGGER_SECRET_KEY,
     GENERATION_GRANT_SECRET: env.GENERATION_GRANT_SECRET,
     SITE_URL: env.STUDYMAP_SITE_URL,
+    // render-episode-audio refuses a render when no provider is configured.
+    ...withoutEmpty({ SPEECH_BASE_URL: env.SPEECH_BASE_URL }),
   };
   const steps: Step[] = [
     {
@@ -272,6 +279,10 @@ function taskEnv(env: DeployEnv): Record<string, string> {
     LLM_BASE_URL: env.LLM_BASE_URL,
     LLM_API_KEY: env.LLM_API_KEY,
     LLM_MODEL: env.LLM_MODEL,
+    SPEECH_BASE_URL: env.SPEECH_BASE_URL,
+    SPEECH_API_KEY: env.SPEECH_API_KEY,
+    SPEECH_MODEL: env.SPEECH_MODEL,
+    SPEECH_VOICES: env.SPEECH_VOICES,
   });
 }
 

@@ -4,14 +4,15 @@ import {
   GenerationGrantError,
   verifyGenerationGrant,
 } from "../src/domain/generation-grant.ts";
-import { GENERATION_RETRY, type GenerationTask, topicTag } from "../src/domain/tasks.ts";
+import { GENERATION_RETRY, type GrantedTask, topicTag } from "../src/domain/tasks.ts";
 import { taskEnv } from "./env.ts";
 
-/** What a generation payload claims: its topic, its grant and, for a course, the requesting user. */
+/** What a generation payload claims: its topic, its grant and, for a course or a render, the requesting user. */
 export interface GrantedPayload {
   topicId: string;
   grant: string;
   createdBy?: string;
+  requestedBy?: string;
 }
 
 /**
@@ -20,7 +21,7 @@ export interface GrantedPayload {
  * expiry is checked at the run's creation, since a queued run may start after its grant expired.
  */
 export async function authorizePayload(
-  task: GenerationTask,
+  task: GrantedTask,
   payload: GrantedPayload,
   runCreatedAt: Date,
 ): Promise<GenerationGrant> {
@@ -28,7 +29,7 @@ export async function authorizePayload(
     return await verifyGenerationGrant(
       payload.grant,
       taskEnv().GENERATION_GRANT_SECRET,
-      { topicId: payload.topicId, task, userId: payload.createdBy },
+      { topicId: payload.topicId, task, userId: payload.createdBy ?? payload.requestedBy },
       { at: runCreatedAt },
     );
   } catch (error) {
@@ -39,7 +40,7 @@ export async function authorizePayload(
 
 /** Both checks a generation run passes before it does any work: its grant, then its run options. */
 export async function authorizeRun(
-  task: GenerationTask,
+  task: GrantedTask,
   payload: GrantedPayload,
   ctx: Context,
   maxDuration: number,
@@ -60,7 +61,7 @@ export async function authorizeRun(
 }
 
 /** Whether the payload was genuine: only then may a failure be written to its topic. */
-export async function isAuthorized(task: GenerationTask, payload: GrantedPayload, runCreatedAt: Date) {
+export async function isAuthorized(task: GrantedTask, payload: GrantedPayload, runCreatedAt: Date) {
   return authorizePayload(task, payload, runCreatedAt).then(
     () => true,
     () => false,
@@ -83,7 +84,7 @@ export interface RunOptionsSeen {
  * the number of runs a user can start at all is capped by the generation limits in the database.
  */
 export function assertIssuedRunOptions(
-  task: GenerationTask,
+  task: GrantedTask,
   payload: { topicId: string },
   seen: RunOptionsSeen,
   limits: { maxAttempts: number; maxDuration: number },

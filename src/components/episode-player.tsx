@@ -331,14 +331,8 @@ export function RecapPlayer({
   payload: RecapPayload;
   title: string;
 }) {
-  const { audio, loading } = useEpisodeAudio(activityId);
+  const turns = episodeTurns(payload);
+  const { audio, loading } = useEpisodeAudio(activityId, turns);
   if (loading) return <p className="text-sm text-neutral-500">Loading the episode…</p>;
-  return (
-    <EpisodePlayer
-      title={title}
-      turns={episodeTurns(payload)}
-      language={episodeLanguage(payload)}
-      audio={audio}
-    />
-  );
+  return <EpisodePlayer title={title} turns={turns} language={episodeLanguage(payload)} audio={audio} />;
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   ACTIVITY_KINDS,
   activitySchema,
+  episodeScriptHash,
   hasSixPhasesInOrder,
   parseActivityPayload,
 } from "./activity-payload.ts";
@@ -49,5 +50,28 @@ describe("activity payloads", () => {
         payload: { blocks: [{ ...block, question: { stem: "Q", answer: "A" } }] },
       }).success,
     ).toBe(true);
+  });
+});
+
+describe("episodeScriptHash", () => {
+  const script = [
+    { speaker: "host", text: "Wat zegt de tekst?", citations: [] },
+    { speaker: "expert", text: "Planten maken suiker.", citations: [] },
+  ] as const;
+
+  it("is the SHA-256 of what is spoken, and ignores citations", async () => {
+    const hash = await episodeScriptHash(script);
+    expect(hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(await episodeScriptHash(script.map((turn) => ({ speaker: turn.speaker, text: turn.text })))).toBe(
+      hash,
+    );
+  });
+
+  it("changes with a turn's text or speaker", async () => {
+    const hash = await episodeScriptHash(script);
+    expect(await episodeScriptHash([script[0], { ...script[1], text: "Planten maken zetmeel." }])).not.toBe(
+      hash,
+    );
+    expect(await episodeScriptHash([script[0], { ...script[1], speaker: "host" }])).not.toBe(hash);
   });
 });

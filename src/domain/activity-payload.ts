@@ -115,6 +115,19 @@ export function episodeTurns(payload: RecapPayload): ScriptTurn[] {
   return transcript ? [{ speaker: "expert", text: transcript, citations: [] }] : [];
 }
 
+/**
+ * What recorded audio is checked against: the SHA-256 (hex) of the spoken turns, speaker and text in
+ * order, which is all a speech provider is sent. The task stores it beside the audio; when the script
+ * no longer hashes to it, the audio is out of date (citations do not change what is heard).
+ */
+export async function episodeScriptHash(
+  turns: readonly Pick<ScriptTurn, "speaker" | "text">[],
+): Promise<string> {
+  const spoken = JSON.stringify(turns.map((turn) => [turn.speaker, turn.text]));
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(spoken));
+  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
 /** The language an episode is spoken in; a recap older than that field is taken to be English. */
 export function episodeLanguage(payload: RecapPayload): ContentLanguage {
   return payload.language ?? "en";

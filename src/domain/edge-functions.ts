@@ -21,7 +21,7 @@ export const errorAnswerSchema = z
       .describe("For a malformed body (400): each field the body got wrong."),
   })
   .describe(
-    "Every refusal: 400 bad body, 401 no or invalid user token, 403 not allowed, 404 unknown topic, 405 not POST, 409 conflict, 429 over a generation or invitation limit, 502 Trigger.dev unreachable.",
+    "Every refusal: 400 bad body, 401 no or invalid user token, 403 not allowed, 404 unknown topic or episode, 405 not POST, 409 conflict (or no speech provider), 429 over a generation or invitation limit, 502 Trigger.dev unreachable.",
   );
 
 export interface EdgeFunctionContract {
@@ -99,6 +99,23 @@ export const EDGE_FUNCTIONS = {
       409: "The address already belongs to an active member.",
       429: "Over the daily invitation limit.",
       502: "The invitation was saved but its mail could not be started.",
+    },
+  },
+  "render-episode-audio": {
+    summary: "Record an episode's audio again from its current script",
+    description:
+      "For the topic's content managers, after editing a recap episode's script: counts the render against the caller's generation limits and starts the render task, which records every turn through the configured speech provider and replaces the stored audio. The answer names the run and carries a token that may only read that run.",
+    body: z.object({ episodeId: z.uuid().describe("The recap episode (public.activities.id).") }),
+    answer: z.object({
+      runId: z.string().describe("The Trigger.dev run."),
+      publicAccessToken: z.string().describe("A Trigger.dev token that may read this run only."),
+    }),
+    refusals: {
+      403: "The caller may not manage the episode's topic.",
+      404: "No such episode, or one the caller cannot read.",
+      409: "No speech provider is configured: the browser's voices read the episode.",
+      429: "Over a generation limit.",
+      502: "Trigger.dev did not take the run.",
     },
   },
 } as const satisfies Record<string, EdgeFunctionContract>;

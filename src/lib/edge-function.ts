@@ -2,12 +2,23 @@ import { FunctionsHttpError } from "@supabase/supabase-js";
 import type { z } from "zod";
 import type { StudymapClient } from "@/lib/database";
 
+/** A function's refusal: its own message, and its HTTP status for screens that tell refusals apart. */
+export class EdgeFunctionError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+    this.name = "EdgeFunctionError";
+  }
+}
+
 /** The product's edge functions answer errors as JSON `{error}`; its text is what the learner sees. */
 async function readableError(error: Error): Promise<Error> {
   if (error instanceof FunctionsHttpError && error.context instanceof Response) {
     const body: unknown = await error.context.json().catch(() => null);
     if (body && typeof body === "object" && "error" in body && typeof body.error === "string" && body.error) {
-      return new Error(body.error);
+      return new EdgeFunctionError(body.error, error.context.status);
     }
   }
   return error;

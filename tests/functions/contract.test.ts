@@ -30,6 +30,7 @@ const VALID_BODIES: Record<EdgeFunctionName, unknown> = {
   "accept-structure": { topicId: randomUUID(), structure: sampleStructure() },
   "regenerate-structure": { topicId: randomUUID() },
   "invite-member": { entityId: randomUUID(), email: "someone@example.org", role: "member" },
+  "render-episode-audio": { episodeId: randomUUID() },
 };
 
 async function call(name: string, body: unknown, token?: string): Promise<{ status: number; json: unknown }> {

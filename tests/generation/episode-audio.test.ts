@@ -1,11 +1,15 @@
+import { randomUUID } from "node:crypto";
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
+import type { SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import wavefile from "wavefile";
-import { recapPayloadSchema, type ScriptTurn } from "../../src/domain/activity-payload.ts";
+import { episodeScriptHash, recapPayloadSchema, type ScriptTurn } from "../../src/domain/activity-payload.ts";
 import { fetchEpisodeAudio } from "../../src/lib/episode-audio.ts";
 import { dutchMarkdown } from "../../trigger/generation/fixtures/sources.ts";
 import { runCourseGeneration, runStructureGeneration } from "../../trigger/generation/index.ts";
+import { speechSettingsFromEnv } from "../../trigger/generation/providers/speech.ts";
+import { runEpisodeAudioRender } from "../../trigger/render-episode-audio.ts";
 import { signIn } from "../support/clients.ts";
 import { GenerationWorld } from "./support.ts";
 
@@ -58,6 +62,8 @@ async function startSpeechStandIn() {
 }
 
 let standIn: Awaited<ReturnType<typeof startSpeechStandIn>>;
+/** The episode the first test rendered, for the second to edit and render again. */
+let rendered: { topicId: string; episodeId: string; turns: ScriptTurn[]; client: SupabaseClient } | undefined;
 const SPEECH_ENV = ["SPEECH_BASE_URL", "SPEECH_API_KEY", "SPEECH_MODEL", "SPEECH_VOICES"] as const;
 
 beforeAll(async () => {
@@ -156,11 +162,51 @@ describe("episodes of a Dutch source", () => {
       [topic.userId],
     );
     const { client } = await signIn(users[0]?.email as string);
-    const audio = await fetchEpisodeAudio(client, first);
-    if (!audio) throw new Error("the learner gets no audio");
+    const audio = await fetchEpisodeAudio(client, first, firstTurns);
+    if (!audio || audio.outdated) throw new Error("the learner gets no current audio");
     expect(audio.durationSeconds).toBe(total);
     expect(audio.turnStarts).toEqual(starts);
     const file = new wavefile.WaveFile(new Uint8Array(await audio.blob.arrayBuffer()));
     expect(file.getSamples(true).length).toBe(Math.round(total * SAMPLE_RATE));
+    rendered = { topicId: topic.topicId, episodeId: first, turns: firstTurns, client };
+  });
+
+  it("is out of date once its script is edited, until a render records the edited script", async () => {
+    if (!rendered) throw new Error("the first test rendered no episode");
+    const { topicId, episodeId, turns, client } = rendered;
+    // The topic's creator edits the expert's first answer, as the episode editor saves it (RLS as the user).
+    const edited = turns.map((turn, index) =>
+      index === 1 ? { ...turn, text: "Dit is de bewerkte uitleg van de expert." } : turn,
+    );
+    const { data: row } = await client.from("activities").select("payload").eq("id", episodeId).single();
+    const payload = recapPayloadSchema.parse(row?.payload);
+    const saved = await client
+      .from("activities")
+      .update({ payload: { ...payload, script: edited } })
+      .eq("id", episodeId)
+      .select("id");
+    expect(saved.error).toBeNull();
+    expect(await fetchEpisodeAudio(client, episodeId, edited)).toMatchObject({ outdated: true });
+
+    const settings = speechSettingsFromEnv();
+    // A grant names its topic: an episode of another topic is refused before anything is spoken.
+    const before = standIn.requests.length;
+    await expect(
+      runEpisodeAudioRender(world.service, { topicId: randomUUID(), activityId: episodeId }, settings),
+    ).rejects.toThrow(/not a recap of the granted topic/);
+    await expect(
+      runEpisodeAudioRender(world.service, { topicId, activityId: episodeId }, null),
+    ).rejects.toThrow(/No speech provider is configured/);
+    expect(standIn.requests.length).toBe(before);
+
+    const output = await runEpisodeAudioRender(world.service, { topicId, activityId: episodeId }, settings);
+    expect(output.scriptHash).toBe(await episodeScriptHash(edited));
+    expect(standIn.requests.slice(before).map((request) => request.body.input)).toEqual(
+      edited.map((turn) => turn.text),
+    );
+    const current = await fetchEpisodeAudio(client, episodeId, edited);
+    expect(current).toMatchObject({ outdated: false, durationSeconds: output.durationSeconds });
+    // The old script no longer matches what is stored.
+    expect(await fetchEpisodeAudio(client, episodeId, turns)).toMatchObject({ outdated: true });
   });
 });

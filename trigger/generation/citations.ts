@@ -1,4 +1,4 @@
-import type { PracticeCard, Question, StudyBlock } from "../../src/domain/activity-payload.ts";
+import type { PracticeCard, Question, ScriptTurn, StudyBlock } from "../../src/domain/activity-payload.ts";
 import { type Citation, citationsOf, uniqueCitations } from "../../src/domain/citation.ts";
 import type { Structure } from "../../src/domain/structure.ts";
 import type { Chunk } from "./ingest/index.ts";
@@ -105,6 +105,28 @@ export class CitationVerifier {
       default:
         return { ...activity, citations: this.citations(activity.citations) };
     }
+  }
+
+  /**
+   * Why a podcast script is not grounded, or null when it is. The host introduces and asks and may cite
+   * nothing; every answer of the expert needs a verified citation whose lines back what it says.
+   */
+  scriptProblem(script: readonly ScriptTurn[]): string | null {
+    if (!script.some((turn) => turn.speaker === "expert")) return "the script has no expert turn";
+    for (const [index, turn] of script.entries()) {
+      if (turn.speaker !== "expert") continue;
+      const citations = this.citations(turn.citations);
+      if (citations.length === 0) return `turn ${index + 1} cites no line that verifies`;
+      if (
+        !isSupported(
+          turn.text,
+          citations.flatMap((citation) => citation.exactLines),
+        )
+      ) {
+        return `turn ${index + 1} says what its cited lines do not`;
+      }
+    }
+    return null;
   }
 
   /** Items that ask something: kept only with a verified citation whose lines back the answer. */

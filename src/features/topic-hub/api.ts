@@ -111,6 +111,28 @@ export async function saveEpisodeScript(
   return parsed.data;
 }
 
+/**
+ * Publishes the topic's course for everyone who can read the topic, or takes it back to a draft: the
+ * courses' row-level security lets only the topic's content managers change `published_at`
+ * (supabase/migrations/20261121000007_courses.sql), so a refusal is an update of no row.
+ */
+export async function setCoursePublished(
+  client: StudymapClient,
+  courseId: string,
+  published: boolean,
+): Promise<void> {
+  const rows = unwrap(
+    await client
+      .from("courses")
+      .update({ published_at: published ? new Date().toISOString() : null })
+      .eq("id", courseId)
+      .select("id"),
+  );
+  if (!rows?.length) throw new Error(NOT_A_PUBLISHER);
+}
+
+export const NOT_A_PUBLISHER = "Only the topic's content managers can publish its course.";
+
 /** The cited snippets of some activities, by activity id, in citation order, each once (one query for all). */
 export async function fetchCitedSnippets(
   client: StudymapClient,

@@ -1,5 +1,5 @@
 import { Link } from "@tanstack/react-router";
-import { type FormEvent, type ReactNode, useState } from "react";
+import { type FormEvent, type ReactNode, useEffect, useState } from "react";
 import { useSWRConfig } from "swr";
 import { RecapPlayer } from "@/components/episode-player";
 import { Badge } from "@/components/ui/badge";
@@ -8,11 +8,14 @@ import { cn } from "@/components/ui/cn";
 import { EmptyState } from "@/components/ui/empty-state";
 import { controlClasses, Field } from "@/components/ui/field";
 import { episodeLanguage, episodeTurns } from "@/domain/activity-payload";
-import { useSupabase } from "@/lib/auth/auth-context";
+import { useSignedInUser, useSupabase } from "@/lib/auth/auth-context";
+import { EdgeFunctionError } from "@/lib/edge-function";
+import { useEpisodeAudio } from "@/lib/episode-audio";
 import { errorMessage } from "@/lib/query";
 import { ActivityCard, CARD_LINK_CLASS } from "./activity-card";
-import { EPISODE_KINDS, saveEpisodeScript, type TopicActivity } from "./api";
+import { EPISODE_KINDS, saveEpisodeScript, setCoursePublished, type TopicActivity } from "./api";
 import { CourseContent } from "./course-content";
+import { renderProgress, type StartedRender, startEpisodeRender, useRenderState } from "./episode-render";
 import { useCanManageTopic, useTopicOutline } from "./hooks";
 import { SectionTitle } from "./topic-page";
 
@@ -205,24 +208,28 @@ function ScriptEditor({ topicId, episode }: { topicId: string; episode: Episode 
         <Button type="submit" disabled={saving}>
           {saving ? "Saving…" : "Save script"}
         </Button>
-        {status ? (
-          <p
-            role={status.tone === "error" ? "alert" : "status"}
-            className={
-              status.tone === "error"
-                ? "text-sm text-red-600 dark:text-red-400"
-                : "text-sm text-emerald-700 dark:text-emerald-400"
-            }
-          >
-            {status.text}
-          </p>
-        ) : null}
+        {status ? <Note tone={status.tone}>{status.text}</Note> : null}
       </div>
     </form>
   );
 }
 
 const SPEAKER_NAMES = { host: "Host", expert: "Expert" } as const;
+
+const NOTE_CLASSES = {
+  error: "text-sm text-red-600 dark:text-red-400",
+  saved: "text-sm text-emerald-700 dark:text-emerald-400",
+  info: "text-sm text-neutral-700 dark:text-neutral-300",
+} as const;
+
+/** A line of feedback beside a button: errors are alerts, everything else a polite status. */
+function Note({ tone, children }: { tone: keyof typeof NOTE_CLASSES; children: ReactNode }) {
+  return (
+    <p role={tone === "error" ? "alert" : "status"} className={NOTE_CLASSES[tone]}>
+      {children}
+    </p>
+  );
+}
 
 /** docs/decisions.md §19: `phase` selects the editor's step. */
 export const EPISODE_STEPS = [
@@ -247,7 +254,6 @@ export function EpisodeEditScreen({
   phase?: string;
 }) {
   const step = episodeStep(phase);
-  const { data: outline } = useTopicOutline(topicId);
   return (
     <EpisodeGate topicId={topicId} episodeId={episodeId}>
       {(episode) => (
@@ -283,25 +289,158 @@ export function EpisodeEditScreen({
               <ScriptEditor topicId={topicId} episode={episode} />
             </>
           ) : step === "audio" ? (
-            <div className="space-y-3">
-              <p className="text-neutral-700 dark:text-neutral-300">
-                No recorded audio is stored for this episode. Your browser reads the script aloud in the
-                episode's language, with a voice for each speaker.
-              </p>
-              <EpisodeAudio episode={episode} />
-            </div>
+            <AudioStep topicId={topicId} episode={episode} />
           ) : (
-            <p className="flex items-center gap-2 text-neutral-700 dark:text-neutral-300">
-              Course status:{" "}
-              {outline?.course?.published_at ? (
-                <Badge tone="success">Published</Badge>
-              ) : (
-                <Badge tone="warning">Not published — visible to you only</Badge>
-              )}
-            </p>
+            <PublishStep topicId={topicId} />
           )}
         </>
       )}
     </EpisodeGate>
+  );
+}
+
+/**
+ * An episode is published with its course (docs/product.md, "Learning paths"): once published, everyone
+ * who can read the topic hears it. The topic's content managers publish here; taking a course back to a
+ * draft is offered to its creator, the only one who can still see a draft (others would lose it).
+ */
+function PublishStep({ topicId }: { topicId: string }) {
+  const client = useSupabase();
+  const user = useSignedInUser();
+  const { data: outline, mutate } = useTopicOutline(topicId);
+  const { data: canManage } = useCanManageTopic(topicId);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const course = outline?.course;
+  if (!course) return <p className="text-neutral-500">No course.</p>;
+  const published = Boolean(course.published_at);
+  const change = async (publish: boolean) => {
+    setBusy(true);
+    setFailure(null);
+    try {
+      await setCoursePublished(client, course.id, publish);
+      await mutate();
+    } catch (error) {
+      setFailure(errorMessage(error, "The course could not be changed."));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="space-y-4">
+      <p role="status" className="flex items-center gap-2 text-neutral-700 dark:text-neutral-300">
+        Course status:{" "}
+        {published ? (
+          <Badge tone="success">Published</Badge>
+        ) : (
+          <Badge tone="warning">Not published — visible to you only</Badge>
+        )}
+      </p>
+      {canManage ? (
+        <div className="flex items-center gap-3">
+          {published ? (
+            course.created_by === user.id ? (
+              <Button variant="secondary" disabled={busy} onClick={() => change(false)}>
+                {busy ? "Unpublishing…" : "Unpublish"}
+              </Button>
+            ) : null
+          ) : (
+            <Button disabled={busy} onClick={() => change(true)}>
+              {busy ? "Publishing…" : "Publish course"}
+            </Button>
+          )}
+          <p className="text-sm text-neutral-500 dark:text-neutral-400">
+            {published
+              ? "Everyone who can read this topic hears its episodes."
+              : "Publishing shows this course and its episodes to everyone who can read this topic."}
+          </p>
+        </div>
+      ) : (
+        <p className="text-sm text-neutral-600 dark:text-neutral-300">
+          Only the topic's content managers can publish its course.
+        </p>
+      )}
+      {failure ? <Note tone="error">{failure}</Note> : null}
+    </div>
+  );
+}
+
+const BROWSER_VOICES =
+  "Your browser reads the script aloud in the episode's language, with a voice for each speaker.";
+
+/**
+ * How the episode is heard: recorded audio of its current script, audio of an earlier script (out of
+ * date, so not played), or the browser's voices. The topic's content managers can render the audio
+ * again after editing the script; the render's run is followed until it ends.
+ */
+function AudioStep({ topicId, episode }: { topicId: string; episode: Episode }) {
+  const client = useSupabase();
+  const { mutate } = useSWRConfig();
+  const { data: canManage } = useCanManageTopic(topicId);
+  const turns = episode.payload ? episodeTurns(episode.payload) : [];
+  const { recording } = useEpisodeAudio(episode.id, turns);
+  const [render, setRender] = useState<StartedRender | null>(null);
+  const [starting, setStarting] = useState(false);
+  const [notice, setNotice] = useState<{ tone: "error" | "info"; text: string } | null>(null);
+  const { data: run, error: runError } = useRenderState(render);
+  const rendered = run?.success === true;
+  useEffect(() => {
+    // The new audio speaks the saved script: ask again for the episode's recording.
+    if (rendered)
+      void mutate((key) => Array.isArray(key) && key[0] === "episode-audio" && key[1] === episode.id);
+  }, [rendered, episode.id, mutate]);
+  const running = render !== null && !runError && !(run?.completed || run?.cancelled);
+
+  const start = async () => {
+    setStarting(true);
+    setNotice(null);
+    setRender(null);
+    try {
+      setRender(await startEpisodeRender(client, episode.id));
+    } catch (error) {
+      const unconfigured = error instanceof EdgeFunctionError && error.status === 409;
+      setNotice({
+        tone: unconfigured ? "info" : "error",
+        text: errorMessage(error, "The audio could not be rendered."),
+      });
+    } finally {
+      setStarting(false);
+    }
+  };
+
+  return (
+    <div className="space-y-3">
+      {recording === undefined ? null : recording === null ? (
+        <p className="text-neutral-700 dark:text-neutral-300">
+          No recorded audio is stored for this episode. {BROWSER_VOICES}
+        </p>
+      ) : recording.outdated ? (
+        <p className="text-neutral-700 dark:text-neutral-300">
+          <Badge tone="warning">Out of date</Badge> The recorded audio was made from an earlier version of the
+          script, so it is not played. {BROWSER_VOICES}
+        </p>
+      ) : (
+        <p className="text-neutral-700 dark:text-neutral-300">
+          <Badge tone="success">Recorded</Badge> Recorded audio of the current script, rendered{" "}
+          {new Date(recording.renderedAt).toLocaleString("en-GB")}.
+        </p>
+      )}
+      {canManage ? (
+        <div className="flex flex-wrap items-center gap-3">
+          <Button variant="secondary" disabled={starting || running} onClick={start}>
+            {starting ? "Starting…" : recording ? "Render audio again" : "Render audio"}
+          </Button>
+          {render ? (
+            <Note tone={run?.failed || runError ? "error" : run?.success ? "saved" : "info"}>
+              {runError
+                ? errorMessage(runError, "The render's progress could not be read.")
+                : renderProgress(run)}
+            </Note>
+          ) : null}
+        </div>
+      ) : null}
+      {notice ? <Note tone={notice.tone}>{notice.text}</Note> : null}
+      <EpisodeAudio episode={episode} />
+    </div>
   );
 }

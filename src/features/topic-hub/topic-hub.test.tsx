@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { episodeScriptHash } from "@/domain/activity-payload";
 import { signIn, stubEmptyLists, topicRow } from "@/testing/accounts";
 import { renderApp } from "@/testing/render-app";
 import { createSupabaseStub, type SupabaseStub } from "@/testing/supabase-stub";
@@ -133,6 +134,23 @@ beforeEach(async () => {
 });
 
 afterEach(() => errors.mockRestore());
+
+/** The course with one recap episode, spoken from its transcript. */
+function stubRecap() {
+  stub.on("POST /rest/v1/rpc/get_microlearning_outline", { body: course });
+  stub.on("GET /rest/v1/activities", {
+    body: [
+      {
+        id: "a-recap",
+        chapter_id: "ch1",
+        kind: "recap",
+        title: "Recap: light",
+        position: 6,
+        payload: { transcript: "Light drives the reactions.", bullets: ["Light is captured"] },
+      },
+    ],
+  });
+}
 
 describe("topic hub", () => {
   it("links to structure review, summary, micro-learning, quizzes, slide deck and podcast", async () => {
@@ -347,19 +365,7 @@ describe("topic hub", () => {
   }, 20_000);
 
   it("plays a podcast episode from the recap's transcript", async () => {
-    stub.on("POST /rest/v1/rpc/get_microlearning_outline", { body: course });
-    stub.on("GET /rest/v1/activities", {
-      body: [
-        {
-          id: "a-recap",
-          chapter_id: "ch1",
-          kind: "recap",
-          title: "Recap: light",
-          position: 6,
-          payload: { transcript: "Light drives the reactions.", bullets: ["Light is captured"] },
-        },
-      ],
-    });
+    stubRecap();
     // No recorded audio: the browser reads the transcript; a member sees the script read-only.
     stub.on("GET /rest/v1/episode_audio", { body: [] });
     stub.on("POST /rest/v1/rpc/can_manage_topic", { body: false });
@@ -373,5 +379,88 @@ describe("topic hub", () => {
     ).toBeInTheDocument();
     await userEvent.click(await screen.findByRole("link", { name: "3. Publish" }));
     expect(await screen.findByText("Not published — visible to you only")).toBeInTheDocument();
+    // A member sees whether the course is published, and nothing to change it with.
+    expect(screen.getByText("Only the topic's content managers can publish its course.")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Publish course" })).not.toBeInTheDocument();
+  });
+
+  it("lets a content manager render the audio again and follows the run until the audio is current", async () => {
+    stubRecap();
+    stub.on("POST /rest/v1/rpc/can_manage_topic", { body: true });
+    let recorded = false;
+    const hash = await episodeScriptHash([{ speaker: "expert", text: "Light drives the reactions." }]);
+    stub.on("GET /rest/v1/episode_audio", () => ({
+      body: recorded
+        ? [
+            {
+              object_path: "a-recap/episode.wav",
+              duration_seconds: 3,
+              turn_starts: [0],
+              script_hash: hash,
+              updated_at: "2026-01-01T10:00:00Z",
+            },
+          ]
+        : [],
+    }));
+    stub.on("GET /storage/v1/object/episode-audio/a-recap/episode.wav", { body: "RIFF" });
+    stub.on("POST /functions/v1/render-episode-audio", {
+      body: { runId: "run_render1", publicAccessToken: "read-only-token" },
+    });
+    // Trigger.dev's runs API, read with the run's own token: executing, then completed.
+    const statuses = ["EXECUTING", "COMPLETED"];
+    const runRequests: Request[] = [];
+    const fetchSpy = vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
+      const request = new Request(input, init);
+      runRequests.push(request);
+      const status = statuses.length > 1 ? statuses.shift() : statuses[0];
+      if (status === "COMPLETED") recorded = true;
+      return Response.json({ id: "run_render1", status });
+    });
+    const objectUrl = vi.spyOn(URL, "createObjectURL").mockReturnValue("blob:episode");
+    const revoke = vi.spyOn(URL, "revokeObjectURL").mockImplementation(() => {});
+    try {
+      renderApp(stub, `${base}/podcast/episodes/a-recap/edit?phase=audio`);
+      await userEvent.click(await screen.findByRole("button", { name: "Render audio" }));
+      expect(stub.calls("POST /functions/v1/render-episode-audio")[0]?.body).toEqual({
+        episodeId: "a-recap",
+      });
+      expect(await screen.findByText("Rendering audio: recording the turns…")).toBeInTheDocument();
+      expect(await screen.findByText("Audio rendered.", {}, { timeout: 10_000 })).toBeInTheDocument();
+      expect(await screen.findByText("Recorded")).toBeInTheDocument();
+      expect(screen.getByRole("button", { name: "Render audio again" })).toBeEnabled();
+      expect(runRequests[0]?.url).toBe("https://api.trigger.dev/api/v3/runs/run_render1");
+      expect(runRequests[0]?.headers.get("authorization")).toBe("Bearer read-only-token");
+    } finally {
+      fetchSpy.mockRestore();
+      objectUrl.mockRestore();
+      revoke.mockRestore();
+    }
+  }, 30_000);
+
+  it("says recorded audio of an earlier script is out of date and reads the current script instead", async () => {
+    stubRecap();
+    stub.on("GET /rest/v1/episode_audio", {
+      body: [
+        {
+          object_path: "a-recap/episode.wav",
+          duration_seconds: 3,
+          turn_starts: [0],
+          script_hash: "0".repeat(64),
+          updated_at: "2026-01-01T00:00:00Z",
+        },
+      ],
+    });
+    stub.on("POST /rest/v1/rpc/can_manage_topic", { body: false });
+    renderApp(stub, `${base}/podcast/episodes/a-recap/edit?phase=audio`);
+    expect(await screen.findByText("Out of date")).toBeInTheDocument();
+    expect(
+      screen.getByText(/made from an earlier version of the script, so it is not played/),
+    ).toBeInTheDocument();
+    expect(await screen.findByText("Light drives the reactions.")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /Render audio/ })).not.toBeInTheDocument();
+    // The outdated file is never downloaded.
+    expect(stub.requests.some((request) => request.path.startsWith("/storage/v1/object/episode-audio"))).toBe(
+      false,
+    );
   });
 });

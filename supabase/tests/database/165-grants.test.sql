@@ -124,7 +124,7 @@ select set_eq(
   'select * from pg_temp.function_privileges(''authenticated'')',
   array[
     'public.accept_invitation', 'public.accept_structure', 'public.can_manage_topic',
-    'public.claim_course_generation',
+    'public.claim_course_generation', 'public.claim_episode_audio_render',
     'public.create_entity', 'public.get_microlearning_outline', 'public.get_user_memberships',
     'public.invite_member', 'public.record_structure_run', 'public.regenerate_structure',
     'public.start_structure_generation',

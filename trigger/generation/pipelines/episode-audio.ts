@@ -1,7 +1,7 @@
 import { parseBuffer } from "music-metadata";
 import wavefile from "wavefile";
 import { z } from "zod";
-import { episodeTurns, recapPayloadSchema } from "../../../src/domain/activity-payload.ts";
+import { episodeScriptHash, episodeTurns, recapPayloadSchema } from "../../../src/domain/activity-payload.ts";
 import { type SpeechSettings, synthesize } from "../providers/speech.ts";
 import { DatabaseError, must, type TaskClient } from "./db.ts";
 
@@ -10,6 +10,8 @@ export const EPISODE_AUDIO_BUCKET = "episode-audio";
 
 export interface EpisodeAudioOutput {
   activityId: string;
+  /** The script the audio speaks (episodeScriptHash). */
+  scriptHash: string;
   objectPath: string;
   durationSeconds: number;
   turnStarts: number[];
@@ -95,10 +97,22 @@ export async function renderEpisodeAudio(
         duration_seconds: durationSeconds,
         turn_starts: turnStarts,
         voices: [settings.voices.host, settings.voices.expert],
+        script_hash: await episodeScriptHash(turns),
       })
       .select("activity_id"),
   );
-  return { activityId, objectPath, durationSeconds, turnStarts };
+  return { activityId, scriptHash: await episodeScriptHash(turns), objectPath, durationSeconds, turnStarts };
+}
+
+/** The topic a recap episode belongs to (through its chapter and course), or null when there is none. */
+export async function topicOfEpisode(client: TaskClient, activityId: string): Promise<string | null> {
+  const { data, error } = await client
+    .from("activities")
+    .select("kind, chapters!inner(courses!inner(topic_id))")
+    .eq("id", activityId)
+    .maybeSingle();
+  if (error) throw new DatabaseError(`loading the episode's topic: ${error.message}`);
+  return data?.kind === "recap" ? data.chapters.courses.topic_id : null;
 }
 
 export interface CourseAudioReport {

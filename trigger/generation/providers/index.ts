@@ -1,7 +1,8 @@
 import type { Structure } from "../../../src/domain/structure.ts";
+import { CitationVerifier } from "../citations.ts";
 import { extractiveProvider } from "./extractive/index.ts";
 import { type LlmHooks, type LlmStats, llmProvider, llmSettingsFromEnv } from "./llm.ts";
-import type { ChapterDraft, GenerationProvider } from "./types.ts";
+import type { ChapterDraft, ChapterRequest, GenerationProvider } from "./types.ts";
 
 export type { LlmHooks, LlmStats, LlmUsage } from "./llm.ts";
 export type { ActivityDraft, ChapterDraft, GenerationProvider, TopicBrief } from "./types.ts";
@@ -56,8 +57,40 @@ export function withFallback(primary: GenerationProvider, fallback: GenerationPr
     name: primary.name,
     structure: (topic, corpus): Promise<Structure> =>
       attempt("structure", (candidate) => candidate.structure(topic, corpus)),
-    chapter: (request): Promise<ChapterDraft> =>
-      attempt(`chapter ${request.section.section_id}`, (candidate) => candidate.chapter(request)),
+    chapter: async (request): Promise<ChapterDraft> => {
+      let wroteIt = true;
+      const draft = await attempt(`chapter ${request.section.section_id}`, (candidate) => {
+        wroteIt = candidate === primary;
+        return candidate.chapter(request);
+      });
+      return wroteIt ? groundedEpisode(draft, request, fallback, report) : draft;
+    },
   };
   return { provider, report };
+}
+
+/**
+ * The primary's recap, if the citation verifier accepts its two-voice script; otherwise the fallback's
+ * recap of the same chapter (transcript and script together, so the episode stays one piece). An
+ * episode must only say what the sources say, and the fallback's script quotes them.
+ */
+async function groundedEpisode(
+  draft: ChapterDraft,
+  request: ChapterRequest,
+  fallback: GenerationProvider,
+  report: ProviderReport,
+): Promise<ChapterDraft> {
+  const recap = draft.activities.find((activity) => activity.kind === "recap");
+  if (recap?.kind !== "recap") return draft;
+  const problem = new CitationVerifier(request.corpus.chunks).scriptProblem(recap.payload.script ?? []);
+  if (!problem) return draft;
+  report.fallbacks.push(`recap script of ${request.section.section_id}: ${problem}`);
+  const replacement = (await fallback.chapter(request)).activities.find(
+    (activity) => activity.kind === "recap",
+  );
+  if (!replacement) return draft;
+  return {
+    ...draft,
+    activities: draft.activities.map((activity) => (activity === recap ? replacement : activity)),
+  };
 }

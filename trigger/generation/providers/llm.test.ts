@@ -181,7 +181,15 @@ function chapterAnswer(chunks: readonly Chunk[]) {
         ),
       ],
     },
-    recap: { title: "Recap", transcript: "Chlorophyll is green.", bullets: ["Chlorophyll"] },
+    recap: {
+      title: "Recap",
+      transcript: "Chlorophyll is green.",
+      bullets: ["Chlorophyll"],
+      script: [
+        { speaker: "host", text: "What makes a leaf green?", citations: [] },
+        { speaker: "expert", text: "Chlorophyll is a green pigment.", citations: [chlorophyll] },
+      ],
+    },
   };
 }
 
@@ -296,6 +304,64 @@ describe("llm provider", () => {
     expect(counts.citations.dropped).toBe(2);
     expect(report.llm?.hintsRemoved).toBe(1);
     expect(report.llm?.itemsRejected).toBe(2);
+  });
+
+  it("writes the recap as a two-voice script whose expert cites its lines, in the source's language", async () => {
+    const source = await pdfSource();
+    const { provider, report } = await llmFromStandIn((request) => ({
+      content: JSON.stringify(
+        schemaName(request) === "outline" ? outlineAnswer(source.chunks) : chapterAnswer(source.chunks),
+      ),
+    }));
+    const { structure } = await generateStructure(topic, [source], provider);
+    const { chapters } = await generateCourse(topic, structure, [source], provider);
+
+    expect(requestText(standIn?.requests[1] as ChatRequest)).toContain("podcast script");
+    expect(report.fallbacks).toEqual([]);
+    const recap = chapters[0]?.activities.find((activity) => activity.kind === "recap");
+    const payload = recap?.kind === "recap" ? recap.payload : undefined;
+    expect(payload?.transcript).toBe("Chlorophyll is green.");
+    expect(payload?.language).toBe("en");
+    expect(payload?.script?.map((turn) => [turn.speaker, turn.text])).toEqual([
+      ["host", "What makes a leaf green?"],
+      ["expert", "Chlorophyll is a green pigment."],
+    ]);
+    expect(payload?.script?.[1]?.citations[0]?.exactLines[0]).toContain("Chlorophyll is a green pigment");
+  });
+
+  it.each([
+    [
+      "says what its lines do not",
+      "Chlorophyll was first found on Mars.",
+      "says what its cited lines do not",
+    ],
+    ["cites lines that do not exist", "Chlorophyll is a green pigment.", "cites no line that verifies"],
+  ])("replaces an episode whose expert %s by the extractive episode, and says so", async (_, said, why) => {
+    const source = await pdfSource();
+    const { provider, report } = await llmFromStandIn((request) => {
+      if (schemaName(request) === "outline") return { content: JSON.stringify(outlineAnswer(source.chunks)) };
+      const answer = chapterAnswer(source.chunks);
+      const [cited] = answer.recap.script[1]?.citations ?? [];
+      const citation =
+        why.includes("verifies") && cited ? { ...cited, line_start: 900, line_end: 901 } : cited;
+      answer.recap.script[1] = { speaker: "expert", text: said, citations: citation ? [citation] : [] };
+      return { content: JSON.stringify(answer) };
+    });
+    const { structure } = await generateStructure(topic, [source], provider);
+    const { chapters } = await generateCourse(topic, structure, [source], provider);
+
+    expect(report.fallbacks).toEqual([`recap script of section-1: turn 2 ${why}`]);
+    const activities = chapters[0]?.activities ?? [];
+    // Only the episode is replaced; the model's other activities stay.
+    expect(activities.find((activity) => activity.kind === "practice")?.title).toBe("Practice");
+    const recap = activities.find((activity) => activity.kind === "recap");
+    const script = recap?.kind === "recap" ? (recap.payload.script ?? []) : [];
+    expect(recap?.kind === "recap" && recap.payload.transcript).not.toBe("Chlorophyll is green.");
+    expect(script.map((turn) => turn.text).join(" ")).not.toContain("Mars");
+    expect(script[0]?.speaker).toBe("host");
+    const experts = script.filter((turn) => turn.speaker === "expert");
+    expect(experts.length).toBeGreaterThan(0);
+    expect(experts.every((turn) => turn.citations.length > 0)).toBe(true);
   });
 
   it("sends a schema failure back once with the validation error, and keeps the repaired answer", async () => {

@@ -7,7 +7,12 @@ import {
   Output,
 } from "ai";
 import { z } from "zod";
-import type { PracticeCard, Question, StudyBlock } from "../../../src/domain/activity-payload.ts";
+import {
+  type PracticeCard,
+  type Question,
+  type StudyBlock,
+  speakerSchema,
+} from "../../../src/domain/activity-payload.ts";
 import { uniqueCitations } from "../../../src/domain/citation.ts";
 import type { Structure } from "../../../src/domain/structure.ts";
 import type { Corpus, CorpusChunk } from "../corpus.ts";
@@ -181,7 +186,14 @@ const chapterOutputSchema = z.object({
     ),
   }),
   mastery: z.object({ title: text(), questions: z.array(questionOutput) }),
-  recap: z.object({ title: text(), transcript: z.string(), bullets: z.array(z.string()) }),
+  recap: z.object({
+    title: text(),
+    transcript: z.string(),
+    bullets: z.array(z.string()),
+    script: z.array(
+      z.object({ speaker: speakerSchema, text: z.string(), citations: z.array(lineRefSchema) }),
+    ),
+  }),
 });
 type ChapterOutput = z.infer<typeof chapterOutputSchema>;
 
@@ -590,7 +602,17 @@ function chapterDraft(
     {
       kind: "recap",
       title: output.recap.title,
-      payload: { transcript: output.recap.transcript, bullets: output.recap.bullets },
+      payload: {
+        transcript: output.recap.transcript,
+        bullets: output.recap.bullets,
+        // An empty turn would not be a valid payload; whether the rest is grounded, the provider's
+        // fallback asks the citation verifier (providers/index.ts).
+        script: output.recap.script.flatMap((turn) => {
+          const spoken = turn.text.trim();
+          return spoken ? [{ speaker: turn.speaker, text: spoken, citations: cite(turn.citations) }] : [];
+        }),
+        language: request.material.language,
+      },
       citations,
     },
   ];

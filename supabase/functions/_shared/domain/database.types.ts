@@ -316,6 +316,7 @@ export type Database = {
           created_at: string;
           duration_seconds: number;
           object_path: string;
+          script_hash: string | null;
           turn_starts: number[];
           updated_at: string;
           voices: string[];
@@ -326,6 +327,7 @@ export type Database = {
           created_at?: string;
           duration_seconds: number;
           object_path: string;
+          script_hash?: string | null;
           turn_starts: number[];
           updated_at?: string;
           voices: string[];
@@ -335,6 +337,7 @@ export type Database = {
           created_at?: string;
           duration_seconds?: number;
           object_path?: string;
+          script_hash?: string | null;
           turn_starts?: number[];
           updated_at?: string;
           voices?: string[];
@@ -885,6 +888,7 @@ export type Database = {
       accept_structure: { Args: { p_structure?: Json; p_topic_id: string }; Returns: undefined };
       can_manage_topic: { Args: { p_topic_id: string }; Returns: boolean };
       claim_course_generation: { Args: { p_topic_id: string }; Returns: string };
+      claim_episode_audio_render: { Args: { p_activity_id: string }; Returns: string };
       create_entity: { Args: { p_kind?: string; p_name: string }; Returns: string };
       fail_stalled_structure: {
         Args: { p_message: string; p_run_id: string; p_topic_id: string };

@@ -2,7 +2,7 @@
 // `npm run functions:domain` (the edge functions deploy only what lives under supabase/functions).
 import { errors, jwtVerify, SignJWT } from "jose";
 import { z } from "zod";
-import { type GenerationTask, generationTaskSchema } from "./tasks.ts";
+import { type GrantedTask, grantedTaskSchema } from "./tasks.ts";
 
 /**
  * A generation grant is the product's signed word that one user may start one generation task for one
@@ -15,7 +15,7 @@ import { type GenerationTask, generationTaskSchema } from "./tasks.ts";
 export interface GenerationGrant {
   userId: string;
   topicId: string;
-  task: GenerationTask;
+  task: GrantedTask;
 }
 
 /** Long enough to trigger with the public token that comes with it (whose default life is 15 min). */
@@ -30,7 +30,7 @@ const MINIMUM_SECRET_LENGTH = 32;
 const grantClaimsSchema = z.object({
   sub: z.uuid(),
   topic_id: z.uuid(),
-  task: generationTaskSchema,
+  task: grantedTaskSchema,
 });
 
 export type GenerationGrantFailure = "invalid" | "expired" | "mismatch";
@@ -60,7 +60,7 @@ export async function signGenerationGrant(
   const issuedAt = Math.floor((options.now ?? new Date()).getTime() / 1000);
   const lifetime = options.lifetimeSeconds ?? GENERATION_GRANT_LIFETIME_SECONDS;
   // A unique id makes every grant distinct, so it can serve as the trigger's idempotency key.
-  return new SignJWT({ topic_id: grant.topicId, task: generationTaskSchema.parse(grant.task) })
+  return new SignJWT({ topic_id: grant.topicId, task: grantedTaskSchema.parse(grant.task) })
     .setProtectedHeader({ alg: ALGORITHM, typ: "JWT" })
     .setIssuer(ISSUER)
     .setAudience(AUDIENCE)
@@ -74,7 +74,7 @@ export async function signGenerationGrant(
 /** What a payload claims; a structure payload names no user, so `userId` is checked only when given. */
 export interface GrantExpectation {
   topicId: string;
-  task: GenerationTask;
+  task: GrantedTask;
   userId?: string;
 }
 

@@ -20,6 +20,16 @@ export const GENERATION_TASKS = [GENERATE_TOPIC_STRUCTURE, GENERATE_COURSE_CONTE
 export const generationTaskSchema = z.enum(GENERATION_TASKS);
 export type GenerationTask = z.infer<typeof generationTaskSchema>;
 
+/**
+ * Records an episode's audio again after its script was edited. Only the render-episode-audio function
+ * starts it (never a browser token), so it is not among GENERATION_TASKS; it carries a grant all the same.
+ */
+export const RENDER_EPISODE_AUDIO = "render-episode-audio";
+
+/** Every task whose payload carries a generation grant. */
+export const grantedTaskSchema = z.enum([...GENERATION_TASKS, RENDER_EPISODE_AUDIO]);
+export type GrantedTask = z.infer<typeof grantedTaskSchema>;
+
 /** Scheduled tasks: no caller, but their ids are part of the deployed project. */
 export const SWEEP_STALLED_GENERATION = "sweep-stalled-generation";
 export const CLEAN_ORPHANED_FILES = "clean-orphaned-files";
@@ -62,6 +72,16 @@ export const generateCourseContentSchema = z.object({
   grant,
 });
 export type GenerateCourseContentPayload = z.infer<typeof generateCourseContentSchema>;
+
+export const renderEpisodeAudioSchema = z.object({
+  topicId: z.uuid(),
+  /** The recap activity whose script is recorded; the task checks that it belongs to the topic. */
+  activityId: z.uuid(),
+  /** The content manager who asked for it (named by the grant too). */
+  requestedBy: z.uuid(),
+  grant,
+});
+export type RenderEpisodeAudioPayload = z.infer<typeof renderEpisodeAudioSchema>;
 
 /**
  * Trigger options that make generation idempotent per topic: runs for one topic wait for each other
