@@ -14,10 +14,22 @@ describe("englishWhyQuestion", () => {
     expect(englishWhyQuestion("Demand has grown quickly")).toBe("Why has demand grown quickly?");
   });
 
-  it("leaves alone what it cannot turn safely: past tense, pronoun subjects, a clause first", () => {
-    expect(englishWhyQuestion("Rivers carried sediment to the sea")).toBeNull();
+  it("leaves alone what it cannot turn safely: an irregular past, pronoun subjects, a clause first", () => {
+    expect(englishWhyQuestion("Many families went hungry")).toBeNull();
     expect(englishWhyQuestion("They supply most of the vapour")).toBeNull();
     expect(englishWhyQuestion("When it rains, the river floods")).toBeNull();
+  });
+
+  it("asks a regular past with 'did' and the verb's base form", () => {
+    expect(englishWhyQuestion("Rivers carried sediment to the sea")).toBe(
+      "Why did rivers carry sediment to the sea?",
+    );
+    expect(englishWhyQuestion("Factory owners employed children")).toBe(
+      "Why did factory owners employ children?",
+    );
+    expect(englishWhyQuestion("The representatives of the Third Estate refused to accept this")).toBe(
+      "Why did the representatives of the Third Estate refuse to accept this?",
+    );
   });
 
   it("keeps a name's capital and gives main-verb 'has' do-support", () => {

@@ -4,8 +4,9 @@ import { isDutchVerbForm, lexiconClasses, posTags } from "./pos.ts";
  * A plain English why-question from a statement, where the tagger reads its shape with confidence:
  * "The nucleus controls most of the cell's activities" → "Why does the nucleus control most of the
  * cell's activities?". Only a subject of determiners, adjectives and nouns before one present-tense
- * verb, an auxiliary or a modal is turned; anything else (past tense, pronoun subjects, clauses before
- * the verb) returns null and the question quotes the statement instead, so no question is ungrammatical.
+ * verb, a regular past, an auxiliary or a modal is turned; anything else (an irregular past, pronoun
+ * subjects, clauses before the verb) returns null and the question quotes the statement instead, so no
+ * question is ungrammatical.
  */
 export function englishWhyQuestion(statement: string): string | null {
   const tokens = statement
@@ -19,7 +20,10 @@ export function englishWhyQuestion(statement: string): string | null {
   if (common) tokens[0] = lowered;
   const tags = posTags(tokens, "en");
   const verbAt = tags.findIndex((tag) => /^(VB|MD)/.test(tag));
-  if (verbAt < 1 || !tags.slice(0, verbAt).every((tag) => SUBJECT_TAGS.test(tag))) return null;
+  // "The other side of the range stays dry": "of" joins two noun phrases into one subject.
+  const subjectTag = (tag: string, index: number) =>
+    SUBJECT_TAGS.test(tag) || (tokens[index]?.toLowerCase() === "of" && index > 0 && index < verbAt - 1);
+  if (verbAt < 1 || !tags.slice(0, verbAt).every(subjectTag)) return null;
   if (tokens.slice(0, verbAt).some((token) => /[,;:()]/.test(token))) return null;
   const subject = tokens.slice(0, verbAt).join(" ");
   const verb = (tokens[verbAt] ?? "").toLowerCase();
@@ -27,6 +31,9 @@ export function englishWhyQuestion(statement: string): string | null {
   const auxiliary = INVERTING.has(verb) && !(HAVE.has(verb) && tags[verbAt + 1] !== "VBN");
   if (auxiliary) return `Why ${verb} ${subject} ${rest}?`.replace(/\s+\?$/u, "?");
   const tag = tags[verbAt];
+  // A regular past ("Factory owners employed children"), read as VBD or VBN with no auxiliary before it.
+  const past = tag === "VBD" || tag === "VBN" ? baseOfRegularPast(verb) : null;
+  if (past) return `Why did ${subject} ${[past, rest].join(" ").trim()}?`;
   if (tag === "VBZ") return `Why does ${subject} ${[baseOfThirdPerson(verb), rest].join(" ").trim()}?`;
   // The tagger often reads a plural subject's present verb as a base form ("cells contain").
   const pluralSubject = /^NNP?S$/.test(tags[verbAt - 1] ?? "");
@@ -54,6 +61,21 @@ const INVERTING = new Set([
   "should",
   ...HAVE,
 ]);
+
+/** "worked" → "work", "used" → "use", "stopped" → "stop", "carried" → "carry"; null for "went". */
+function baseOfRegularPast(verb: string): string | null {
+  if (!/ed$/u.test(verb)) return null;
+  const stem = verb.slice(0, -2);
+  const candidates = [
+    stem,
+    `${stem}e`,
+    /(.)\1$/u.test(stem) ? stem.slice(0, -1) : "",
+    /ied$/u.test(verb) ? `${verb.slice(0, -3)}y` : "",
+  ];
+  return (
+    candidates.find((candidate) => candidate && lexiconClasses(candidate, "en").includes("verb")) ?? null
+  );
+}
 
 /** "controls" → "control", "carries" → "carry", "reaches" → "reach", "goes" → "go", "has" → "have". */
 function baseOfThirdPerson(verb: string): string {

@@ -454,6 +454,26 @@ describe("names", () => {
     }
   });
 
+  it("puts the sentence a pronoun points to before a blank, and cites both", async () => {
+    const { structure, sources, topic } = await generatedFrom(
+      [
+        "# Zenuwen",
+        "## Synapsen",
+        "Tussen twee neuronen zit een kleine ruimte, de synaps. Neurotransmitters zijn chemische stoffen die het signaal over de synaps dragen. Ze binden aan receptoren op de volgende cel. Dopamine en serotonine zijn bekende neurotransmitters.",
+        "",
+        "Een tekort aan dopamine speelt een rol bij de ziekte van Parkinson. Sommige medicijnen remmen de afbraak van neurotransmitters in de synaps.",
+      ].join("\n"),
+    );
+    const { chapters } = await generateCourse(topic, structure, sources, extractiveProvider());
+    const blanks = JSON.stringify(chapters).match(/[^"„“]*Ze binden aan ___[^"”]*/gu) ?? [];
+    expect(blanks.length).toBeGreaterThan(0);
+    for (const blank of blanks) {
+      expect(blank).toContain(
+        "Neurotransmitters zijn chemische stoffen die het signaal over de synaps dragen. Ze binden",
+      );
+    }
+  });
+
   it("never blanks a first name before a surname", async () => {
     const { structure, sources, topic } = await generatedFrom(
       [

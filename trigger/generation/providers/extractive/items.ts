@@ -281,8 +281,13 @@ export function clozeItem(
   avoid: ReadonlySet<string>,
 ): Item | null {
   if (!sentence.complete || sentence.text.split(" ").length < 6) return null;
+  // "Ze binden aan ___ op de volgende cel": the sentence its pronoun points to goes before the stem.
+  const lead = leansOnContext(sentence.text) ? sentenceBefore(sentence, context.sentences) : undefined;
+  const shown = lead ? `${lead.text} ` : "";
+  const quoted = [...(lead ? [lead] : []), sentence];
+  const quotedText = quoted.map((quotedSentence) => quotedSentence.text).join(" ");
   for (const term of context.terms) {
-    if (avoid.has(term.key)) continue;
+    if (avoid.has(term.key) || (lead && phraseIn(term.key, lead.text))) continue;
     const match = phraseIn(term.key, sentence.text);
     if (!match || match.index === 0) continue;
     const surface = match[0];
@@ -309,23 +314,23 @@ export function clozeItem(
       return phrase.indefinite ? `${indefinite(phrase.display)} ${phrase.display}` : null;
     };
     const fills = (option: string) => `${stemBefore}${option}${after}`;
-    const distractors = termDistractors(term, answer, sentence.text, context, render, fills);
-    const stem = `${stemBefore}${BLANK}${after}`;
-    const cardStem = `${before}${BLANK}${after}`;
+    const distractors = termDistractors(term, answer, quotedText, context, render, fills);
+    const stem = `${shown}${stemBefore}${BLANK}${after}`;
+    const cardStem = `${shown}${before}${BLANK}${after}`;
     const labels = context.labels;
-    const explanation = [labels.textSays(sentence.text), ...whyWrong(distractors, subtopicId, context)].join(
+    const explanation = [labels.textSays(quotedText), ...whyWrong(distractors, subtopicId, context)].join(
       " ",
     );
     return {
       form: "cloze",
       key: term.key,
       subtopicId,
-      sentences: [sentence],
+      sentences: quoted,
       question:
         distractors.length >= MIN_DISTRACTORS
           ? question(
               "cloze",
-              [sentence],
+              quoted,
               labels.clozeStem(stem),
               answer,
               distractors,
@@ -365,6 +370,12 @@ export function causeQuestion(
     labels.whyQuestion(pair.effect, pair.form, isName) ??
     (effectIsClause ? labels.causeStemClause(pair.effect) : labels.causeStem(pair.effect))
   );
+}
+
+/** The complete sentence right before this one, when it stands on its own. */
+function sentenceBefore(sentence: Sentence, sentences: readonly Sentence[]): Sentence | undefined {
+  const previous = sentences.find((candidate) => candidate.index === sentence.index - 1);
+  return previous?.complete && !leansOnContext(previous.text) ? previous : undefined;
 }
 
 /**
