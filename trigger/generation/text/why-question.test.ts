@@ -41,6 +41,9 @@ describe("dutchWhyQuestion", () => {
   it("swaps a plain subject and its finite verb", () => {
     expect(dutchWhyQuestion("Sommige medicijnen werken")).toBe("Waarom werken sommige medicijnen?");
     expect(dutchWhyQuestion("Het water kan niet wegstromen.")).toBe("Waarom kan het water niet wegstromen?");
+    expect(dutchWhyQuestion("Mensen met een lening profiteren juist")).toBe(
+      "Waarom profiteren mensen met een lening juist?",
+    );
     expect(dutchWhyQuestion("De grote hersenen zijn verdeeld in twee hersenhelften")).toBe(
       "Waarom zijn de grote hersenen verdeeld in twee hersenhelften?",
     );

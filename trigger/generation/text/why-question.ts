@@ -90,9 +90,10 @@ function baseOfThirdPerson(verb: string): string {
  * A plain Dutch why-question from a main clause that opens with its subject: Dutch only swaps the
  * subject and the finite verb ("Sommige medicijnen werken" → "Waarom werken sommige medicijnen?",
  * "Het water kan niet wegstromen" → "Waarom kan het water niet wegstromen?"). The subject must be
- * articles, pronouns of quantity or possession, numerals, adjectives and nouns, ending in a noun;
- * anything else (a fronted adverbial, a personal pronoun, a comma) returns null. A first word the
- * lexicon does not know keeps its capital only when `isName` says the text writes it as a name.
+ * articles, pronouns of quantity or possession, numerals, adjectives and nouns (also joined by "van"
+ * or "met"), ending in a noun; anything else (a fronted adverbial, a personal pronoun, a comma, "op
+ * aarde") returns null. A first word the lexicon does not know keeps its capital only when `isName`
+ * says the text writes it as a name.
  */
 export function dutchWhyQuestion(statement: string, isName = looksLikeAName): string | null {
   const tokens = statement
@@ -110,7 +111,9 @@ export function dutchWhyQuestion(statement: string, isName = looksLikeAName): st
   const plain = subject.every((token, index) => {
     const tag = subjectTags[index] ?? "";
     if (tag === "?") return /^\p{L}+$/u.test(token) && !isDutchVerbForm(token);
-    return DUTCH_SUBJECT_TAGS.test(tag);
+    // "Mensen met een lening", "De kracht van het water": a phrase after the noun stays in the subject.
+    const joining = /^(van|met)$/iu.test(token) && index > 0 && index < verbAt - 1;
+    return joining || DUTCH_SUBJECT_TAGS.test(tag);
   });
   const head = subjectTags.at(-1) ?? "";
   if (!plain || !(head === "?" || head.startsWith("N("))) return null;
