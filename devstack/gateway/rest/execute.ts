@@ -1,6 +1,6 @@
 import type pg from "pg";
 import type { GatewayContext } from "../context.ts";
-import { type RequestInfo, type Statement, withRequestTransaction } from "../db-session.ts";
+import { prepared, type RequestInfo, type Statement, withRequestTransaction } from "../db-session.ts";
 import type { Identity } from "../jwt.ts";
 import { apiErrors, fromPostgresError, RestError } from "./errors.ts";
 import { MAX_ROWS, type Plan } from "./plan.ts";
@@ -51,12 +51,24 @@ export async function execute(
  */
 const statements = new WeakMap<Plan, Statement>();
 
-/** The statement with its values as literals, or bound when one cannot be a literal. */
+/**
+ * A read by GET or HEAD (the requests whose plans rest/index.ts keeps) is prepared once per
+ * connection, as PostgREST prepares its statements; any other statement goes with its values as
+ * literals. Values that cannot be literals are bound.
+ */
 function statementFor(request: ApiRequest, plan: Plan): Statement {
   const known = statements.get(plan);
   if (known) return known;
-  const literal = mainStatement(request, plan, { literals: true });
-  const statement = literal.unquotable ? mainStatement(request, plan) : literal;
+  let statement: Statement;
+  if (request.method === "GET" || request.method === "HEAD") {
+    const bound = mainStatement(request, plan);
+    statement = bound.values.some((value) => value.includes("\0"))
+      ? bound
+      : prepared(bound.text, bound.values);
+  } else {
+    const literal = mainStatement(request, plan, { literals: true });
+    statement = literal.unquotable ? mainStatement(request, plan) : literal;
+  }
   statements.set(plan, statement);
   return statement;
 }
