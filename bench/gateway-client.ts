@@ -2,7 +2,7 @@
  * The client side of `npm run bench:gateway`, in its own process so that its work (fetch, autocannon)
  * never shares an event loop with the gateway it measures. Prints one JSON line.
  *
- *   tsx bench/gateway-client.ts single <runs> <url> <headers-json> <direct-json>
+ *   tsx bench/gateway-client.ts single <runs> <url> <headers-json> <direct-json> <floor-url>
  *   tsx bench/gateway-client.ts load <connections> <seconds> <url> <headers-json>
  */
 import { createRequire } from "node:module";
@@ -45,30 +45,41 @@ export interface Direct {
 }
 
 /**
- * One request through the gateway, then the statement alone, alternately, so both see the same
- * moment of a shared machine's load; each timed from this process.
+ * One request through the gateway, then the statement alone, then the same statement prepared, then
+ * the gateway's trivial /health (the floor: HTTP and the gateway's middleware, no database),
+ * alternately, so all four see the same moment of a shared machine's load; each timed from this
+ * process. The statement alone is sent as a client sends a statement once (parsed and planned each
+ * time); prepared, as the gateway sends a repeated read (parsed and planned once per connection).
  */
-async function single(runs: number, url: string, headers: Record<string, string>, direct: Direct) {
+async function single(
+  runs: number,
+  url: string,
+  headers: Record<string, string>,
+  direct: Direct,
+  floorUrl: string,
+) {
   const client = new pg.Client({ connectionString: direct.databaseUrl });
   await client.connect();
   try {
     await client.query(direct.setup);
-    const pair = async () => {
+    const prepared = { ...direct.statement, name: "bench_statement" };
+    const timed = async (work: () => Promise<unknown>) => {
       const start = performance.now();
-      await (await fetch(url, { headers })).arrayBuffer();
-      const between = performance.now();
-      await client.query(direct.statement);
-      return [between - start, performance.now() - between] as const;
+      await work();
+      return performance.now() - start;
     };
-    for (let i = 0; i < Math.min(20, runs); i++) await pair();
-    const gatewayTimes: number[] = [];
-    const sqlTimes: number[] = [];
-    for (let i = 0; i < runs; i++) {
-      const [gateway, sql] = await pair();
-      gatewayTimes.push(gateway);
-      sqlTimes.push(sql);
-    }
-    return { gatewayMs: median(gatewayTimes), sqlMs: median(sqlTimes) };
+    const round = async () => [
+      await timed(async () => (await fetch(url, { headers })).arrayBuffer()),
+      await timed(() => client.query(direct.statement)),
+      await timed(() => client.query(prepared)),
+      await timed(async () => (await fetch(floorUrl, { headers })).arrayBuffer()),
+    ];
+    for (let i = 0; i < Math.min(20, runs); i++) await round();
+    const times: number[][] = [[], [], [], []];
+    for (let i = 0; i < runs; i++)
+      for (const [index, ms] of (await round()).entries()) times[index]?.push(ms);
+    const [gatewayMs, sqlMs, preparedMs, floorMs] = times.map(median) as [number, number, number, number];
+    return { gatewayMs, sqlMs, preparedMs, floorMs };
   } finally {
     await client.end();
   }
@@ -97,6 +108,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
           rest[1] as string,
           JSON.parse(rest[2] as string),
           JSON.parse(rest[3] as string),
+          rest[4] as string,
         )
       : await load(Number(rest[0]), Number(rest[1]), rest[2] as string, JSON.parse(rest[3] as string));
   console.log(JSON.stringify(result));

@@ -9,7 +9,9 @@
  *     (bench/gateway-client.ts), so client work never shares the gateway's event loop,
  *   - the median of the statement PostgREST would run for it (the gateway's SQL with bound values),
  *     directly on Postgres through `pg` from the same client process, alternating request and
- *     statement (same role and JWT claims, so the same row-level security),
+ *     statement (same role and JWT claims, so the same row-level security), sent once as an
+ *     unnamed statement and once as a prepared one (the gateway prepares repeated reads), and the
+ *     gateway's trivial GET /health as the floor of HTTP and middleware alone,
  * and their ratio: what HTTP, JWT checks and the per-request transaction cost on top of the SQL.
  * Then requests/s and p50/p95 under load at 10 and 50 connections (autocannon, in its own process).
  * Every figure is the median over the rounds. Figures only; nothing is asserted.
@@ -98,16 +100,15 @@ async function main(): Promise<void> {
       const runs = Number(args.runs);
       const rounds = Number(args.rounds);
       const direct = JSON.stringify(await directStatement(stack.databaseUrl, pool, scenario, url, headers));
-      const single: { gateway: number; sql: number }[] = [];
+      const single: { gateway: number; sql: number; prepared: number; floor: number }[] = [];
       for (let round = 0; round < rounds; round++) {
-        const { gatewayMs, sqlMs } = await client<{ gatewayMs: number; sqlMs: number }>([
-          "single",
-          String(runs),
-          url,
-          JSON.stringify(headers),
-          direct,
-        ]);
-        single.push({ gateway: gatewayMs, sql: sqlMs });
+        const { gatewayMs, sqlMs, preparedMs, floorMs } = await client<{
+          gatewayMs: number;
+          sqlMs: number;
+          preparedMs: number;
+          floorMs: number;
+        }>(["single", String(runs), url, JSON.stringify(headers), direct, `${gateway.url}/health`]);
+        single.push({ gateway: gatewayMs, sql: sqlMs, prepared: preparedMs, floor: floorMs });
       }
       const loads = [];
       for (const connections of [10, 50]) {
@@ -133,11 +134,14 @@ async function main(): Promise<void> {
       console.log(`one request at a time, median of ${runs} per round, ${rounds} rounds:`);
       for (const [index, round] of single.entries()) {
         console.log(
-          `  round ${index + 1}: gateway ${round.gateway.toFixed(2)} ms, same SQL on pg ${round.sql.toFixed(2)} ms, ratio ${(round.gateway / round.sql).toFixed(2)}`,
+          `  round ${index + 1}: gateway ${round.gateway.toFixed(2)} ms, same SQL on pg ${round.sql.toFixed(2)} ms (prepared ${round.prepared.toFixed(2)} ms), GET /health ${round.floor.toFixed(2)} ms, ratio ${(round.gateway / round.sql).toFixed(2)} (to prepared ${(round.gateway / round.prepared).toFixed(2)})`,
         );
       }
       console.log(
         `  median: gateway ${median(single.map((r) => r.gateway)).toFixed(2)} ms, SQL ${median(single.map((r) => r.sql)).toFixed(2)} ms, ratio gateway / statement alone ${median(single.map((r) => r.gateway / r.sql)).toFixed(2)}`,
+      );
+      console.log(
+        `  statement prepared ${median(single.map((r) => r.prepared)).toFixed(2)} ms, ratio gateway / prepared statement ${median(single.map((r) => r.gateway / r.prepared)).toFixed(2)}; floor GET /health ${median(single.map((r) => r.floor)).toFixed(2)} ms`,
       );
       for (const { connections, results } of loads) {
         console.log(

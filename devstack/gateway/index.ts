@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { Hono, type MiddlewareHandler } from "hono";
 import { cors } from "hono/cors";
 import { authService } from "./auth/index.ts";
 import { type AuthSettings, authSettingsFromEnv } from "./auth/settings.ts";
@@ -41,8 +41,11 @@ export function createGatewayApp(ctx: GatewayContext, options: GatewayOptions = 
   return app;
 }
 
-const apiCors = cors({
-  origin: (origin) => origin || "*",
+/** Hosted Supabase answers any origin, echoing it (credentials are allowed). */
+const apiOrigin = (origin: string) => origin || "*";
+
+const API_CORS = {
+  origin: apiOrigin,
   credentials: true,
   allowHeaders: [
     "authorization",
@@ -107,7 +110,24 @@ const apiCors = cors({
     "electric-shape-id",
   ],
   maxAge: 600,
-});
+};
+const preflightCors = cors(API_CORS);
+const exposeHeaders = API_CORS.exposeHeaders.join(",");
+
+/**
+ * Hono's cors() answers preflights here. On every other request it ends with `c.header("Vary", …)`,
+ * which rebuilds the finished response around its body as a stream, so @hono/node-server can no
+ * longer write a string body in one go; the same headers are set here on the response as it is.
+ */
+const apiCors: MiddlewareHandler = async (c, next) => {
+  if (c.req.method === "OPTIONS") return preflightCors(c, next);
+  await next();
+  const { headers } = c.res;
+  headers.set("Access-Control-Allow-Origin", apiOrigin(c.req.header("origin") ?? ""));
+  headers.set("Access-Control-Allow-Credentials", "true");
+  headers.set("Access-Control-Expose-Headers", exposeHeaders);
+  headers.append("Vary", "Origin");
+};
 
 export interface GatewayHandle {
   url: string;

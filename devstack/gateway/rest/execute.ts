@@ -1,10 +1,12 @@
+import { randomUUID } from "node:crypto";
 import type pg from "pg";
 import type { GatewayContext } from "../context.ts";
-import { type RequestInfo, type Statement, withRequestTransaction } from "../db-session.ts";
+import { prepared, type RequestInfo, type Statement, withRequestTransaction } from "../db-session.ts";
 import type { Identity } from "../jwt.ts";
 import { apiErrors, fromPostgresError, RestError } from "./errors.ts";
 import { MAX_ROWS, type Plan } from "./plan.ts";
 import { type ApiRequest, appliedPreferences } from "./request.ts";
+import type { SchemaCache } from "./schema-cache.ts";
 import { callSql, countSql, mutationSql, Params, readSql, wrapInArray } from "./sql.ts";
 
 /**
@@ -27,10 +29,11 @@ export async function execute(
   request: ApiRequest,
   plan: Plan,
   identity: Identity,
+  schemaCache: SchemaCache,
   info: RequestInfo,
 ): Promise<Response> {
   const readOnly = isReadOnly(request, plan);
-  const statement = statementFor(request, plan);
+  const statement = statementFor(request, plan, schemaCache);
   try {
     return await withRequestTransaction(
       ctx,
@@ -51,12 +54,35 @@ export async function execute(
  */
 const statements = new WeakMap<Plan, Statement>();
 
-/** The statement with its values as literals, or bound when one cannot be a literal. */
-function statementFor(request: ApiRequest, plan: Plan): Statement {
+/**
+ * Each schema cache prepares under names of its own: a statement prepared before a reload keeps the
+ * parameter types Postgres inferred then, which a changed column could contradict.
+ */
+const preparedPrefixes = new WeakMap<SchemaCache, string>();
+
+/**
+ * A read by GET or HEAD (the requests whose plans rest/index.ts keeps) is prepared once per
+ * connection, as PostgREST prepares its statements; any other statement goes with its values as
+ * literals. Values that cannot be literals are bound.
+ */
+function statementFor(request: ApiRequest, plan: Plan, schemaCache: SchemaCache): Statement {
   const known = statements.get(plan);
   if (known) return known;
-  const literal = mainStatement(request, plan, { literals: true });
-  const statement = literal.unquotable ? mainStatement(request, plan) : literal;
+  let statement: Statement;
+  if (request.method === "GET" || request.method === "HEAD") {
+    const bound = mainStatement(request, plan);
+    let prefix = preparedPrefixes.get(schemaCache);
+    if (!prefix) {
+      prefix = `-- schema cache ${randomUUID()}\n`;
+      preparedPrefixes.set(schemaCache, prefix);
+    }
+    statement = bound.values.some((value) => value.includes("\0"))
+      ? bound
+      : prepared(prefix + bound.text, bound.values);
+  } else {
+    const literal = mainStatement(request, plan, { literals: true });
+    statement = literal.unquotable ? mainStatement(request, plan) : literal;
+  }
   statements.set(plan, statement);
   return statement;
 }

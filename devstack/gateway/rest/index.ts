@@ -71,8 +71,9 @@ async function respond(
   }
 
   const body = WRITE_METHODS.has(method) ? await readBody(raw) : null;
-  const { request, plan } = planned(raw, path, ctx.exposedSchemas, body, await cache.get());
-  return execute(ctx, request, plan, identity, {
+  const schemaCache = await cache.get();
+  const { request, plan } = planned(raw, path, ctx.exposedSchemas, body, schemaCache);
+  return execute(ctx, request, plan, identity, schemaCache, {
     method,
     path: `/${path.join("/")}`,
     headers: raw.headers,
