@@ -2,6 +2,7 @@ import tailwindcss from "@tailwindcss/vite";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
+import { preloadRouteChunks } from "./scripts/route-preload.ts";
 
 const stub = (file: string) => new URL(`./src/lib/${file}`, import.meta.url).pathname;
 
@@ -75,6 +76,7 @@ export default defineConfig({
     tailwindcss(),
     leaveOutUnused(),
     preconnectToApi(),
+    preloadRouteChunks(),
   ],
   resolve: { alias: { "@": new URL("./src", import.meta.url).pathname } },
   build: {

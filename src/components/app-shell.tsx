@@ -4,7 +4,6 @@ import { hasActiveMembership } from "@/domain/access";
 import { type BreadcrumbOptions, outlineLabels } from "@/domain/breadcrumbs";
 import { useAuth, useSupabase } from "@/lib/auth/auth-context";
 import { useCollection } from "@/lib/collections/hooks";
-import { fetchOutline } from "@/lib/outline";
 import { useTopic } from "@/lib/topics/hooks";
 import { Breadcrumbs } from "./breadcrumbs";
 import { MembershipSwitcher } from "./membership-switcher";
@@ -107,7 +106,9 @@ type IdParams = Partial<
 /**
  * Breadcrumbs that name ids by what they are (a topic, collection, quiz, episode, chapter or phase by
  * its title), or the deepest screen's custom trail. Quiz, episode and phase titles come from the course
- * outline under the topic hub's own SWR key, so those screens add no request of their own.
+ * outline under the topic hub's own SWR key, so those screens add no request of their own. The outline's
+ * reader (and with it zod) is imported only there: every signed-in page renders this layout, and the
+ * others would wait for zod's download and schemas before their first paint (docs/performance.md).
  */
 function ShellBreadcrumbs() {
   const params = useParams({ strict: false }) as IdParams;
@@ -122,7 +123,7 @@ function ShellBreadcrumbs() {
   const client = useSupabase();
   const { data: outline } = useSWR(
     needsOutline && params.topicId ? (["topic-outline", params.topicId] as const) : null,
-    ([, id]) => fetchOutline(client, id),
+    ([, id]) => import("@/lib/outline").then(({ fetchOutline }) => fetchOutline(client, id)),
   );
   const labels: Record<string, string> = outline ? outlineLabels(outline) : {};
   if (topic) labels[`/studymap/topics/${topic.id}`] = topic.title;

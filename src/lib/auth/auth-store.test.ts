@@ -291,6 +291,22 @@ describe("AuthStore with the last visit's memberships", () => {
     expect(cache.stored.get(USER_ID)?.[0]?.membershipId).toBe("now");
   });
 
+  it("keeps the same snapshot when the background read finds what the last visit read", async () => {
+    await signIn(stub);
+    const cache = memoryCache();
+    await new AuthStore(stub.client, memoryChoices(), cache).start();
+    const store = new AuthStore(stub.client, memoryChoices(), cache);
+    await store.start();
+    const shown = store.getSnapshot();
+    const published = vi.fn();
+    store.subscribe(published);
+    const reads = stub.calls("GET /rest/v1/core_entities").length;
+    await vi.waitFor(() => expect(stub.calls("GET /rest/v1/core_entities").length).toBe(reads + 1));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(store.getSnapshot()).toBe(shown);
+    expect(published).not.toHaveBeenCalled();
+  });
+
   it("ends the session when the background read finds no user", async () => {
     await signIn(stub);
     stub.on("GET /auth/v1/user", { status: 401, body: { code: "bad_jwt", message: "expired" } });

@@ -155,6 +155,9 @@ export class AuthStore {
     }
     // A failed re-read keeps what the last visit read (logged by fetchCurrentUser).
     if (current.membershipsError) return;
+    // The usual answer is the user shown: publishing it again would re-render every screen that reads
+    // the user while the page's own data is arriving, for nothing.
+    if (JSON.stringify(current.user) === JSON.stringify(shown)) return;
     const changed = JSON.stringify(current.user.memberships) !== JSON.stringify(shown?.memberships);
     this.set(snapshotOf(current));
     if (changed) for (const listener of this.changedListeners) listener();
