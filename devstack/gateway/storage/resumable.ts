@@ -180,7 +180,27 @@ export function resumableUploads(
     },
   });
 
-  return (request) => server.handleWeb(request);
+  return async (request) => {
+    const response = await server.handleWeb(request);
+    await drain(request);
+    return response;
+  };
+}
+
+/**
+ * Reads what is left of a refused PATCH's body before answering. @hono/node-server resets a connection
+ * whose body is still arriving 500 ms after the answer, so on a busy machine a client sending a 6 MB
+ * chunk saw a reset instead of Storage's 403; a server in front of Storage (Kong, nginx) reads the body
+ * too. A client that gives up mid-body leaves nothing to answer, so that error is not ours to report.
+ */
+async function drain(request: Request): Promise<void> {
+  if (!request.body || request.bodyUsed || request.body.locked) return;
+  const reader = request.body.getReader();
+  try {
+    while (!(await reader.read()).done) {}
+  } catch {
+    // The client went away; there is no one left to answer.
+  }
 }
 
 /** The trial insert's metadata: never stored, only shown to RLS policies that read it. */
