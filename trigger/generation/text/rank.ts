@@ -206,8 +206,8 @@ export function tokensOf(text: string): string[] {
 // Nouns too general to learn or to ask about.
 const GENERIC_NOUNS = new Set(
   (
-    "example instance way part kind type lot number time thing things year years people case cases " +
-    "voorbeeld manier deel soort aantal keer ding dingen jaar jaren mensen geval gevallen stuk paar"
+    "example instance way part kind type lot number time thing things year years people case cases series " +
+    "voorbeeld manier deel soort aantal keer ding dingen jaar jaren mensen geval gevallen stuk paar reeks"
   ).split(" "),
 );
 

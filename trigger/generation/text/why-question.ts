@@ -1,12 +1,12 @@
+import nlp from "compromise";
 import { isDutchVerbForm, lexiconClasses, posTags } from "./pos.ts";
 
 /**
  * A plain English why-question from a statement, where the tagger reads its shape with confidence:
  * "The nucleus controls most of the cell's activities" → "Why does the nucleus control most of the
  * cell's activities?". Only a subject of determiners, adjectives and nouns before one present-tense
- * verb, a regular past, an auxiliary or a modal is turned; anything else (an irregular past, pronoun
- * subjects, clauses before the verb) returns null and the question quotes the statement instead, so no
- * question is ungrammatical.
+ * verb, a past, an auxiliary or a modal is turned; anything else (pronoun subjects, clauses before the
+ * verb) returns null and the question quotes the statement instead, so no question is ungrammatical.
  */
 export function englishWhyQuestion(statement: string): string | null {
   const tokens = statement
@@ -31,10 +31,14 @@ export function englishWhyQuestion(statement: string): string | null {
   const auxiliary = INVERTING.has(verb) && !(HAVE.has(verb) && tags[verbAt + 1] !== "VBN");
   if (auxiliary) return `Why ${verb} ${subject} ${rest}?`.replace(/\s+\?$/u, "?");
   const tag = tags[verbAt];
-  // A regular past ("Factory owners employed children"), read as VBD or VBN with no auxiliary before it.
-  const past = tag === "VBD" || tag === "VBN" ? baseOfRegularPast(verb) : null;
+  // A past ("Factory owners employed children", "Many families went hungry"), read as VBD or VBN with
+  // no auxiliary before it.
+  // A form that is its own base ("Cities speed up runoff", "cut") may be present: not taken for a past.
+  const base = tag === "VBD" || tag === "VBN" ? baseForm(verb) : null;
+  const past = base !== verb ? base : null;
   if (past) return `Why did ${subject} ${[past, rest].join(" ").trim()}?`;
-  if (tag === "VBZ") return `Why does ${subject} ${[baseOfThirdPerson(verb), rest].join(" ").trim()}?`;
+  const present = tag === "VBZ" ? baseForm(verb) : null;
+  if (present) return `Why does ${subject} ${[present, rest].join(" ").trim()}?`;
   // The tagger often reads a plural subject's present verb as a base form ("cells contain").
   const pluralSubject = /^NNP?S$/.test(tags[verbAt - 1] ?? "");
   if (tag === "VBP" || (tag === "VB" && pluralSubject))
@@ -62,28 +66,12 @@ const INVERTING = new Set([
   ...HAVE,
 ]);
 
-/** "worked" → "work", "used" → "use", "stopped" → "stop", "carried" → "carry"; null for "went". */
-function baseOfRegularPast(verb: string): string | null {
-  if (!/ed$/u.test(verb)) return null;
-  const stem = verb.slice(0, -2);
-  const candidates = [
-    stem,
-    `${stem}e`,
-    /(.)\1$/u.test(stem) ? stem.slice(0, -1) : "",
-    /ied$/u.test(verb) ? `${verb.slice(0, -3)}y` : "",
-  ];
-  return (
-    candidates.find((candidate) => candidate && lexiconClasses(candidate, "en").includes("verb")) ?? null
-  );
-}
-
-/** "controls" → "control", "carries" → "carry", "reaches" → "reach", "goes" → "go", "has" → "have". */
-function baseOfThirdPerson(verb: string): string {
-  if (verb === "does") return "do";
-  if (verb === "has") return "have";
-  if (/[^aeiou]ies$/u.test(verb)) return `${verb.slice(0, -3)}y`;
-  if (/(ss|sh|ch|x|zz|o)es$/u.test(verb)) return verb.slice(0, -2);
-  return verb.endsWith("s") ? verb.slice(0, -1) : verb;
+/**
+ * The base form of an English verb form ("controls" control, "carried" carry, "went" go, "has" have),
+ * from compromise's conjugation tables; null when it knows no verb there.
+ */
+function baseForm(verb: string): string | null {
+  return nlp(verb).verbs().toInfinitive().text().toLowerCase() || null;
 }
 
 /**
