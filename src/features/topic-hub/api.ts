@@ -114,7 +114,8 @@ export async function saveEpisodeScript(
 /**
  * Publishes the topic's course for everyone who can read the topic, or takes it back to a draft: the
  * courses' row-level security lets only the topic's content managers change `published_at`
- * (supabase/migrations/20261121000007_courses.sql), so a refusal is an update of no row.
+ * (supabase/migrations/20261121000007_courses.sql), so a refusal is an update of no row. The time sent
+ * only says "now": Postgres stamps its own (20261123001400_courses_published_at_from_server.sql).
  */
 export async function setCoursePublished(
   client: StudymapClient,

@@ -1,8 +1,8 @@
 -- Triggers: profiles follow auth.users, updated_at is stamped on change, owners and parents of rows never
--- change, and deleting a user removes what was theirs alone.
+-- change, a course is published at the server's time, and deleting a user removes what was theirs alone.
 
 begin;
-select plan(21);
+select plan(23);
 select tests.create_world();
 
 -- Profiles follow Supabase Auth ---------------------------------------------------------------------------
@@ -107,6 +107,25 @@ select throws_ok(
   $$ update public.core_memberships set user_id = tests.id('user:outsider') where id = tests.id('membership:member') $$,
   '42501', 'core_memberships.user_id cannot be changed once set',
   'a membership cannot be handed to another user'
+);
+
+-- Publication time ----------------------------------------------------------------------------------------
+
+insert into public.courses (id, topic_id, title, created_by)
+values (tests.id('course:creator-draft'), tests.id('topic:alpha'), 'Creator draft', tests.id('user:creator'));
+select tests.authenticate_as('creator');
+update public.courses set published_at = '2999-01-01' where id = tests.id('course:creator-draft');
+update public.courses set published_at = '2999-01-01' where id = tests.id('course:alpha');
+select tests.clear_authentication();
+select is(
+  (select published_at from public.courses where id = tests.id('course:creator-draft')),
+  now(),
+  'publishing stamps the server''s time, not the time the browser sends'
+);
+select is(
+  (select published_at from public.courses where id = tests.id('course:alpha')),
+  (select now() - interval '1 day'),
+  'publishing an already published course again keeps its first publication time'
 );
 
 -- Deleting a user -----------------------------------------------------------------------------------------
