@@ -36,6 +36,10 @@ describe("englishWhyQuestion", () => {
     );
   });
 
+  it("moves do-support that is already there", () => {
+    expect(englishWhyQuestion("penicillin does not harm them")).toBe("Why does penicillin not harm them?");
+  });
+
   it("keeps a name's capital and gives main-verb 'has' do-support", () => {
     expect(englishWhyQuestion("Britain has coal and iron")).toBe("Why does Britain have coal and iron?");
   });

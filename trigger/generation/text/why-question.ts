@@ -28,7 +28,10 @@ export function englishWhyQuestion(statement: string): string | null {
   const subject = tokens.slice(0, verbAt).join(" ");
   const verb = (tokens[verbAt] ?? "").toLowerCase();
   const rest = tokens.slice(verbAt + 1).join(" ");
-  const auxiliary = INVERTING.has(verb) && !(HAVE.has(verb) && tags[verbAt + 1] !== "VBN");
+  // "does not harm": do-support is already there and only moves ("Why does penicillin not harm them?").
+  const doSupport =
+    DO.has(verb) && (tokens[verbAt + 1]?.toLowerCase() === "not" || tags[verbAt + 1] === "VB");
+  const auxiliary = doSupport || (INVERTING.has(verb) && !(HAVE.has(verb) && tags[verbAt + 1] !== "VBN"));
   if (auxiliary) return `Why ${verb} ${subject} ${rest}?`.replace(/\s+\?$/u, "?");
   const tag = tags[verbAt];
   // A past ("Factory owners employed children", "Many families went hungry"), read as VBD or VBN with
@@ -49,6 +52,7 @@ export function englishWhyQuestion(statement: string): string | null {
 // Determiners, adjectives, nouns, numbers and possessives: a plain noun phrase.
 const SUBJECT_TAGS = /^(DT|PDT|JJ|JJR|JJS|NN|NNS|NNP|NNPS|CD|PRP\$|POS)$/;
 const HAVE = new Set(["has", "have", "had"]);
+const DO = new Set(["do", "does", "did"]);
 // Verbs that move before the subject themselves; "has" only as an auxiliary ("has grown").
 const INVERTING = new Set([
   "is",
