@@ -299,8 +299,15 @@ function appositionIn(
   const match = APPOSITION.exec(text);
   if (!match?.[1] || match.index === undefined) return null;
   const meaning = match[1];
-  if (meaning.split(/\s+/u).length < 3 || QUANTITY.test(meaning)) return null;
+  if (
+    meaning.split(/\s+/u).length < 3 ||
+    QUANTITY.test(meaning) ||
+    LIST_GOES_ON[language].test(beforeRelativeClause(meaning))
+  )
+    return null;
   const before = text.slice(0, match.index).split(/\s+/u);
+  // "Elk neuron heeft een cellichaam, een axon en …" lists; an apposition follows a named or known thing.
+  if (/^(?:an?|een)$/iu.test(before.at(-2) ?? "")) return null;
   const lastFunctionWord = before.findLastIndex((word) => isStopword(word.toLowerCase()));
   // Longest first, never from a verb on ("Ze bevatten hemoglobine, een eiwit …" names hemoglobine).
   for (let start = Math.max(lastFunctionWord + 1, before.length - 3); start < before.length; start++) {
@@ -310,6 +317,17 @@ function appositionIn(
     if (/^\p{L}/u.test(term) && isTerm(term) && !mentions(meaning, term)) return { term, meaning };
   }
   return null;
+}
+
+// "…, een axon en meerdere dendrieten": another item with its own determiner, so a list, not a renaming.
+const LIST_GOES_ON: Record<Language, RegExp> = {
+  nl: /\s(?:en|of)\s+(?:een|de|het|meerdere|veel|enkele|twee|drie)\s/iu,
+  en: /\s(?:and|or)\s+(?:an?|the|several|many|some|two|three)\s/iu,
+};
+
+/** "een eiwit dat zuurstof bindt en het bloed …": an "en" inside the relative clause joins no list items. */
+function beforeRelativeClause(phrase: string): string {
+  return phrase.split(/\s(?:die|dat|wat|that|which|who)\s/iu)[0] ?? phrase;
 }
 
 const QUANTITY = /^(?:an?|een)\s+(?:few|couple|number|lot|little|bit|paar|aantal|beetje|stuk|keer)\b/iu;
