@@ -99,3 +99,8 @@ export function escapeRegExp(text: string): string {
 export function withoutArticle(text: string): string {
   return text.replace(/^(?:de|het|een|the|an?)\s+/iu, "");
 }
+
+/** The word with its first letter in lower case, whatever follows ("Water" → "water"). */
+export function lowerInitial(word: string): string {
+  return word.charAt(0).toLocaleLowerCase() + word.slice(1);
+}

@@ -1,4 +1,5 @@
 import nlp from "compromise";
+import { lowerInitial } from "./language.ts";
 import { isDutchVerbForm, lexiconClasses, posTags } from "./pos.ts";
 
 /**
@@ -9,13 +10,10 @@ import { isDutchVerbForm, lexiconClasses, posTags } from "./pos.ts";
  * verb) returns null and the question quotes the statement instead, so no question is ungrammatical.
  */
 export function englishWhyQuestion(statement: string): string | null {
-  const tokens = statement
-    .replace(/[.!?]+$/u, "")
-    .trim()
-    .split(/\s+/u);
+  const tokens = clauseTokens(statement);
   // A sentence's capital says nothing: "Water" is read as "water", unless the lexicon knows only the name.
   const first = tokens[0] ?? "";
-  const lowered = first.charAt(0).toLocaleLowerCase() + first.slice(1);
+  const lowered = lowerInitial(first);
   const common = lexiconClasses(lowered, "en").length > 0;
   if (common) tokens[0] = lowered;
   const tags = posTags(tokens, "en");
@@ -88,10 +86,7 @@ function baseForm(verb: string): string | null {
  * says the text writes it as a name.
  */
 export function dutchWhyQuestion(statement: string, isName = looksLikeAName): string | null {
-  const tokens = statement
-    .replace(/[.!?]+$/u, "")
-    .trim()
-    .split(/\s+/u);
+  const tokens = clauseTokens(statement);
   const tags = posTags(tokens, "nl");
   // A finite form the lexicon does not list ("stijgt") is recognised by its infinitive.
   const verbAt = tags.findIndex(
@@ -110,7 +105,7 @@ export function dutchWhyQuestion(statement: string, isName = looksLikeAName): st
   const head = subjectTags.at(-1) ?? "";
   if (!plain || !(head === "?" || head.startsWith("N("))) return null;
   const first = subject[0] ?? "";
-  const lowered = first.charAt(0).toLocaleLowerCase() + first.slice(1);
+  const lowered = lowerInitial(first);
   if (lexiconClasses(lowered, "nl").length > 0 || !isName(first)) subject[0] = lowered;
   const verb = (tokens[verbAt] ?? "").toLowerCase();
   return `Waarom ${[verb, ...subject, ...tokens.slice(verbAt + 1)].join(" ")}?`;
@@ -122,4 +117,12 @@ const DUTCH_SUBJECT_TAGS = /^(Art\(|Adj\(attr|N\(|Num\(|Pron\((onbep|bez|aanw)[^
 /** Without the text at hand: a capitalised word that does not end like a Dutch plural ("Napoleon"). */
 export function looksLikeAName(word: string): boolean {
   return !/(en|s)$/u.test(word);
+}
+
+/** The words of a clause, without its closing punctuation. */
+function clauseTokens(statement: string): string[] {
+  return statement
+    .replace(/[.!?]+$/u, "")
+    .trim()
+    .split(/\s+/u);
 }

@@ -3,7 +3,7 @@ import type { Citation } from "../../../../src/domain/citation.ts";
 import { citeSentence, contentTerms, type Sentence } from "../../corpus.ts";
 import { stableId } from "../../ids.ts";
 import { comparable } from "../../support.ts";
-import { escapeRegExp, isStopword, type Language } from "../../text/language.ts";
+import { escapeRegExp, isStopword, type Language, lowerInitial } from "../../text/language.ts";
 import { type KeyPhrase, leansOnContext, type TermWeights } from "../../text/rank.ts";
 import { looksLikeAName } from "../../text/why-question.ts";
 import { type CausalPair, type DefinitionPair, mentions, needsContext, withoutEnd } from "./clauses.ts";
@@ -383,7 +383,7 @@ function sentenceBefore(sentence: Sentence, sentences: readonly Sentence[]): Sen
  * case ("dopamine"), yes when it capitalises it inside a sentence too ("de Vikingen"), else by its form.
  */
 function isNameIn(word: string, sentences: readonly Sentence[]): boolean {
-  const lowered = word.charAt(0).toLocaleLowerCase() + word.slice(1);
+  const lowered = lowerInitial(word);
   const inLowerCase = new RegExp(`(?<![\\p{L}])${escapeRegExp(lowered)}(?![\\p{L}])`, "u");
   const insideSentence = new RegExp(`[\\p{L}\\p{N},;:]\\s+${escapeRegExp(word)}(?![\\p{L}])`, "u");
   if (sentences.some((sentence) => inLowerCase.test(sentence.text))) return false;
@@ -451,7 +451,7 @@ export function causeItem(
             const clause =
               other.cause ??
               (language === "en"
-                ? other.effect.charAt(0).toLocaleLowerCase() + other.effect.slice(1)
+                ? lowerInitial(other.effect)
                 : /^\p{Ll}/u.test(other.effect)
                   ? other.effect
                   : null);
