@@ -9,7 +9,7 @@ const stub = (file: string) => new URL(`./src/lib/${file}`, import.meta.url).pat
 /**
  * Parts of supabase-js the product never calls, kept out of every first load by stand-ins that throw if
  * ever used (docs/performance.md): Realtime (realtime-js, phoenix), Analytics buckets (iceberg-js) and
- * passkey MFA (auth-js's WebAuthn helpers). A stand-in that lacks a name the library imports fails the
+ * passkey MFA (auth-js's WebAuthn helpers) and wallet sign-in (its Ethereum helpers). A stand-in that lacks a name the library imports fails the
  * build, so an upgrade that changes these imports cannot slip through.
  */
 const LEFT_OUT = [
@@ -20,6 +20,7 @@ const LEFT_OUT = [
   },
   { importer: /\/@supabase\/storage-js\//, source: "iceberg-js", stub: stub("iceberg-left-out.ts") },
   { importer: /\/@supabase\/auth-js\//, source: "./lib/webauthn", stub: stub("webauthn-left-out.ts") },
+  { importer: /\/@supabase\/auth-js\//, source: "./lib/web3/ethereum", stub: stub("web3-left-out.ts") },
 ];
 
 function leaveOutUnused(): Plugin {
@@ -69,6 +70,15 @@ function preconnectToApi(): Plugin {
 const FIRST_LOAD_VENDOR =
   /\/node_modules\/(react|react-dom|scheduler|use-sync-external-store|@tanstack\/(react-router|router-core|history|store|react-store)|@supabase\/(supabase-js|auth-js|postgrest-js|storage-js|functions-js)|swr|tslib)\//;
 
+/**
+ * Shared app modules smaller than this (source bytes) are copied into each route chunk that uses them
+ * instead of being a file of their own. Rolldown splits every module two routes share into its own chunk;
+ * a first load of the micro-learning overview fetched 31 files, most under 1 kB gzip, each a request and a
+ * round trip on a phone's network (docs/performance.md). Rolldown's runtime keeps one instance of each
+ * copied module (one state, one execution), so a copy behaves like an import.
+ */
+const SHARED_CHUNK_INLINE_BELOW = 20_000;
+
 export default defineConfig({
   plugins: [
     tanstackRouter({ target: "react", autoCodeSplitting: true }),
@@ -81,7 +91,15 @@ export default defineConfig({
   resolve: { alias: { "@": new URL("./src", import.meta.url).pathname } },
   build: {
     rolldownOptions: {
-      output: { codeSplitting: { groups: [{ name: "vendor", test: FIRST_LOAD_VENDOR }] } },
+      // Inlining small shared chunks (below) needs entry signatures that may drop unused exports; a static
+      // host serves this app, nothing imports its entry.
+      preserveEntrySignatures: false,
+      output: {
+        codeSplitting: {
+          groups: [{ name: "vendor", test: FIRST_LOAD_VENDOR }],
+          experimentalInlineCommonChunks: { maxSize: SHARED_CHUNK_INLINE_BELOW },
+        },
+      },
     },
   },
 });

@@ -26,7 +26,11 @@ import { median } from "./gateway-client.ts";
 
 /** `--save` keeps every run's full Lighthouse JSON (long tasks, LCP breakdown, unused JS) for diagnosis. */
 const { values: args } = parseArgs({
-  options: { runs: { type: "string", default: "3" }, save: { type: "string" } },
+  options: {
+    runs: { type: "string", default: "3" },
+    save: { type: "string" },
+    pages: { type: "string" },
+  },
 });
 
 const EMAIL = "ada.admin@studymap.test";
@@ -76,7 +80,8 @@ async function main(): Promise<void> {
     const page = browser.pages()[0] ?? (await browser.newPage());
     const results = new Map<string, Run[]>();
     const runs = Number(args.runs);
-    for (const target of PAGES) {
+    const only = args.pages?.split(",");
+    for (const target of PAGES.filter((page) => !only || only.some((name) => page.name.includes(name)))) {
       if (target.signedIn) await signIn(page, client.url, stack.supabaseUrl);
       else await signOut(page, client.url);
       const cdp = await browser.newCDPSession(page);
@@ -95,6 +100,12 @@ async function main(): Promise<void> {
           mkdirSync(args.save, { recursive: true });
           const file = `${target.name.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "")}-${run + 1}.json`;
           writeFileSync(path.join(args.save, file), JSON.stringify(lhr));
+          const trace = (result.artifacts as { Trace?: unknown }).Trace;
+          if (trace)
+            writeFileSync(
+              path.join(args.save, file.replace(/\.json$/, ".trace.json")),
+              JSON.stringify(trace),
+            );
         }
         if (lhr.finalDisplayedUrl && !lhr.finalDisplayedUrl.includes(target.path.replace(/\/$/, ""))) {
           throw new Error(`${target.path} ended on ${lhr.finalDisplayedUrl}: not signed in?`);

@@ -5,6 +5,7 @@ import { SWRConfig } from "swr";
 import { Splash } from "@/components/splash";
 import { AuthProvider } from "@/lib/auth/auth-context";
 import type { AuthStore } from "@/lib/auth/auth-store";
+import { immediately, type Scheduler } from "@/lib/idle";
 import { buildSwrConfig, isSlowNetwork } from "@/lib/swr";
 import { ThemeProvider, useTheme } from "@/lib/theme";
 import type { AppRouter } from "./router";
@@ -12,25 +13,30 @@ import type { AppRouter } from "./router";
 interface AppProps {
   router: AppRouter;
   auth: AuthStore;
+  /** When work the first page can do without may run (main.tsx: after it has rendered). */
+  background?: Scheduler;
 }
 
 /**
- * The toaster loads after the first paint (about 9 kB gzip off the first load). No toast is lost:
- * sonner replays the active toasts to a Toaster when it subscribes. Loaded in an effect rather than
- * with React.lazy: a suspending sibling would hold the router's first screens behind React's Suspense
- * reveal throttle.
+ * The toaster loads as background work, after the first page (about 9 kB gzip off the first load). No
+ * toast is lost: sonner replays the active toasts to a Toaster when it subscribes. Loaded in an effect
+ * rather than with React.lazy: a suspending sibling would hold the router's first screens behind React's
+ * Suspense reveal throttle.
  */
-function useLazyToaster(): ComponentType<ToasterProps> | null {
+function useLazyToaster(background: Scheduler): ComponentType<ToasterProps> | null {
   const [toaster, setToaster] = useState<ComponentType<ToasterProps> | null>(null);
   useEffect(() => {
     let mounted = true;
-    void import("sonner").then((module) => {
-      if (mounted) setToaster(() => module.Toaster);
-    });
+    background(
+      () =>
+        void import("sonner").then((module) => {
+          if (mounted) setToaster(() => module.Toaster);
+        }),
+    );
     return () => {
       mounted = false;
     };
-  }, []);
+  }, [background]);
   return toaster;
 }
 
@@ -38,7 +44,7 @@ function useLazyToaster(): ComponentType<ToasterProps> | null {
 const swrConfig = { ...buildSwrConfig(isSlowNetwork()), provider: () => new Map() };
 
 /** Providers around the router: theme, data cache, auth, toasts and the splash. */
-export function App({ router, auth }: AppProps) {
+export function App({ router, auth, background = immediately }: AppProps) {
   const { status } = useSyncExternalStore(auth.subscribe, auth.getSnapshot, auth.getSnapshot);
 
   useEffect(() => {
@@ -58,7 +64,7 @@ export function App({ router, auth }: AppProps) {
       <SWRConfig value={swrConfig}>
         <AuthProvider store={auth}>
           <RouterProvider router={router} />
-          <ThemedToaster />
+          <ThemedToaster background={background} />
         </AuthProvider>
       </SWRConfig>
       <Splash loading={status === "loading"} />
@@ -66,8 +72,8 @@ export function App({ router, auth }: AppProps) {
   );
 }
 
-function ThemedToaster() {
+function ThemedToaster({ background }: { background: Scheduler }) {
   const { resolvedTheme } = useTheme();
-  const Toaster = useLazyToaster();
+  const Toaster = useLazyToaster(background);
   return Toaster && <Toaster theme={resolvedTheme} richColors closeButton position="top-right" />;
 }

@@ -1,7 +1,8 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
 import type { AnyRoute } from "@tanstack/react-router";
 import { prefetchMicrolearningOverview } from "@/features/microlearning/prefetch";
-import { prefetchTopic } from "@/lib/topics/api";
+import { type Scheduler, whenIdle } from "@/lib/idle";
+import { prefetchTopic } from "@/lib/topics/topic-query";
 import type { AppRouter } from "./router";
 
 type Prefetch = (client: SupabaseClient, params: Record<string, string>) => void;
@@ -33,4 +34,19 @@ export function startFirstLoad(router: AppRouter, client: SupabaseClient): void 
   void client.auth.getSession().then(({ data }) => {
     if (data.session) for (const start of prefetches) start();
   });
+}
+
+/**
+ * Work a first load can do without (re-reading a stored session, the toaster) waits until the first page
+ * has rendered and the browser is idle: until then the page's code, data and first render have the
+ * network and the main thread to themselves (docs/performance.md). Subscribe before the first render.
+ */
+export function afterFirstPage(router: AppRouter): Scheduler {
+  const rendered = new Promise<void>((resolve) => {
+    const stop = router.subscribe("onRendered", () => {
+      stop();
+      resolve();
+    });
+  });
+  return (task) => void rendered.then(() => whenIdle(task));
 }

@@ -8,7 +8,7 @@ import type { StudymapClient } from "@/lib/database";
 import { initSentry } from "@/lib/sentry";
 import { getSupabase } from "@/lib/supabase";
 import { App } from "./app";
-import { startFirstLoad } from "./first-load";
+import { afterFirstPage, startFirstLoad } from "./first-load";
 import { createAppRouter } from "./router";
 import "./styles.css";
 
@@ -29,15 +29,16 @@ if (client) {
   const analytics = loadAnalytics(buildAnalyticsConfig(import.meta.env));
   const router = createAppRouter({ auth, analytics });
   startFirstLoad(router, auth.client);
+  const background = afterFirstPage(router);
   // The session check goes out now rather than after React's first render (App starts it too; once is
   // enough): the guards of the first page wait for it.
-  void auth.start();
+  void auth.start({ background });
 
   void initSentry(import.meta.env, router);
 
   createRoot(root).render(
     <StrictMode>
-      <App router={router} auth={auth} />
+      <App router={router} auth={auth} background={background} />
     </StrictMode>,
   );
 }

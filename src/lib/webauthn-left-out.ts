@@ -1,3 +1,5 @@
+import { throwing } from "./left-out";
+
 /**
  * Stands in for auth-js's passkey helpers (`@supabase/auth-js/dist/module/lib/webauthn`) in the web build
  * (see `vite.config.ts` and docs/performance.md). Sign-in is by e-mail code or OAuth; passkey MFA is not
@@ -6,9 +8,7 @@
 export const WEBAUTHN_LEFT_OUT =
   "Passkeys are left out of the web build (src/lib/webauthn-left-out.ts); remove the stand-in in vite.config.ts to use them.";
 
-function leftOut(): never {
-  throw new Error(WEBAUTHN_LEFT_OUT);
-}
+const leftOut = throwing(WEBAUTHN_LEFT_OUT);
 
 export const createCredential = leftOut;
 export const getCredential = leftOut;

@@ -1,7 +1,8 @@
 import { PAGE_SIZE, pageRange } from "@/domain/pagination";
 import type { StudymapClient } from "@/lib/database";
 import { likePattern } from "@/lib/query";
-import { TOPIC_CARD_COLUMNS, type TopicPage } from "@/lib/topics/api";
+import type { TopicPage } from "@/lib/topics/api";
+import { TOPIC_CARD_COLUMNS } from "@/lib/topics/topic-query";
 
 /** Public topics of every entity, newest first. */
 export async function fetchPublicTopics(

@@ -1,7 +1,7 @@
 import { type ComponentType, useEffect, useState } from "react";
-import { toast } from "sonner";
 import { SWRConfig, type SWRConfiguration } from "swr";
 import { useAuth, useSupabase } from "@/lib/auth/auth-context";
+import { toast } from "@/lib/toast";
 import { fetchTriggerToken } from "./api.ts";
 import type { PendingRun, RunProps } from "./course-generation-run.tsx";
 

@@ -2,7 +2,7 @@ import { isUuid } from "@/domain/ids";
 import type { StudymapClient } from "@/lib/database";
 import { outlineKey, outlineRequest } from "@/lib/outline-request";
 import { prefetch } from "@/lib/prefetch";
-import { prefetchTopic } from "@/lib/topics/api";
+import { prefetchTopic } from "@/lib/topics/topic-query";
 
 /**
  * Starts the overview's two reads (the topic and its outline) before the overview's code has loaded.

@@ -291,6 +291,23 @@ describe("AuthStore with the last visit's memberships", () => {
     expect(cache.stored.get(USER_ID)?.[0]?.membershipId).toBe("now");
   });
 
+  it("leaves the re-read of a return visit to the background scheduler", async () => {
+    await signIn(stub);
+    const cache = memoryCache();
+    await new AuthStore(stub.client, memoryChoices(), cache).start();
+    const lookups = stub.calls("GET /auth/v1/user").length;
+    const waiting: (() => void)[] = [];
+    const store = new AuthStore(stub.client, memoryChoices(), cache);
+
+    await store.start({ background: (task) => void waiting.push(task) });
+    expect(store.getSnapshot().status).toBe("ready");
+    expect(stub.calls("GET /auth/v1/user")).toHaveLength(lookups);
+
+    expect(waiting).toHaveLength(1);
+    waiting[0]?.();
+    await vi.waitFor(() => expect(stub.calls("GET /auth/v1/user")).toHaveLength(lookups + 1));
+  });
+
   it("keeps the same snapshot when the background read finds what the last visit read", async () => {
     await signIn(stub);
     const cache = memoryCache();

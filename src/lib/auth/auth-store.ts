@@ -1,6 +1,7 @@
 import type { AuthChangeEvent } from "@supabase/supabase-js";
 import { type AppUser, resolveActiveMembershipId } from "@/domain/access";
 import type { StudymapClient } from "@/lib/database";
+import { immediately, type Scheduler } from "@/lib/idle";
 import {
   type CurrentUser,
   fetchCurrentUser,
@@ -73,8 +74,12 @@ export class AuthStore {
     return this.snapshot;
   }
 
-  /** The session check: runs once, then follows the client's auth events. */
-  async start(): Promise<void> {
+  /**
+   * The session check: runs once, then follows the client's auth events. On a return visit the re-read
+   * of the user and memberships is handed to `background` (main.tsx: after the first page has rendered),
+   * so it does not compete with the page's own code and data for the network.
+   */
+  async start({ background = immediately }: { background?: Scheduler } = {}): Promise<void> {
     if (this.started) return;
     this.started = true;
     const { data, error } = await this.client.auth.getSession();
@@ -91,7 +96,7 @@ export class AuthStore {
         user: { id: sessionUser.id, email: sessionUser.email ?? "", memberships: cached, activeMembershipId },
       });
       this.markReady(this.snapshot);
-      void this.revalidate();
+      background(() => void this.revalidate());
     } else {
       // Ready (guards pass) once the memberships are in; entity metadata, which no guard reads, follows
       // without holding the first page back.

@@ -1,6 +1,7 @@
 import type { StudymapClient } from "@/lib/database";
 import { unwrap } from "@/lib/query";
-import { TOPIC_CARD_COLUMNS, type TopicCardData } from "@/lib/topics/api";
+import type { TopicCardData } from "@/lib/topics/api";
+import { TOPIC_CARD_COLUMNS } from "@/lib/topics/topic-query";
 
 export async function fetchFavoriteIds(client: StudymapClient, userId: string): Promise<string[]> {
   const data = unwrap(await client.from("favorites").select("topic_id").eq("user_id", userId));

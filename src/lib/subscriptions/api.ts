@@ -1,6 +1,7 @@
 import type { StudymapClient, Tables } from "@/lib/database";
 import { unwrap } from "@/lib/query";
-import { TOPIC_CARD_COLUMNS, type TopicCardData } from "@/lib/topics/api";
+import type { TopicCardData } from "@/lib/topics/api";
+import { TOPIC_CARD_COLUMNS } from "@/lib/topics/topic-query";
 
 export type Subscription = Pick<
   Tables<"topic_subscriptions">,

@@ -2,12 +2,9 @@ import { isUuid } from "@/domain/ids";
 import { PAGE_SIZE, pageRange } from "@/domain/pagination";
 import { STATUS_VALUES, type TopicStatusKey } from "@/domain/topic-status";
 import type { StudymapClient, Tables } from "@/lib/database";
-import { prefetch, takePrefetched } from "@/lib/prefetch";
+import { takePrefetched } from "@/lib/prefetch";
 import { likePattern, unwrap } from "@/lib/query";
-
-/** The columns a topic card shows (docs/product.md §3 Topic, with its subject's title). */
-export const TOPIC_CARD_COLUMNS =
-  "id, entity_id, module_id, title, description, level, thumbnail_image_url, processing_status, processing_progress, visibility, created_at, updated_at, subject:subjects(id, title)" as const;
+import { TOPIC_CARD_COLUMNS, topicKey, topicQuery } from "./topic-query";
 
 type TopicRow = Tables<"topics">;
 export type Subject = Pick<Tables<"subjects">, "id" | "title">;
@@ -28,13 +25,6 @@ export type TopicCardData = Pick<
   | "created_at"
   | "updated_at"
 > & { subject: Subject | null };
-
-const TOPIC_COLUMNS =
-  `${TOPIC_CARD_COLUMNS}, created_by, structure, processing_error, suggested_metadata` as const;
-
-/** One topic with what its pages show (also prefetched on a first load: src/first-load.ts). */
-export const topicQuery = (client: StudymapClient, topicId: string) =>
-  client.from("topics").select(TOPIC_COLUMNS).eq("id", topicId).maybeSingle();
 
 export type Topic = TopicCardData &
   Pick<TopicRow, "created_by" | "structure" | "processing_error" | "suggested_metadata">;
@@ -77,14 +67,9 @@ function statusFilter(status: TopicStatusKey): string {
 }
 
 /** A topic by id, or null when it does not exist or is not visible to the user. */
-/** Starts the topic read before the screen's code has loaded (src/first-load.ts); fetchTopic takes it. */
-export function prefetchTopic(client: StudymapClient, topicId: string): void {
-  if (isUuid(topicId)) prefetch(["topic", topicId], () => topicQuery(client, topicId));
-}
-
 export async function fetchTopic(client: StudymapClient, topicId: string): Promise<Topic | null> {
   if (!isUuid(topicId)) return null;
-  return unwrap(await takePrefetched(["topic", topicId], () => topicQuery(client, topicId)));
+  return unwrap(await takePrefetched(topicKey(topicId), () => topicQuery(client, topicId)));
 }
 
 export async function fetchSubjects(client: StudymapClient): Promise<Subject[]> {
