@@ -421,6 +421,31 @@ describe("subtopic titles", () => {
     expect(titles.some((title) => /^(Meeste|Pyroclastische$)/u.test(title))).toBe(false);
     expect(titles).toContain("Pyroclastische stroom");
   });
+
+  it("prefer a phrase that names what a passage teaches over a bare word it mentions once", async () => {
+    const dutch = await titlesOf(
+      [
+        "# De Romeinen",
+        "## De grens",
+        "Rond het begin van de jaartelling veroverden de Romeinen het zuiden van Nederland. De Rijn werd de noordgrens van het Romeinse Rijk.",
+        "",
+        "Soldaten bewaakten de grens tegen Germaanse stammen. De grens was een verdedigingslinie langs de rivier.",
+      ].join("\n"),
+    );
+    // Before: "Begin", the head of a time ("Rond het begin van de jaartelling").
+    expect(dutch[0]).not.toMatch(/^(Begin|Jaartelling|Zuiden|Noordgrens)$/u);
+    const english = await titlesOf(
+      [
+        "# Revolution",
+        "## The Terror",
+        "In 1792 France became a republic, and a year later the king was executed. Foreign armies threatened the country, and the new government feared enemies at home.",
+        "",
+        "Thousands of opponents were executed. The Terror ended in 1794, when Robespierre himself was arrested and executed.",
+      ].join("\n"),
+    );
+    // Before: "King", a word the passage uses once.
+    expect(english[0]).toBe("New government");
+  });
 });
 
 describe("names", () => {

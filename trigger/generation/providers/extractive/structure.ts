@@ -425,7 +425,29 @@ function takeTitle(
     ...opening,
     ...defined.map((pair) => pair.term),
   ].filter(fresh);
-  const candidates = [...new Set([...ordered, ...scored].map((title) => capitalize(title)))];
+  const definedTerms = new Set(defined.map((pair) => pair.term.toLowerCase()));
+  // A single common word the passage names only once ("Rond het begin van …", "uit het gebied") means
+  // nothing out of context: it comes after every phrase that does, as a last resort.
+  // A name the passage mentions once is where or who, rarely what it teaches ("Italië", "Grote Oceaan").
+  const specific = (title: string) =>
+    (title.includes(" ") && !/\p{Lu}/u.test(title)) ||
+    definedTerms.has(title.toLowerCase()) ||
+    mentionsIn(title) >= 2;
+  // A word that heads "… van …"/"… of …" in the passage, or only sets the lead's time or place, only
+  // when nothing else is left.
+  const passage = sentences.map((sentence) => sentence.text.toLowerCase()).join(" ");
+  const candidates = [
+    ...new Set(
+      [
+        ...ordered,
+        ...scored.filter(specific),
+        ...scored.filter(
+          (title) => !headOfLonger(title, passage) && !wordsIn(title.toLowerCase(), settingOf(lead, weights)),
+        ),
+        ...scored,
+      ].map((title) => capitalize(title)),
+    ),
+  ];
   const pick = random && candidates.length > 1 && random.chance(0.5) ? 1 : 0;
   return candidates[pick] ?? null;
 }
@@ -436,24 +458,55 @@ const TOPIC_WORD_SHARE = 0.2;
 /** The key noun phrase that comes first in the lead sentence, before its first verb, if any. */
 function openingPhrase(lead: string, pool: readonly KeyPhrase[], weights: TermWeights): string[] {
   const words = tokensOf(lead);
-  // Function words can look verbal to the material's statistics ("bij een …"); only content words count.
-  const firstVerb = words.findIndex(
-    (word, index) => index > 0 && !isStopword(word) && weights.isVerbal(word),
-  );
-  const opening = words.slice(0, firstVerb === -1 ? 6 : firstVerb).join(" ");
+  const opening = openingOf(lead, weights);
   const inOrder = pool
     .filter((phrase) => wordsIn(phrase.key, opening))
     .filter((phrase) => phrase.key.includes(" ") || weights.share(phrase.key) <= TOPIC_WORD_SHARE)
     .map((phrase) => ({ phrase, at: opening.search(wordPattern(phrase.key)) }))
     .sort((a, b) => a.at - b.at || b.phrase.key.length - a.phrase.key.length);
   // "Na een maaltijd wordt de spijsvertering …" is about digestion: a fronted time says when, not what.
-  const first = TIME_PREPOSITIONS.has(words[0]?.toLowerCase() ?? "")
-    ? inOrder.find(({ at }) => at > (inOrder[0]?.at ?? 0))
+  // The setting runs on through "van"/"of" ("Rond het begin van de jaartelling …").
+  const first = SETTING_PREPOSITIONS.has(words[0]?.toLowerCase() ?? "")
+    ? inOrder.find(({ at }) => at > (inOrder[0]?.at ?? 0) && !COMPLEMENT_BEFORE.test(opening.slice(0, at)))
     : inOrder[0];
-  return first ? [first.phrase.display] : [];
+  return first && !headOfLonger(first.phrase.display, opening) ? [first.phrase.display] : [];
 }
 
-const TIME_PREPOSITIONS = new Set("na voor tijdens sinds vanaf after before during since".split(" "));
+/** The words of a lead before its first verb (at most six when none is found). */
+function openingOf(lead: string, weights: TermWeights): string {
+  const words = tokensOf(lead);
+  // Function words can look verbal to the material's statistics ("bij een …"); only content words count.
+  const firstVerb = words.findIndex(
+    (word, index) => index > 0 && !isStopword(word) && weights.isVerbal(word),
+  );
+  return words.slice(0, firstVerb === -1 ? 6 : firstVerb).join(" ");
+}
+
+/** The time or place a lead opens with ("rond het begin van de jaartelling"), or "" when it has none. */
+function settingOf(lead: string, weights: TermWeights): string {
+  const first = tokensOf(lead)[0]?.toLowerCase() ?? "";
+  return SETTING_PREPOSITIONS.has(first) ? (openingOf(lead, weights).split(/\s*,\s*/u)[0] ?? "") : "";
+}
+
+// A lead that opens with a time or a place ("Na een maaltijd …", "Langs de rivier bouwden …") says
+// when or where, not what the passage is about.
+const SETTING_PREPOSITIONS = new Set(
+  "na voor tijdens sinds vanaf rond omstreeks langs naast after before during since around along beside".split(
+    " ",
+  ),
+);
+
+const COMPLEMENT_BEFORE = /(?<![\p{L}])(?:van|of)\s+(?:(?:de|het|een|the|a|an)\s+)?$/u;
+
+/**
+ * "het begin van de jaartelling", "the end of the war": a single word before "van"/"of" is only the
+ * head of a longer phrase, and on its own names nothing.
+ */
+function headOfLonger(phrase: string, text: string): boolean {
+  // A name runs on through "of" ("the Committee of Public Safety").
+  if (phrase.includes(" ") || /\p{Lu}/u.test(phrase)) return false;
+  return new RegExp(`${wordPattern(phrase).source}\\s+(?:van|of)\\s`, "u").test(text);
+}
 
 // Words after which a text lists examples: "zoals de vulkanen op Hawaï", "such as Japan".
 const EXAMPLE_MARKER =
