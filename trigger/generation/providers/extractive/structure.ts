@@ -433,21 +433,20 @@ function takeTitle(
     (title.includes(" ") && !/\p{Lu}/u.test(title)) ||
     definedTerms.has(title.toLowerCase()) ||
     mentionsIn(title) >= 2;
-  // A word that heads "… van …"/"… of …" in the passage, or only sets the lead's time or place, only
-  // when nothing else is left.
+  // Then a name of several words ("Romeinse Rijk"); a word that heads "… van …"/"… of …" in the
+  // passage, or only sets the lead's time or place, only when nothing else is left.
   const passage = sentences.map((sentence) => sentence.text.toLowerCase()).join(" ");
-  const candidates = [
-    ...new Set(
-      [
-        ...ordered,
-        ...scored.filter(specific),
-        ...scored.filter(
-          (title) => !headOfLonger(title, passage) && !wordsIn(title.toLowerCase(), settingOf(lead, weights)),
-        ),
-        ...scored,
-      ].map((title) => capitalize(title)),
-    ),
+  const setting = settingOf(lead, weights);
+  const ranked = [
+    ...new Set([
+      ...ordered,
+      ...scored.filter(specific),
+      ...scored.filter((title) => title.includes(" ")),
+      ...scored.filter((title) => !headOfLonger(title, passage) && !wordsIn(title.toLowerCase(), setting)),
+      ...scored,
+    ]),
   ];
+  const candidates = [...new Set([...ranked.filter(fresh), ...ranked].map((title) => capitalize(title)))];
   const pick = random && candidates.length > 1 && random.chance(0.5) ? 1 : 0;
   return candidates[pick] ?? null;
 }
