@@ -1,6 +1,6 @@
 import type { Sentence } from "../../corpus.ts";
 import { escapeRegExp, isStopword, type Language } from "../../text/language.ts";
-import { lexiconClasses } from "../../text/pos.ts";
+import { lexiconClasses, onlyAVerb } from "../../text/pos.ts";
 import { leansOnContext } from "../../text/rank.ts";
 
 /**
@@ -297,14 +297,9 @@ function appositionIn(
   isTerm: (term: string) => boolean,
 ): { term: string; meaning: string } | null {
   const match = APPOSITION.exec(text);
-  if (!match?.[1] || match.index === undefined) return null;
+  if (!match?.[1] || match.index === undefined) return reversedAppositionIn(text, language, isTerm);
   const meaning = match[1];
-  if (
-    meaning.split(/\s+/u).length < 3 ||
-    QUANTITY.test(meaning) ||
-    LIST_GOES_ON[language].test(beforeRelativeClause(meaning))
-  )
-    return null;
+  if (!describes(meaning, language)) return null;
   const before = text.slice(0, match.index).split(/\s+/u);
   // "Elk neuron heeft een cellichaam, een axon en …" lists; an apposition follows a named or known thing.
   if (/^(?:an?|een)$/iu.test(before.at(-2) ?? "")) return null;
@@ -318,6 +313,64 @@ function appositionIn(
   }
   return null;
 }
+
+/** A renaming phrase long enough to describe, neither a measure nor the start of a list. */
+function describes(meaning: string, language: Language): boolean {
+  return (
+    meaning.split(/\s+/u).length >= 3 &&
+    !QUANTITY.test(meaning) &&
+    !LIST_GOES_ON[language].test(beforeRelativeClause(meaning))
+  );
+}
+
+// "…, de limes." / "…, the limes,": a definite noun phrase of content words closing the sentence or
+// set off by commas.
+const RENAMED_LAST =
+  /,\s+(?:de|het|the)\s+(\p{L}[\p{L}\p{N}'’-]*(?:\s+\p{L}[\p{L}\p{N}'’-]*){0,2})\s*(,.*)?$/u;
+const INDEFINITE_ARTICLE = /^(?:an?|een)$/iu;
+
+/**
+ * "Langs de rivier bouwden de Romeinen een rij forten en wachttorens, de limes": the description comes
+ * first, as an indefinite noun phrase without a verb before its relative clause, and the term renames
+ * it. A list ("een koe, de geit en …", "een paard, een koe, de geit") renames nothing.
+ */
+function reversedAppositionIn(
+  text: string,
+  language: Language,
+  isTerm: (term: string) => boolean,
+): { term: string; meaning: string } | null {
+  const match = RENAMED_LAST.exec(text);
+  if (!match?.[1] || match.index === undefined) return null;
+  const term = match[1];
+  const rest = match[2]?.replace(/^,\s*/u, "") ?? "";
+  if (
+    /^(?:en|of|and|or)(?![\p{L}])/iu.test(rest) ||
+    wordsOf(term).some((word) => isStopword(word.toLowerCase()))
+  )
+    return null;
+  const before = wordsOf(text.slice(0, match.index));
+  // The description starts at the last indefinite article, or an earlier one when that one only opens a
+  // prepositional phrase inside it ("een rij forten met een gracht").
+  let start = -1;
+  for (let index = before.length - 1; index >= 0; index--) {
+    if (!INDEFINITE_ARTICLE.test(before[index] ?? "")) continue;
+    start = index;
+    if (!PREPOSITIONS.has((before[index - 1] ?? "").toLowerCase())) break;
+  }
+  if (start < 0 || before[start - 1]?.endsWith(",")) return null;
+  const meaning = before.slice(start).join(" ");
+  const head = wordsOf(beforeRelativeClause(meaning)).map((word) =>
+    word.replace(/[^\p{L}]/gu, "").toLowerCase(),
+  );
+  if (/,/u.test(meaning) || head.some((word) => onlyAVerb(word, language))) return null;
+  return describes(meaning, language) && isTerm(term) && !mentions(meaning, term) ? { term, meaning } : null;
+}
+
+const PREPOSITIONS = new Set(
+  "met van uit in op aan voor bij door over onder tussen zonder with of in on at for by from into through under between without".split(
+    " ",
+  ),
+);
 
 // "…, een axon en meerdere dendrieten": another item with its own determiner, so a list, not a renaming.
 const LIST_GOES_ON: Record<Language, RegExp> = {

@@ -341,6 +341,23 @@ describe("cause and definition sentences", () => {
     ]);
   });
 
+  it("reads a description before the term it renames, but not a list or a description with a verb", async () => {
+    const dutch = await sentencesOf(
+      "Langs de rivier bouwden de Romeinen een rij forten met een gracht, de limes. Ze kochten een paard, een koe, de geit. Hij kocht een koe, de geit en een schaap. Toen kwam er een zware storm, de ergste in jaren.",
+    );
+    // Before: nothing; "de limes" was only read when it came first ("de limes, een rij forten …").
+    expect(definitions(dutch, "nl", () => true).map((pair) => [pair.term, pair.meaning, pair.form])).toEqual([
+      ["limes", "een rij forten met een gracht", "apposition"],
+    ]);
+    const english = await sentencesOf(
+      "Along the river the Romans built a line of forts and watchtowers, the limes. They bought a horse, a cow, the goat. The king built a wall that protected the city, the Long Wall, in 1200.",
+    );
+    expect(definitions(english, "en", () => true).map((pair) => [pair.term, pair.meaning])).toEqual([
+      ["limes", "a line of forts and watchtowers"],
+      ["Long Wall", "a wall that protected the city"],
+    ]);
+  });
+
   it("names a term without its article, and not from a clause that only says when", async () => {
     const sentences = await sentencesOf(
       "Het gesmolten gesteente onder de grond heet het magma. Zodra magma het aardoppervlak bereikt, noemen we het lava.",
