@@ -67,9 +67,23 @@ describe("dutchWhyQuestion", () => {
     );
   });
 
-  it("leaves alone a fronted adverbial, a personal pronoun or a subject with a phrase after its noun", () => {
+  it("keeps a prepositional phrase after the subject's noun in the subject", () => {
+    // Before: null, so the question quoted the statement ("Waarom is dit zo volgens de tekst: „…”?").
+    expect(dutchWhyQuestion("Boeren uit de omgeving verkochten graan en vee aan het leger")).toBe(
+      "Waarom verkochten boeren uit de omgeving graan en vee aan het leger?",
+    );
+    expect(dutchWhyQuestion("Planten zonder licht groeien niet")).toBe(
+      "Waarom groeien planten zonder licht niet?",
+    );
+    expect(dutchWhyQuestion("De huizen langs de kust lopen gevaar")).toBe(
+      "Waarom lopen de huizen langs de kust gevaar?",
+    );
+  });
+
+  it("leaves alone a fronted adverbial, a personal pronoun, or a time before the verb and its subject", () => {
     expect(dutchWhyQuestion("Bij schrik stijgt de hartslag")).toBeNull();
+    expect(dutchWhyQuestion("Langs de rivier bouwden de Romeinen forten")).toBeNull();
     expect(dutchWhyQuestion("Ze binden aan receptoren")).toBeNull();
-    expect(dutchWhyQuestion("De temperatuur op aarde stijgt")).toBeNull();
+    expect(dutchWhyQuestion("Elk jaar in de zomer gaan we naar zee")).toBeNull();
   });
 });

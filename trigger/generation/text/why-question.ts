@@ -80,9 +80,10 @@ function baseForm(verb: string): string | null {
  * A plain Dutch why-question from a main clause that opens with its subject: Dutch only swaps the
  * subject and the finite verb ("Sommige medicijnen werken" → "Waarom werken sommige medicijnen?",
  * "Het water kan niet wegstromen" → "Waarom kan het water niet wegstromen?"). The subject must be
- * articles, pronouns of quantity or possession, numerals, adjectives and nouns (also joined by "van"
- * or "met"), ending in a noun; anything else (a fronted adverbial, a personal pronoun, a comma, "op
- * aarde") returns null. A first word the lexicon does not know keeps its capital only when `isName`
+ * articles, pronouns of quantity or possession, numerals, adjectives and nouns (also a noun followed
+ * by a preposition and another such phrase: "Boeren uit de omgeving"), ending in a noun, with no
+ * personal pronoun right after the verb; anything else (a fronted adverbial, a personal pronoun, a
+ * comma) returns null. A first word the lexicon does not know keeps its capital only when `isName`
  * says the text writes it as a name.
  */
 export function dutchWhyQuestion(statement: string, isName = looksLikeAName): string | null {
@@ -98,17 +99,28 @@ export function dutchWhyQuestion(statement: string, isName = looksLikeAName): st
   const plain = subject.every((token, index) => {
     const tag = subjectTags[index] ?? "";
     if (tag === "?") return /^\p{L}+$/u.test(token) && !isDutchVerbForm(token);
-    // "Mensen met een lening", "De kracht van het water": a phrase after the noun stays in the subject.
-    const joining = /^(van|met)$/iu.test(token) && index > 0 && index < verbAt - 1;
+    // "Mensen met een lening", "Boeren uit de omgeving": a phrase after a noun stays in the subject, as
+    // Dutch puts one phrase before the finite verb.
+    const joining =
+      (/^(van|met)$/iu.test(token) || tag.startsWith("Prep(")) &&
+      index > 0 &&
+      index < verbAt - 1 &&
+      isNoun(subjectTags[index - 1] ?? "");
     return joining || DUTCH_SUBJECT_TAGS.test(tag);
   });
   const head = subjectTags.at(-1) ?? "";
-  if (!plain || !(head === "?" || head.startsWith("N("))) return null;
+  // "Elk jaar in de zomer gaan we …": what comes first is a time, and the subject follows the verb.
+  const subjectAfter = tags[verbAt + 1]?.startsWith("Pron(per") ?? false;
+  if (!plain || !isNoun(head) || subjectAfter) return null;
   const first = subject[0] ?? "";
   const lowered = lowerInitial(first);
   if (lexiconClasses(lowered, "nl").length > 0 || !isName(first)) subject[0] = lowered;
   const verb = (tokens[verbAt] ?? "").toLowerCase();
   return `Waarom ${[verb, ...subject, ...tokens.slice(verbAt + 1)].join(" ")}?`;
+}
+
+function isNoun(tag: string): boolean {
+  return tag === "?" || tag.startsWith("N(");
 }
 
 // Articles, indefinite, possessive and demonstrative pronouns used before a noun, numerals, adjectives, nouns.
