@@ -203,13 +203,34 @@ export function tokensOf(text: string): string[] {
   return text.match(TOKEN) ?? [];
 }
 
-// Nouns too general to learn or to ask about.
+// Nouns too general to learn or to ask about, also those that only point into a longer phrase ("het
+// begin van de jaartelling", "the rest of the army", "uit de omgeving").
 const GENERIC_NOUNS = new Set(
   (
     "example instance way part kind type lot number time thing things year years people case cases series " +
-    "voorbeeld manier deel soort aantal keer ding dingen jaar jaren mensen geval gevallen stuk paar reeks"
+    "beginning start end rest surroundings " +
+    "voorbeeld manier deel soort aantal keer ding dingen jaar jaren mensen geval gevallen stuk paar reeks " +
+    "begin einde eind rest omgeving buurt tijd"
   ).split(" "),
 );
+
+// Nouns that say when: a wrong option for a thing or a place would be ruled out by its kind alone.
+const TIME_WORDS = new Set(
+  (
+    "century centuries decade decades period periods era eras age ages moment moments day days week weeks " +
+    "month months season seasons summer winter autumn dawn hour hours minute minutes " +
+    "eeuw eeuwen periode periodes tijdperk tijdperken moment momenten dag dagen week weken maand maanden " +
+    "seizoen seizoenen zomer winter herfst lente uur uren minuut minuten jaartelling"
+  ).split(" "),
+);
+// Dutch writes a time as a compound whose last part says so ("ijstijd", "schooljaar", "middeleeuwen").
+const DUTCH_TIME_END = /(?:tijd|tijden|eeuw|eeuwen|jaar|jaren|periode|tijdperk|seizoen|maand|dag|dagen)$/u;
+
+/** Whether a phrase names a time ("de jaartelling", "the last century"), judged by its last word. */
+export function namesATime(key: string, language: Language): boolean {
+  const head = key.toLowerCase().split(" ").at(-1) ?? "";
+  return TIME_WORDS.has(head) || (language === "nl" && head.length > 6 && DUTCH_TIME_END.test(head));
+}
 
 function isContentToken(token: string): boolean {
   const word = token.toLowerCase();

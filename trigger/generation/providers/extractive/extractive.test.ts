@@ -465,6 +465,49 @@ describe("subtopic titles", () => {
   });
 });
 
+describe("wrong options", () => {
+  /** The wrong options of every fill-in question whose answer is no time. */
+  async function optionsOf(markdown: string): Promise<string[][]> {
+    const { structure, sources, topic } = await generatedFrom(markdown);
+    const { chapters } = await generateCourse(topic, structure, sources, extractiveProvider());
+    return chapters
+      .flatMap((chapter) => chapterItems(chapter).questions)
+      .filter((question) => question.stem.includes("___"))
+      .filter((question) => !TIMES.test(question.options[question.correct_option] ?? ""))
+      .map((question) => question.options.filter((_, index) => index !== question.correct_option));
+  }
+  const TIMES = /(begin|beginning|jaartelling|eeuw|century)$/u;
+
+  it("are no time for a thing, and never a word that only points into a longer phrase", async () => {
+    const dutch = await optionsOf(
+      [
+        "# De Romeinen",
+        "## De grens",
+        "Rond het begin van de jaartelling veroverden de Romeinen het zuiden van Nederland. In de eerste eeuw werd de Rijn de noordgrens van het rijk. Het leger bewaakte de grens met veel soldaten.",
+        "",
+        "Langs de rivier bouwden de soldaten forten en wachttorens. De limes was een verdedigingslinie die de rivier als natuurlijke grens gebruikte. Boeren uit de omgeving verkochten graan aan het leger. Over de rivier voeren schepen met voedsel naar de forten.",
+      ].join("\n"),
+    );
+    const english = await optionsOf(
+      [
+        "# Rome",
+        "## The border",
+        "At the beginning of the first century the Romans conquered the south of the country. During that century the river became the northern border of the empire.",
+        "",
+        "Along the river the soldiers built forts and watchtowers. The limes was a line of defence that used the river as a natural border. Farmers from the surroundings sold grain to the army.",
+      ].join("\n"),
+    );
+    expect(dutch.length).toBeGreaterThan(0);
+    expect(english.length).toBeGreaterThan(0);
+    // Before: "het begin", "de jaartelling" and "de omgeving" were offered beside "voedsel".
+    for (const options of [...dutch, ...english]) {
+      expect(
+        options.filter((option) => TIMES.test(option) || /(omgeving|surroundings)$/u.test(option)),
+      ).toEqual([]);
+    }
+  });
+});
+
 describe("names", () => {
   it("never blanks or offers one part of a longer name", async () => {
     const markdown = [

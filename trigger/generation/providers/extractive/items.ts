@@ -4,7 +4,7 @@ import { citeSentence, contentTerms, type Sentence } from "../../corpus.ts";
 import { stableId } from "../../ids.ts";
 import { comparable } from "../../support.ts";
 import { escapeRegExp, isStopword, type Language, lowerInitial } from "../../text/language.ts";
-import { type KeyPhrase, leansOnContext, type TermWeights } from "../../text/rank.ts";
+import { type KeyPhrase, leansOnContext, namesATime, type TermWeights } from "../../text/rank.ts";
 import { looksLikeAName } from "../../text/why-question.ts";
 import { type CausalPair, type DefinitionPair, mentions, needsContext, withoutEnd } from "./clauses.ts";
 import type { Labels } from "./labels.ts";
@@ -160,7 +160,7 @@ function capitalize(text: string): string {
 
 /**
  * Wrong options for a term: other askable terms of the same chapter, of the same kind (word count,
- * name or not, number, length), sharing no word with the answer nor occurring in the sentence, and
+ * name or not, number, length, no time for a thing), sharing no word with the answer nor occurring in the sentence, and
  * never making the sentence one the text itself contains.
  */
 function termDistractors(
@@ -179,6 +179,7 @@ function termDistractors(
     (a.length === 1 && b.length === 1 && a[0] === b[0]) ||
     (a.length !== b.length && a.some((word) => b.includes(word)));
   const answerWords = answer.key.split(" ");
+  const answerIsTime = namesATime(answer.key, context.language);
   const picked: string[] = [];
   const pickedKeys: string[][] = [];
   const seen = new Set<string>();
@@ -194,6 +195,9 @@ function termDistractors(
     )
       continue;
     if (phraseIn(phrase.key, sentence) || isNameFragment(phrase, context.sentences)) continue;
+    // A time among things is ruled out by its kind alone (a time answer may still get things: a
+    // question with too few options is no question at all).
+    if (!answerIsTime && namesATime(phrase.key, context.language)) continue;
     const shown = render(phrase);
     if (!shown || !sameKind(shown, shownAnswer, context.language)) continue;
     if (fillsTo && context.knownStatements.has(comparable(fillsTo(shown)))) continue;
