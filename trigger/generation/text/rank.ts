@@ -282,6 +282,10 @@ function verbalWords(sentences: readonly Sentence[], uses: WordUses): Set<string
       // one ("begroef zo'n stroom de stad": "stroom" before "de" is still a noun).
       const positional = (before && SUBJECT_PRONOUNS.has(before)) || (after && DETERMINERS.has(after));
       if (positional && !onlyANoun(token, sentence.source.language)) verbal.add(token);
+      // "did not return", "can flow": a verb after an auxiliary, though the lexicon also knows a noun.
+      const auxiliary = before === "not" ? tokens[index - 2] : before;
+      if (auxiliary && AUXILIARY_BEFORE_VERB.has(auxiliary) && !onlyANoun(token, sentence.source.language))
+        verbal.add(token);
       // "to breathe", "om te zien": an infinitive.
       if (before === "to" && (after === undefined || !/^\p{L}/u.test(after))) verbal.add(token);
       // "starts to shake": a verb before an infinitive (not "from the ocean to the land").
@@ -293,6 +297,10 @@ function verbalWords(sentences: readonly Sentence[], uses: WordUses): Set<string
   for (const word of afterArticle) verbal.delete(word);
   return verbal;
 }
+
+const AUXILIARY_BEFORE_VERB = new Set(
+  "do does did can could will would may might must should shall".split(" "),
+);
 
 function onlyANoun(word: string, language: Language): boolean {
   const classes = lexiconClasses(word, language);

@@ -293,6 +293,16 @@ describe("cause and definition sentences", () => {
     expect(keys.filter((key) => /bestaat|nadenkt|binnengekomen/.test(key))).toEqual([]);
   });
 
+  it("never offers an English verb after an auxiliary as a term: 'did not return', 'can flow'", async () => {
+    const sentences = await sentencesOf(
+      "Many settlers did not return home. In return for land they protected the coast. Rain water can flow through the soil and carries sand to the sea.",
+    );
+    const keys = keyPhrases(sentences, new TermWeights(sentences)).map((phrase) => phrase.key);
+    expect(keys).toContain("coast");
+    // Before: "return", which the lexicon also knows as a noun.
+    expect(keys.filter((key) => /^(return|flow)$/.test(key))).toEqual([]);
+  });
+
   it("asks a Dutch cause as a plain question, keeping only a name's capital", () => {
     expect(LABELS.nl.whyQuestion("Sommige medicijnen werken", "mid")).toBe(
       "Waarom werken sommige medicijnen?",
