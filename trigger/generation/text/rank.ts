@@ -339,7 +339,8 @@ const EST_NOUNS = new Set(
 /**
  * Whether the first words of a phrase read as modifiers of its last word. Dutch writes compounds as one
  * word, so a Dutch phrase of several words is an inflected adjective or participle before a noun
- * ("grote rivieren", "verworven afweer"), which ends in -e or -en; "Rijn komt" or "nieuw eiland" do not.
+ * ("grote rivieren", "verworven afweer"), which ends in -e or -en, never a name in -en ("Romeinen
+ * legden"); "Rijn komt" or "nieuw eiland" do not.
  * English stacks nouns freely ("light reactions") but a modifier is never an adverb ("supply" is no
  * adverb though it ends in -ly: the tagger's lexicon decides, the ending only for words it does not know) and a last word in
  * -ed is a verb. Names (every word capitalised) always pass.
@@ -349,7 +350,13 @@ function modifiesLast(surface: string, language: Language): boolean {
   if (words.length === 1 || words.every((word) => /^\p{Lu}/u.test(word))) return true;
   const lower = words.map((word) => word.toLowerCase());
   const last = lower[lower.length - 1] ?? "";
-  if (language === "nl") return lower.slice(0, -1).every((word) => /(e|en)$/.test(word));
+  // A name in -en before a common noun is a plural subject before its verb ("Romeinen legden wegen").
+  if (language === "nl")
+    return lower
+      .slice(0, -1)
+      .every(
+        (word, index) => /(e|en)$/.test(word) && !(/en$/.test(word) && /^\p{Lu}/u.test(words[index] ?? "")),
+      );
   return (
     !/ed$/.test(last) &&
     lower.slice(0, -1).every((word) => {
