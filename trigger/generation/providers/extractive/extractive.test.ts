@@ -183,6 +183,40 @@ describe("extractive provider on Dutch and English teaching material", () => {
     expect(transcript).toMatch(/Hoe hangen „[^”]+” en „[^”]+” met elkaar samen\?/u);
   });
 
+  it("connects a recap's parts: what a subtopic shares with the one before, and why, asked and answered", async () => {
+    const transcriptOf = async (markdown: string) => {
+      const { structure, sources, topic } = await generatedFrom(markdown);
+      const course = await generateCourse(topic, structure, sources, extractiveProvider());
+      return chapterItems(course.chapters[0] as ChapterDraft).transcript ?? "";
+    };
+    const dutch = await transcriptOf(
+      [
+        "# Handel",
+        "## Markten",
+        "De Romeinen legden wegen aan tussen de forten. Over de wegen werden goederen naar de markten vervoerd. Handelaren verkochten daar graan en wijn. Kooplieden uit Italië brachten olijfolie mee.",
+        "",
+        "Boeren uit de omgeving brachten graan naar de forten. Veel boeren werden welvarender, omdat de soldaten goed betaalden. Romeinse munten kwamen zo bij de lokale bevolking terecht. Ook ambachtslieden verdienden aan het leger.",
+      ].join("\n"),
+    );
+    // Before: the recap read "Veel boeren werden welvarender. Dat komt omdat …" and named no link.
+    expect(dutch).toMatch(/Net als bij „[^”]+” komt „forten” hier weer terug\./u);
+    expect(dutch).toContain("Waarom werden veel boeren welvarender? Omdat de soldaten goed betaalden.");
+    expect(dutch).not.toContain("Romeinen legden wegen”");
+    const english = await transcriptOf(
+      [
+        "# Trade",
+        "## Markets",
+        "The Romans built roads between the forts. Goods travelled along the roads to the markets. Traders sold grain and wine there. Merchants from Italy brought olive oil.",
+        "",
+        "Farmers near the border brought grain to the forts. Many farmers became richer because the soldiers paid well. Roman coins reached the local people in this way. Craftsmen also earned money from the army.",
+      ].join("\n"),
+    );
+    expect(english).toMatch(/As with “[^”]+”, “forts” comes up again here\./u);
+    expect(english).toContain("Why did many farmers become richer? Because the soldiers paid well.");
+    // A question the script has just answered is not asked again to think over.
+    expect(english.split("Why did many farmers become richer?").length).toBe(2);
+  });
+
   it("makes a different valid structure on every regenerate, the same one each time for a variant", async () => {
     const fixture = generated[0]?.fixture as ContentFixture;
     const sources = await sourcesOf(fixture);
@@ -472,6 +506,20 @@ describe("subtopic titles", () => {
     );
     // Before: "King", a word the passage uses once.
     expect(english[0]).toBe("New government");
+  });
+
+  it("never take a Dutch plural name and its verb for a modifier and a noun", async () => {
+    const titles = await titlesOf(
+      [
+        "# Handel",
+        "## Markten",
+        "De Romeinen legden wegen aan tussen de forten. Over de wegen werden goederen naar de markten vervoerd. Handelaren verkochten daar graan en wijn.",
+        "",
+        "Boeren uit de omgeving brachten graan naar de forten. Veel boeren werden welvarender.",
+      ].join("\n"),
+    );
+    // Before: "Romeinen legden wegen".
+    expect(titles.filter((title) => /legden/u.test(title))).toEqual([]);
   });
 });
 

@@ -2,8 +2,8 @@ import type { Speaker } from "../../../../src/domain/activity-payload.ts";
 import type { Section, Subtopic } from "../../../../src/domain/structure.ts";
 import type { Sentence } from "../../corpus.ts";
 import { wordCount } from "../../text/language.ts";
-import { isQuotable, leansOnContext, rankSentences, type TermWeights } from "../../text/rank.ts";
-import type { CausalPair } from "./clauses.ts";
+import { isQuotable, keyPhrases, leansOnContext, rankSentences, type TermWeights } from "../../text/rank.ts";
+import { type CausalPair, mentions } from "./clauses.ts";
 import type { Labels } from "./labels.ts";
 import { leadOf } from "./structure.ts";
 
@@ -42,7 +42,7 @@ export interface RecapScript {
  */
 export function recapScript(
   section: Section,
-  pools: ReadonlyArray<{ subtopic: Subtopic; sentences: Sentence[] }>,
+  pools: ReadonlyArray<{ subtopic: Subtopic; sentences: Sentence[]; items?: readonly RecapItem[] }>,
   pairs: readonly CausalPair[],
   labels: Labels,
   weights: TermWeights,
@@ -54,7 +54,13 @@ export function recapScript(
   },
 ): RecapScript {
   const opening = labels.recapOpening(section.title);
-  const steps = pools.map((pool, index) => labels.recapStep(index, pools.length, pool.subtopic.title));
+  // Each step names its subtopic and, from the second on, what it shares with the one before.
+  const steps = pools.map((pool, index) => {
+    const step = labels.recapStep(index, pools.length, pool.subtopic.title);
+    const before = pools[index - 1];
+    const shared = before ? sharedTerm(before, pool, section, weights) : null;
+    return before && shared ? `${step} ${labels.recapLink(before.subtopic.title, shared)}` : step;
+  });
   // The closing line quotes the section's most central sentence; its length is reserved up front.
   const central = rankSentences(pools.flatMap((pool) => pool.sentences).filter(isQuotable), weights);
   const closingSentence = central.find(
@@ -77,29 +83,48 @@ export function recapScript(
   };
   let words = wordCount(opening) + steps.reduce((sum, step) => sum + wordCount(step), 0) + wordCount(closing);
   const chosen = pools.map(() => new Set<Sentence>());
-  const queues = pools.map((pool) => {
+  const units = pools.map((): Unit[] => []);
+  // After its lead, a subtopic's why-question with its answer explains how two of its facts connect,
+  // where replaying the sentence would only read it aloud; then its most central sentences.
+  const queues = pools.map((pool): Unit[] => {
     const lead = leadOf(pool.sentences);
+    const whys = (pool.items ?? []).flatMap((item): Unit[] =>
+      item.form === "cause" && item.qa && !QUOTES.test(item.qa.stem)
+        ? [{ sentences: item.sentences, text: `${item.qa.stem} ${item.qa.answer}` }]
+        : [],
+    );
     const rest = rankSentences(
       pool.sentences.filter((sentence) => sentence !== lead && sentence.complete),
       weights,
-    );
-    return lead ? [lead, ...rest] : rest;
+    ).map((sentence) => ({ sentences: [sentence], text: render(sentence) }));
+    return [...(lead ? [{ sentences: [lead], text: render(lead) }] : []), ...whys, ...rest];
   });
-  const fits = (sentence: Sentence, pool: number) => {
-    const previous = pools[pool]?.sentences.find((candidate) => candidate.index === sentence.index - 1);
+  const fits = (unit: Unit, pool: number) => {
+    if (unit.sentences.some((sentence) => chosen[pool]?.has(sentence))) return false;
+    const first = unit.sentences[0] as Sentence;
+    const previous = pools[pool]?.sentences.find((candidate) => candidate.index === first.index - 1);
     // A sentence that opens with "Dit" or "They" needs the one it points back to.
-    return !leansOnContext(sentence.text) || (previous !== undefined && chosen[pool]?.has(previous) === true);
+    return (
+      unit.sentences.length > 1 ||
+      !leansOnContext(first.text) ||
+      (previous !== undefined && chosen[pool]?.has(previous) === true)
+    );
   };
   for (let progress = true; progress; ) {
     progress = false;
     for (const [pool, queue] of queues.entries()) {
-      const index = queue.findIndex((sentence) => fits(sentence, pool));
+      // Units whose sentences another unit already says are dropped, not said twice.
+      for (let index = queue.length - 1; index >= 0; index--) {
+        if (queue[index]?.sentences.some((sentence) => chosen[pool]?.has(sentence))) queue.splice(index, 1);
+      }
+      const index = queue.findIndex((unit) => fits(unit, pool));
       const next = queue[index];
       if (!next) continue;
       queue.splice(index, 1);
-      const cost = wordCount(render(next));
+      const cost = wordCount(next.text);
       if (words + cost > RECAP_MAX_WORDS) continue;
-      chosen[pool]?.add(next);
+      for (const sentence of next.sentences) chosen[pool]?.add(sentence);
+      units[pool]?.push(next);
       words += cost;
       progress = true;
     }
@@ -109,16 +134,16 @@ export function recapScript(
   const body: Part[] = [{ speaker: "host", text: opening, sentences: [] }];
   const sentences: Sentence[] = [];
   pools.forEach((_, pool) => {
-    const picked = [...(chosen[pool] ?? [])].sort((a, b) => a.index - b.index);
+    const picked = [...(units[pool] ?? [])].sort(
+      (a, b) => (a.sentences[0]?.index ?? 0) - (b.sentences[0]?.index ?? 0),
+    );
     if (picked.length === 0) return;
     body.push(
       { speaker: "host", text: steps[pool] ?? "", sentences: [] },
       { speaker: "host", text: labels.podcastAsk(pool), sentences: [], scriptOnly: true },
-      ...picked.map(
-        (sentence): Part => ({ speaker: "expert", text: render(sentence), sentences: [sentence] }),
-      ),
+      ...picked.map((unit): Part => ({ speaker: "expert", text: unit.text, sentences: unit.sentences })),
     );
-    sentences.push(...picked);
+    sentences.push(...picked.flatMap((unit) => unit.sentences));
   });
   const ending: Part[] = [];
   if (closing) {
@@ -160,8 +185,10 @@ export function recapScript(
   // Then the chapter's own why- and meaning-questions, to think over aloud: retrieval practice, and
   // still only what the text says; then how its subtopics connect, and how to check yourself.
   const connections = terms.slice(1).map((term, index) => labels.recapConnect(terms[index] ?? "", term));
+  // A question the script has just answered is no question to think over.
+  const said = body.map((part) => part.text).join(" ");
   const closingPrompts = [
-    ...closingLines.reflection.map((question) => labels.recapThink(question)),
+    ...closingLines.reflection.filter((question) => !said.includes(question)).map(labels.recapThink),
     ...connections,
     labels.recapSayAloud,
   ];
@@ -188,6 +215,46 @@ export function recapScript(
     words: total,
     short: total < RECAP_MIN_WORDS,
   };
+}
+
+/** What the recap needs of a chapter item: a cause item's question and answer, and what it cites. */
+export interface RecapItem {
+  form: string;
+  qa: { stem: string; answer: string } | null;
+  sentences: Sentence[];
+}
+
+/** A piece of the script that quotes the source: one sentence, or a why-question with its answer. */
+interface Unit {
+  sentences: Sentence[];
+  text: string;
+}
+
+// A question that quotes its statement reads badly aloud; only plain why-questions are spoken.
+const QUOTES = /[„“”"]/u;
+
+// A term in more than this share of the material's sentences is the topic, which links nothing.
+const TOPIC_SHARE = 0.25;
+
+/**
+ * The key noun phrase two neighbouring subtopics both use, the most distinctive first; never the topic's
+ * omnipresent word, a title or part of the section's title. Null when they share none.
+ */
+function sharedTerm(
+  before: { subtopic: Subtopic; sentences: Sentence[] },
+  current: { subtopic: Subtopic; sentences: Sentence[] },
+  section: Section,
+  weights: TermWeights,
+): string | null {
+  const earlier = before.sentences.map((sentence) => sentence.text).join(" ");
+  const titles = [section.title, before.subtopic.title, current.subtopic.title].join(" ").toLowerCase();
+  const shared = keyPhrases(current.sentences, weights).filter(
+    (phrase) =>
+      phrase.nounPhrase &&
+      mentions(earlier, phrase.key) &&
+      !phrase.key.split(" ").some((word) => weights.share(word) > TOPIC_SHARE || mentions(titles, word)),
+  );
+  return shared[0]?.display ?? null;
 }
 
 interface Part {
