@@ -208,10 +208,11 @@ function lowerFirst(text: string): string {
   return text.charAt(0).toLocaleLowerCase() + text.slice(1);
 }
 
-// "X is een …", "X zijn cellen die …", "X is a …", "X are cells that …".
+// "X is een …", "X zijn cellen die …", "X is a …", "X are cells that …"; a history tells it in the past
+// ("De watergeuzen waren kapers die …", "The jarls were wealthy chiefs who …").
 const IS_DEFINITION: Record<Language, RegExp> = {
-  nl: /^(?:(?:de|het|een)\s+)?(\p{L}[\p{L}\p{N}'’-]*(?:\s+\p{L}[\p{L}\p{N}'’-]*){0,3}?)\s+(?:is|zijn)\s+((?:een\s+\S+|het\s+proces|de\s+manier|de\s+naam|\p{Ll}+\s+(?:die|dat))\s.{6,})$/iu,
-  en: /^(?:(?:the|a|an)\s+)?(\p{L}[\p{L}\p{N}'’-]*(?:\s+\p{L}[\p{L}\p{N}'’-]*){0,3}?)\s+(?:is|are)\s+((?:an?\s+\S+|the\s+process|the\s+way|the\s+name|\p{Ll}+\s+(?:that|which|who))\s.{6,})$/iu,
+  nl: /^(?:(?:de|het|een)\s+)?(\p{L}[\p{L}\p{N}'’-]*(?:\s+\p{L}[\p{L}\p{N}'’-]*){0,3}?)\s+(?:is|zijn|was|waren)\s+((?:een\s+\S+|het\s+proces|de\s+manier|de\s+naam|\p{Ll}+\s+(?:die|dat))\s.{6,})$/iu,
+  en: /^(?:(?:the|a|an)\s+)?(\p{L}[\p{L}\p{N}'’-]*(?:\s+\p{L}[\p{L}\p{N}'’-]*){0,3}?)\s+(?:is|are|was|were)\s+((?:an?\s+\S+|the\s+process|the\s+way|the\s+name|\p{Ll}+\s+(?:that|which|who))\s.{6,})$/iu,
 };
 // "… noemen we X", "Dit proces heet X", "… is called X", "This is known as X".
 const NAMED: Record<Language, RegExp> = {
@@ -314,12 +315,17 @@ function appositionIn(
   return null;
 }
 
-/** A renaming phrase long enough to describe, neither a measure nor the start of a list. */
+/**
+ * A renaming phrase long enough to describe, neither a measure nor the start of a list, and a noun
+ * phrase: no verb before its relative clause (", a longship could sail …" is a clause of its own).
+ */
 function describes(meaning: string, language: Language): boolean {
+  const head = beforeRelativeClause(meaning);
   return (
     meaning.split(/\s+/u).length >= 3 &&
     !QUANTITY.test(meaning) &&
-    !LIST_GOES_ON[language].test(beforeRelativeClause(meaning))
+    !LIST_GOES_ON[language].test(head) &&
+    !wordsOf(head).some((word) => onlyAVerb(word.replace(/[^\p{L}]/gu, "").toLowerCase(), language))
   );
 }
 
@@ -359,11 +365,9 @@ function reversedAppositionIn(
   }
   if (start < 0 || before[start - 1]?.endsWith(",")) return null;
   const meaning = before.slice(start).join(" ");
-  const head = wordsOf(beforeRelativeClause(meaning)).map((word) =>
-    word.replace(/[^\p{L}]/gu, "").toLowerCase(),
-  );
-  if (/,/u.test(meaning) || head.some((word) => onlyAVerb(word, language))) return null;
-  return describes(meaning, language) && isTerm(term) && !mentions(meaning, term) ? { term, meaning } : null;
+  return !/,/u.test(meaning) && describes(meaning, language) && isTerm(term) && !mentions(meaning, term)
+    ? { term, meaning }
+    : null;
 }
 
 const PREPOSITIONS = new Set(
@@ -380,7 +384,9 @@ const LIST_GOES_ON: Record<Language, RegExp> = {
 
 /** "een eiwit dat zuurstof bindt en het bloed …": an "en" inside the relative clause joins no list items. */
 function beforeRelativeClause(phrase: string): string {
-  return phrase.split(/\s(?:die|dat|wat|that|which|who)\s/iu)[0] ?? phrase;
+  return (
+    phrase.split(/\s(?:die|dat|wat|waar|waarin|that|which|who|whom|whose|where|in which)\s/iu)[0] ?? phrase
+  );
 }
 
 const QUANTITY = /^(?:an?|een)\s+(?:few|couple|number|lot|little|bit|paar|aantal|beetje|stuk|keer)\b/iu;

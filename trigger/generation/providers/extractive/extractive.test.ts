@@ -402,6 +402,22 @@ describe("cause and definition sentences", () => {
     ]);
   });
 
+  it("reads a definition told in the past, and no clause after a comma as a renaming", async () => {
+    const dutch = await sentencesOf("De watergeuzen waren kapers die Spaanse schepen aanvielen.");
+    // Before: nothing; only "is"/"zijn" made a definition.
+    expect(definitions(dutch, "nl", () => true).map((pair) => [pair.term, pair.meaning])).toEqual([
+      ["watergeuzen", "kapers die Spaanse schepen aanvielen"],
+    ]);
+    const english = await sentencesOf(
+      "The longship was a ship that could sail far up rivers. Because the hull was shallow, a longship could land directly on a beach. Decisions were made at the thing, an assembly where free men met to make laws.",
+    );
+    // Before: also "shallow", meaning "a longship could land directly on a beach".
+    expect(definitions(english, "en", () => true).map((pair) => [pair.term, pair.meaning])).toEqual([
+      ["longship", "a ship that could sail far up rivers"],
+      ["thing", "an assembly where free men met to make laws"],
+    ]);
+  });
+
   it("names a term without its article, and not from a clause that only says when", async () => {
     const sentences = await sentencesOf(
       "Het gesmolten gesteente onder de grond heet het magma. Zodra magma het aardoppervlak bereikt, noemen we het lava.",
