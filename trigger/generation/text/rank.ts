@@ -293,9 +293,43 @@ function verbalWords(sentences: readonly Sentence[], uses: WordUses): Set<string
       if (after === "to" && afterTo !== undefined && /^\p{L}/u.test(afterTo) && !DETERMINERS.has(afterTo))
         verbal.add(token);
     });
+    if (sentence.source.language === "nl") {
+      const finite = dutchSecondPlace(tokens);
+      if (finite && !onlyANoun(finite, "nl")) verbal.add(finite);
+    }
   }
   for (const word of afterArticle) verbal.delete(word);
   return verbal;
+}
+
+// Dutch prepositions that open a fronted phrase ("Bij de forten ontstonden …", "Rond 400 trokken …").
+const DUTCH_FRONTING_PREPOSITIONS = new Set(
+  "bij in op aan na voor tijdens sinds vanaf rond omstreeks langs naast onder boven door uit over tussen achter".split(
+    " ",
+  ),
+);
+const DUTCH_FRONT_DETERMINERS = new Set("de het een deze dit die dat".split(" "));
+
+/**
+ * The finite verb of a Dutch main clause that opens with a short prepositional phrase: Dutch puts it
+ * right after that phrase ("Bij de forten ontstonden nederzettingen", "In 1572 veroverden zij …"),
+ * which finds the past forms the lexicon lacks. Only a phrase of a preposition, then a number or a
+ * determiner, adjectives in -e and one noun counts; anything longer ("Bij het begin van …") is left
+ * alone.
+ */
+function dutchSecondPlace(tokens: readonly string[]): string | null {
+  if (!DUTCH_FRONTING_PREPOSITIONS.has(tokens[0] ?? "")) return null;
+  let at = 1;
+  if (/^\p{N}+$/u.test(tokens[at] ?? "")) at++;
+  else {
+    if (!DUTCH_FRONT_DETERMINERS.has(tokens[at] ?? "")) return null;
+    at++;
+    while (/^\p{L}+e$/u.test(tokens[at] ?? "") && /^\p{L}/u.test(tokens[at + 1] ?? "")) at++;
+    if (!/^\p{L}{3,}$/u.test(tokens[at] ?? "") || isStopword(tokens[at] ?? "")) return null;
+    at++;
+  }
+  const finite = tokens[at] ?? "";
+  return /^\p{L}{3,}$/u.test(finite) && !isStopword(finite) && !NUMBER_WORDS.has(finite) ? finite : null;
 }
 
 const AUXILIARY_BEFORE_VERB = new Set(

@@ -327,6 +327,16 @@ describe("cause and definition sentences", () => {
     expect(keys.filter((key) => /bestaat|nadenkt|binnengekomen/.test(key))).toEqual([]);
   });
 
+  it("finds the Dutch past verb right after a fronted phrase: 'Bij de forten ontstonden …'", async () => {
+    const sentences = await sentencesOf(
+      "Bij de forten ontstonden nederzettingen waar handelaren woonden. In 1572 veroverden de geuzen de stad Den Briel. Bij het begin van de oorlog waren de forten klein.",
+    );
+    const keys = keyPhrases(sentences, new TermWeights(sentences)).map((phrase) => phrase.key);
+    // Before: "forten ontstonden nederzettingen" was one phrase, and "forten" none of its own.
+    expect(keys).toContain("forten");
+    expect(keys.filter((key) => /ontstonden|veroverden/u.test(key))).toEqual([]);
+  });
+
   it("never offers an English verb after an auxiliary as a term: 'did not return', 'can flow'", async () => {
     const sentences = await sentencesOf(
       "Many settlers did not return home. In return for land they protected the coast. Rain water can flow through the soil and carries sand to the sea.",
