@@ -48,6 +48,7 @@ export function extractiveChapter(
   shared: {
     weights: TermWeights;
     topicTerms: (language: Language) => KeyPhrase[];
+    topicPlaces: (language: Language) => ReadonlySet<string>;
     topicCauses: (language: Language) => CausalPair[];
   },
 ): ChapterDraft {
@@ -67,6 +68,7 @@ export function extractiveChapter(
     weights: shared.weights,
     terms: askableTerms(phrases, shared.weights),
     topicTerms: shared.topicTerms(language),
+    places: shared.topicPlaces(language),
     phrases,
     subtopicOf,
     sentences: material.sentences,

@@ -590,6 +590,24 @@ describe("wrong options", () => {
       ).toEqual([]);
     }
   });
+
+  it("are places beside a place the text names", async () => {
+    const { structure, sources, topic } = await generatedFrom(
+      [
+        "# The Vikings",
+        "## Raids",
+        "In 793 Vikings attacked the monastery of Lindisfarne on the coast of England. Monasteries were easy targets, because they held gold and silver but had no soldiers to defend them. News of the attack shocked Christian Europe. In the following decades Viking fleets raided towns in England, France and Ireland, and in 845 they even sailed up the Seine to Paris.",
+        "",
+        "The Vikings were also skilled traders. They sold furs, walrus ivory, amber and slaves, and bought silver, wine, silk and spices. Swedish Vikings travelled along the rivers of Russia as far as Constantinople and Baghdad. Large trading towns grew up, such as Hedeby in Denmark and Birka in Sweden.",
+      ].join("\n"),
+    );
+    const { chapters } = await generateCourse(topic, structure, sources, extractiveProvider());
+    const raided = chapters
+      .flatMap((chapter) => chapterItems(chapter).questions)
+      .find((question) => question.stem.includes("raided towns in ___"));
+    // Before: Lindisfarne, Russia and Denmark, as they came; now Denmark and Sweden, written "in …".
+    expect(raided?.options).toEqual(expect.arrayContaining(["England", "Denmark", "Sweden"]));
+  });
 });
 
 describe("names", () => {

@@ -4,12 +4,13 @@ import { type KeyPhrase, keyPhrases, TermWeights } from "../../text/rank.ts";
 import type { GenerationProvider } from "../types.ts";
 import { extractiveChapter } from "./chapter.ts";
 import { type CausalPair, causalPairs } from "./clauses.ts";
-import { askableTerms, isNameFragment } from "./items.ts";
+import { askableTerms, isNameFragment, placeNames } from "./items.ts";
 import { extractiveStructure } from "./structure.ts";
 
 interface Shared {
   weights: TermWeights;
   topicTerms: (language: Language) => KeyPhrase[];
+  topicPlaces: (language: Language) => ReadonlySet<string>;
   topicCauses: (language: Language) => CausalPair[];
 }
 
@@ -23,23 +24,35 @@ export function extractiveProvider(): GenerationProvider {
       const weights = new TermWeights(corpus.sentences);
       const terms = new Map<Language, KeyPhrase[]>();
       const causes = new Map<Language, CausalPair[]>();
+      const places = new Map<Language, ReadonlySet<string>>();
+      const inLanguage = (language: Language) =>
+        corpus.sentences.filter((sentence) => sentence.source.language === language);
+      const topicTerms = (language: Language) => {
+        let list = terms.get(language);
+        if (!list) {
+          const sentences = inLanguage(language);
+          list = askableTerms(keyPhrases(sentences, weights), weights).filter(
+            (phrase) => !isNameFragment(phrase, sentences),
+          );
+          terms.set(language, list);
+        }
+        return list;
+      };
       known = {
         weights,
-        topicTerms: (language) => {
-          let list = terms.get(language);
-          if (!list) {
-            const sentences = corpus.sentences.filter((sentence) => sentence.source.language === language);
-            list = askableTerms(keyPhrases(sentences, weights), weights).filter(
-              (phrase) => !isNameFragment(phrase, sentences),
-            );
-            terms.set(language, list);
+        topicTerms,
+        topicPlaces: (language) => {
+          let set = places.get(language);
+          if (!set) {
+            set = placeNames(topicTerms(language), inLanguage(language));
+            places.set(language, set);
           }
-          return list;
+          return set;
         },
         topicCauses: (language) => {
           let list = causes.get(language);
           if (!list) {
-            const sentences = corpus.sentences.filter((sentence) => sentence.source.language === language);
+            const sentences = inLanguage(language);
             list = causalPairs(sentences, language, (word) => weights.isNominal(word));
             causes.set(language, list);
           }

@@ -26,6 +26,8 @@ export interface ItemContext {
   terms: KeyPhrase[];
   /** Askable terms of all sources in the chapter's language, when the chapter has too few of a kind. */
   topicTerms: KeyPhrase[];
+  /** Keys of the names the material writes as places, so a place is offered beside a place. */
+  places: ReadonlySet<string>;
   /** Every key phrase of the chapter, for recognising defined terms. */
   phrases: KeyPhrase[];
   /** The subtopic each sentence of the chapter belongs to (by sentence index). */
@@ -160,7 +162,7 @@ function capitalize(text: string): string {
 
 /**
  * Wrong options for a term: other askable terms of the same chapter, of the same kind (word count,
- * name or not, number, length, no time for a thing), sharing no word with the answer nor occurring in the sentence, and
+ * name or not, number, length, no time for a thing; for a place, places first), sharing no word with the answer nor occurring in the sentence, and
  * never making the sentence one the text itself contains.
  */
 function termDistractors(
@@ -183,7 +185,13 @@ function termDistractors(
   const picked: string[] = [];
   const pickedKeys: string[][] = [];
   const seen = new Set<string>();
-  for (const phrase of [...context.terms, ...context.topicTerms]) {
+  // Beside a place, other places first ("vanuit Madrid": Holland, Delft, not Alva). That a name is
+  // never written as a place says little, so other names get no such preference.
+  const candidates = [...context.terms, ...context.topicTerms];
+  const alike = context.places.has(answer.key)
+    ? candidates.filter((phrase) => context.places.has(phrase.key))
+    : [];
+  for (const phrase of [...alike, ...candidates]) {
     if (picked.length === MAX_OPTIONS - 1) break;
     if (seen.has(phrase.key)) continue;
     seen.add(phrase.key);
@@ -205,6 +213,22 @@ function termDistractors(
     pickedKeys.push(words);
   }
   return picked;
+}
+
+// "in Vlaanderen", "naar Duitsland", "from Scandinavia": a name after one of these is a place.
+const PLACE_BEFORE = "(?:in|naar|uit|vanuit|to|from|into|across|through)\\s+(?:(?:de|het|the)\\s+)?";
+
+/** The names the material writes as places somewhere ("in Vlaanderen", "naar Duitsland"), by key. */
+export function placeNames(phrases: readonly KeyPhrase[], sentences: readonly Sentence[]): Set<string> {
+  const text = sentences.map((sentence) => sentence.text).join(" ");
+  return new Set(
+    phrases
+      .filter((phrase) => /^\p{Lu}/u.test(phrase.display))
+      .filter((phrase) =>
+        new RegExp(`(?<![\\p{L}])${PLACE_BEFORE}${escapeRegExp(phrase.display)}(?![\\p{L}])`, "u").test(text),
+      )
+      .map((phrase) => phrase.key),
+  );
 }
 
 /** The options with the right answer at a place fixed by the item (deterministic, spread out). */
