@@ -1,5 +1,5 @@
 import type { Sentence } from "../../corpus.ts";
-import { escapeRegExp, isStopword, type Language } from "../../text/language.ts";
+import { escapeRegExp, isStopword, type Language, lowerInitial } from "../../text/language.ts";
 import { lexiconClasses, onlyAVerb } from "../../text/pos.ts";
 import { leansOnContext } from "../../text/rank.ts";
 
@@ -201,11 +201,17 @@ export function causalPairs(
   return pairs;
 }
 
-/** The first letter in lower case, unless the first word is a name or an acronym (capitals inside it). */
+/**
+ * The first letter of an English clause in lower case, unless the first word is a name or an acronym
+ * (capitals inside it, or a word the lexicon knows only with its capital: "Swedish", "Vikings").
+ */
 function lowerFirst(text: string): string {
   const first = text.split(" ")[0] ?? "";
   if (/^\p{Lu}.*\p{Lu}/u.test(first) || /^(I|I'm)$/.test(first)) return text;
-  return text.charAt(0).toLocaleLowerCase() + text.slice(1);
+  const word = first.replace(/[^\p{L}'’-]/gu, "");
+  if (lexiconClasses(word, "en").length > 0 && lexiconClasses(lowerInitial(word), "en").length === 0)
+    return text;
+  return lowerInitial(text);
 }
 
 // "X is een …", "X zijn cellen die …", "X is a …", "X are cells that …"; a history tells it in the past

@@ -354,6 +354,17 @@ describe("cause and definition sentences", () => {
     expect(LABELS.nl.whyQuestion("waardoor signalen vertraagd aankomen", "whereby")).toBeNull();
   });
 
+  it("keeps the capital of a name that opens an English cause, and lowers a common word's", async () => {
+    const english = await sentencesOf(
+      "Swedish traders sailed along the rivers of Russia. As a result, Arab silver reached the north. The hull was shallow, so the ship could land on a beach.",
+    );
+    // Before: "because swedish traders sailed …".
+    expect(causalPairs(english, "en").map((pair) => pair.cause)).toEqual([
+      "Swedish traders sailed along the rivers of Russia",
+      "the hull was shallow",
+    ]);
+  });
+
   it("does not take a cause that hangs on a relative clause for a statement", async () => {
     const sentences = await sentencesOf(
       "Veen is een bodem die ontstaat doordat plantenresten in een nat gebied niet volledig vergaan.",
