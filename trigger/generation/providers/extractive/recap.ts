@@ -247,11 +247,14 @@ function sharedTerm(
   weights: TermWeights,
 ): string | null {
   const earlier = before.sentences.map((sentence) => sentence.text).join(" ");
+  const later = current.sentences.map((sentence) => sentence.text).join(" ");
   const titles = [section.title, before.subtopic.title, current.subtopic.title].join(" ").toLowerCase();
-  const shared = keyPhrases(current.sentences, weights).filter(
+  // Read over both passages, so a name that opens a sentence in one keeps its capital from the other.
+  const shared = keyPhrases([...before.sentences, ...current.sentences], weights).filter(
     (phrase) =>
       phrase.nounPhrase &&
       mentions(earlier, phrase.key) &&
+      mentions(later, phrase.key) &&
       !phrase.key.split(" ").some((word) => weights.share(word) > TOPIC_SHARE || mentions(titles, word)),
   );
   return shared[0]?.display ?? null;
