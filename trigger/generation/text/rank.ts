@@ -373,8 +373,9 @@ const EST_NOUNS = new Set(
 /**
  * Whether the first words of a phrase read as modifiers of its last word. Dutch writes compounds as one
  * word, so a Dutch phrase of several words is an inflected adjective or participle before a noun
- * ("grote rivieren", "verworven afweer"), which ends in -e or -en, never a name in -en ("Romeinen
- * legden"); "Rijn komt" or "nieuw eiland" do not.
+ * ("grote rivieren", "verworven afweer"), which ends in -e or -en, and a capitalised one is made from a
+ * name ("Romeinse", "Atlantische", never "Romeinen legden" or "Oranje vluchtte"); "Rijn komt" or
+ * "nieuw eiland" do not.
  * English stacks nouns freely ("light reactions") but a modifier is never an adverb ("supply" is no
  * adverb though it ends in -ly: the tagger's lexicon decides, the ending only for words it does not know) and a last word in
  * -ed is a verb. Names (every word capitalised) always pass.
@@ -384,12 +385,13 @@ function modifiesLast(surface: string, language: Language): boolean {
   if (words.length === 1 || words.every((word) => /^\p{Lu}/u.test(word))) return true;
   const lower = words.map((word) => word.toLowerCase());
   const last = lower[lower.length - 1] ?? "";
-  // A name in -en before a common noun is a plural subject before its verb ("Romeinen legden wegen").
+  // A capitalised modifier is an adjective made from a name ("Romeinse", "Atlantische"); any other
+  // name before a common noun is a subject before its verb ("Romeinen legden", "Oranje vluchtte").
   if (language === "nl")
     return lower
       .slice(0, -1)
-      .every(
-        (word, index) => /(e|en)$/.test(word) && !(/en$/.test(word) && /^\p{Lu}/u.test(words[index] ?? "")),
+      .every((word, index) =>
+        /^\p{Lu}/u.test(words[index] ?? "") ? /s(ch)?e$/.test(word) : /(e|en)$/.test(word),
       );
   return (
     !/ed$/.test(last) &&

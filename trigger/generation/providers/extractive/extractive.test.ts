@@ -545,7 +545,7 @@ describe("subtopic titles", () => {
     expect(english[0]).toBe("New government");
   });
 
-  it("never take a Dutch plural name and its verb for a modifier and a noun", async () => {
+  it("never take a Dutch name and its verb for a modifier and a noun", async () => {
     const titles = await titlesOf(
       [
         "# Handel",
@@ -557,6 +557,17 @@ describe("subtopic titles", () => {
     );
     // Before: "Romeinen legden wegen".
     expect(titles.filter((title) => /legden/u.test(title))).toEqual([]);
+    const named = await titlesOf(
+      [
+        "# Opstand",
+        "## Oranje",
+        "Willem van Oranje vluchtte naar Duitsland toen Alva kwam. Hij verzamelde daar een groot leger. De eerste veldtochten mislukten. Oranje had te weinig geld voor zijn soldaten.",
+        "",
+        "Alva probeerde de opstandige steden terug te winnen. De geuzen braken de dijken door. Leiden werd in 1574 lang belegerd. Het Spaanse leger trok zich daarna terug.",
+      ].join("\n"),
+    );
+    // Before: "Oranje vluchtte", read as an adjective in -e before a noun.
+    expect(named.filter((title) => /vluchtte/u.test(title))).toEqual([]);
   });
 });
 
