@@ -2,6 +2,7 @@ import tailwindcss from "@tailwindcss/vite";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
+import { apiSettings, inlineEarlyReads } from "./scripts/inline-early-reads.ts";
 import { preloadRouteChunks } from "./scripts/route-preload.ts";
 
 const stub = (file: string) => new URL(`./src/lib/${file}`, import.meta.url).pathname;
@@ -35,18 +36,16 @@ function leaveOutUnused(): Plugin {
 }
 
 /**
- * A preconnect to the API's origin in index.html: the session check and the page's reads are the first
- * requests there, and start only after the JavaScript has run, so the connection can be open by then
- * (docs/performance.md). The URL comes from the env, or from a `define` (e2e/setup/web.ts builds so).
+ * A preconnect to the API's origin in index.html: the first requests there start only once a script
+ * has run, so the connection can be open by then (docs/performance.md).
  */
 function preconnectToApi(): Plugin {
   let origin: string | null = null;
   return {
     name: "studymap:preconnect-to-api",
     configResolved(config) {
-      const defined = config.define?.["import.meta.env.VITE_SUPABASE_URL"];
-      const url = typeof defined === "string" ? JSON.parse(defined) : config.env.VITE_SUPABASE_URL;
-      origin = URL.canParse(url) ? new URL(url).origin : null;
+      const { url } = apiSettings(config);
+      origin = url && URL.canParse(url) ? new URL(url).origin : null;
     },
     transformIndexHtml() {
       // supabase-js's requests are CORS without credentials: the preconnect must be anonymous too.
@@ -86,6 +85,7 @@ export default defineConfig({
     tailwindcss(),
     leaveOutUnused(),
     preconnectToApi(),
+    inlineEarlyReads(),
     preloadRouteChunks(),
   ],
   resolve: { alias: { "@": new URL("./src", import.meta.url).pathname } },

@@ -208,6 +208,29 @@ afterAll(async () => {
 });
 
 describe("the topic hub's screens", () => {
+  it("opens the micro-learning overview on the reads index.html sent, each read once", async () => {
+    // Who sent each read: index.html's inline script (the document) or the app's code (a script file).
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Network.enable");
+    const reads: { url: string; sentBy: string | undefined }[] = [];
+    cdp.on("Network.requestWillBeSent", ({ request, initiator }) => {
+      const isRead = request.url.includes(`/rest/v1/topics?`) && request.url.includes(`id=eq.${topicId}`);
+      // Each read's CORS preflight (OPTIONS) is the browser's, not a second read.
+      if (request.method !== "OPTIONS" && (isRead || request.url.includes("/rpc/get_microlearning_outline")))
+        reads.push({ url: request.url, sentBy: initiator.stack?.callFrames[0]?.url });
+    });
+    await page.goto(`/studymap/topics/${topicId}/microlearning/`);
+    await expect.poll(() => page.getByRole("heading", { name: CHAPTERS[0]?.title }).count(), UI).toBe(1);
+    await cdp.detach();
+
+    const overviewUrl = `${inject("webUrl")}/studymap/topics/${topicId}/microlearning/`;
+    expect(reads.map(({ url }) => new URL(url).pathname).sort()).toEqual([
+      "/rest/v1/rpc/get_microlearning_outline",
+      "/rest/v1/topics",
+    ]);
+    expect(reads.map(({ sentBy }) => sentBy)).toEqual([overviewUrl, overviewUrl]);
+  });
+
   it("takes the topic quiz to a score, reviews the mistake with its source lines and retries it", async () => {
     await page.goto(`/studymap/topics/${topicId}/quizzes`);
     await expect.poll(() => page.getByText(/Not taken yet/).count(), UI).toBe(1);

@@ -1,39 +1,17 @@
-import type { SupabaseClient } from "@supabase/supabase-js";
 import type { AnyRoute } from "@tanstack/react-router";
-import { prefetchMicrolearningOverview } from "@/features/microlearning/prefetch";
 import { type Scheduler, whenIdle } from "@/lib/idle";
-import { prefetchTopic } from "@/lib/topics/topic-query";
 import type { AppRouter } from "./router";
 
-type Prefetch = (client: SupabaseClient, params: Record<string, string>) => void;
-
-/** The pages whose data can go out before their guards and code (keyed by route id). */
-const PREFETCH: Record<string, Prefetch> = {
-  "/studymap/topics/$topicId/overview": (client, params) => prefetchTopic(client, params.topicId ?? ""),
-  "/studymap/topics/$topicId/microlearning/": (client, params) =>
-    prefetchMicrolearningOverview(client, params.topicId ?? ""),
-};
-
 /**
- * The first page's code and data start with the session check instead of after it (docs/performance.md):
- * the route chunks of every matched route load at once, and when a session is stored the page's reads go
- * out too. Guards still decide what is shown; a prefetched answer nobody takes is dropped, and Postgres
- * checks every read against the session's token, so nothing is shown that the user may not see.
+ * The first page's code starts with the session check instead of after it (docs/performance.md): the
+ * route chunks of every matched route load at once (index.html has already asked for them, and for the
+ * page's data: src/early.ts). Guards still decide what is shown.
  */
-export function startFirstLoad(router: AppRouter, client: SupabaseClient): void {
-  const matches = router.matchRoutes(router.latestLocation);
-  for (const match of matches) {
+export function startFirstLoad(router: AppRouter): void {
+  for (const match of router.matchRoutes(router.latestLocation)) {
     const route = (router.routesById as unknown as Record<string, AnyRoute | undefined>)[match.routeId];
     if (route) void router.loadRouteChunk(route)?.catch(() => {}); // a failed chunk fails again, visibly, on render
   }
-  const prefetches = matches.flatMap((match) => {
-    const start = PREFETCH[match.routeId];
-    return start ? [() => start(client, match.params as Record<string, string>)] : [];
-  });
-  if (prefetches.length === 0) return;
-  void client.auth.getSession().then(({ data }) => {
-    if (data.session) for (const start of prefetches) start();
-  });
 }
 
 /**

@@ -28,7 +28,7 @@ if (client) {
   const auth = new AuthStore(client, localMembershipChoice, localMembershipCache);
   const analytics = loadAnalytics(buildAnalyticsConfig(import.meta.env));
   const router = createAppRouter({ auth, analytics });
-  startFirstLoad(router, auth.client);
+  startFirstLoad(router);
   const background = afterFirstPage(router);
   // The session check goes out now rather than after React's first render (App starts it too; once is
   // enough): the guards of the first page wait for it.

@@ -1,5 +1,6 @@
 import { createClient } from "@supabase/supabase-js";
 import type { Database, StudymapClient } from "./database";
+import { fetchWithEarlyReads } from "./early-reads";
 
 export const MISSING_SUPABASE_CONFIG =
   "Missing Supabase configuration. Check VITE_SUPABASE_URL and VITE_SUPABASE_ANON_KEY environment variables.";
@@ -27,6 +28,8 @@ export function createSupabaseClient(env: SupabaseEnv): StudymapClient {
   return createClient<Database>(url, anonKey, {
     // PKCE: OAuth and e-mail links come back with a one-time code rather than tokens in the URL.
     auth: { flowType: "pkce", persistSession: true, autoRefreshToken: true, detectSessionInUrl: true },
+    // The first page's reads may already be on the way (src/early.ts).
+    global: { fetch: fetchWithEarlyReads },
   });
 }
 

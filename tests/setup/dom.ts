@@ -5,7 +5,7 @@ import { afterEach } from "vitest";
 // that is one chunk; under Vitest it is the first transform of zod's ~100 modules, which would land
 // inside a test's one-second findBy window. Load it with the setup instead, as the static imports were.
 import "../../src/lib/auth/membership-rows";
-import { clearPrefetched } from "../../src/lib/prefetch";
+import { clearEarlyReads } from "../../src/lib/early-reads";
 
 // findBy/waitFor poll until the element appears; their default one-second limit is shorter than the
 // first transform of a lazily loaded route on a loaded CI machine. A longer limit waits no longer when
@@ -14,5 +14,5 @@ configure({ asyncUtilTimeout: 10_000 });
 
 afterEach(() => cleanup());
 
-// Prefetched answers are per page load; one test's must never reach the next.
-afterEach(() => clearPrefetched());
+// Early reads are per page load; one test's must never reach the next.
+afterEach(() => clearEarlyReads());

@@ -2,9 +2,8 @@ import { isUuid } from "@/domain/ids";
 import { PAGE_SIZE, pageRange } from "@/domain/pagination";
 import { STATUS_VALUES, type TopicStatusKey } from "@/domain/topic-status";
 import type { StudymapClient, Tables } from "@/lib/database";
-import { takePrefetched } from "@/lib/prefetch";
 import { likePattern, unwrap } from "@/lib/query";
-import { TOPIC_CARD_COLUMNS, topicKey, topicQuery } from "./topic-query";
+import { TOPIC_CARD_COLUMNS, topicQuery } from "./topic-query";
 
 type TopicRow = Tables<"topics">;
 export type Subject = Pick<Tables<"subjects">, "id" | "title">;
@@ -69,7 +68,7 @@ function statusFilter(status: TopicStatusKey): string {
 /** A topic by id, or null when it does not exist or is not visible to the user. */
 export async function fetchTopic(client: StudymapClient, topicId: string): Promise<Topic | null> {
   if (!isUuid(topicId)) return null;
-  return unwrap(await takePrefetched(topicKey(topicId), () => topicQuery(client, topicId)));
+  return unwrap(await topicQuery(client, topicId));
 }
 
 export async function fetchSubjects(client: StudymapClient): Promise<Subject[]> {
