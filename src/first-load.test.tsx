@@ -3,6 +3,7 @@ import { render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { App } from "@/app";
 import { AuthStore } from "@/lib/auth/auth-store";
+import { counted } from "@/lib/in-flight";
 import { memoryChoices, recordingAnalytics } from "@/testing/accounts";
 import { createSupabaseStub } from "@/testing/supabase-stub";
 import { afterFirstPage } from "./first-load";
@@ -35,5 +36,27 @@ describe("work a first load can do without", () => {
     expect(task).not.toHaveBeenCalled();
     for (const run of idle) run();
     expect(task).toHaveBeenCalledOnce();
+  });
+
+  it("waits for the first page's reads to answer", async () => {
+    const idle: (() => void)[] = [];
+    vi.stubGlobal("requestIdleCallback", (task: () => void) => idle.push(task));
+    const stub = createSupabaseStub();
+    const router = routerAt(stub, "/login");
+    const background = afterFirstPage(router);
+    const task = vi.fn();
+    background(task);
+    let answer = () => {};
+    const read = counted(
+      () => new Promise<Response>((resolve) => (answer = () => resolve(new Response("{}")))),
+    );
+    void read("https://api.test/rest/v1/topics");
+
+    render(<App router={router} auth={router.options.context.auth} background={background} />);
+    await screen.findByRole("button", { name: "Send code" });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(idle).not.toContain(task);
+    answer();
+    await vi.waitFor(() => expect(idle).toContain(task));
   });
 });

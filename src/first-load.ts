@@ -1,5 +1,6 @@
 import type { AnyRoute } from "@tanstack/react-router";
 import { type Scheduler, whenIdle } from "@/lib/idle";
+import { requestsSettled } from "@/lib/in-flight";
 import type { AppRouter } from "./router";
 
 /**
@@ -14,10 +15,14 @@ export function startFirstLoad(router: AppRouter): void {
   }
 }
 
+/** However long the first page's reads take, background work waits no longer than this for them. */
+export const FIRST_PAGE_READS_WAIT_MS = 5_000;
+
 /**
  * Work a first load can do without (re-reading a stored session, the toaster) waits until the first page
- * has rendered and the browser is idle: until then the page's code, data and first render have the
- * network and the main thread to themselves (docs/performance.md). Subscribe before the first render.
+ * has rendered, its reads have answered and the browser is idle: until then the page's code, data and
+ * renders have the network and the main thread to themselves (docs/performance.md). Subscribe before
+ * the first render.
  */
 export function afterFirstPage(router: AppRouter): Scheduler {
   const rendered = new Promise<void>((resolve) => {
@@ -26,5 +31,11 @@ export function afterFirstPage(router: AppRouter): Scheduler {
       resolve();
     });
   });
-  return (task) => void rendered.then(() => whenIdle(task));
+  const readsAnswered = rendered.then(() =>
+    Promise.race([
+      requestsSettled(),
+      new Promise((resolve) => setTimeout(resolve, FIRST_PAGE_READS_WAIT_MS)),
+    ]),
+  );
+  return (task) => void readsAnswered.then(() => whenIdle(task));
 }

@@ -76,13 +76,15 @@ describe("the first page's early reads", () => {
     expect(send).toHaveBeenCalledTimes(3);
   });
 
-  it("go out for the topic overview: the topic only", async () => {
+  it("go out for the topic overview too: its hub reads the same outline", async () => {
     const send = network();
     const storage = storageWithSession();
     sendEarlyReads(API, `/studymap/topics/${TOPIC_ID}/overview`, storage);
-    expect(send).toHaveBeenCalledOnce();
-    await fetchTopic(appClient(storage), TOPIC_ID);
-    expect(send).toHaveBeenCalledOnce();
+    expect(send).toHaveBeenCalledTimes(2);
+    const client = appClient(storage);
+    await fetchTopic(client, TOPIC_ID);
+    await fetchOutline(client, TOPIC_ID);
+    expect(send).toHaveBeenCalledTimes(2);
   });
 
   it.each([
@@ -104,7 +106,7 @@ describe("the first page's early reads", () => {
     sendEarlyReads(API, `/studymap/topics/${TOPIC_ID}/overview`, storage);
     vi.advanceTimersByTime(EARLY_READ_FRESH_MS + 1);
     await fetchTopic(appClient(storage), TOPIC_ID);
-    expect(send).toHaveBeenCalledTimes(2);
+    expect(send).toHaveBeenCalledTimes(3);
   });
 
   it("are asked again when they failed", async () => {
@@ -113,7 +115,7 @@ describe("the first page's early reads", () => {
     const storage = storageWithSession();
     sendEarlyReads(API, `/studymap/topics/${TOPIC_ID}/overview`, storage);
     await expect(fetchTopic(appClient(storage), TOPIC_ID)).resolves.toEqual({ id: TOPIC_ID });
-    expect(send).toHaveBeenCalledTimes(2);
+    expect(send).toHaveBeenCalledTimes(3);
   });
 
   it("are not used for a request with another token", async () => {
@@ -125,6 +127,6 @@ describe("the first page's early reads", () => {
       JSON.stringify({ ...JSON.parse(other.getItem("sb-127-auth-token") ?? "{}"), access_token: "other" }),
     );
     await fetchTopic(appClient(other), TOPIC_ID);
-    expect(send).toHaveBeenCalledTimes(2);
+    expect(send).toHaveBeenCalledTimes(3);
   });
 });

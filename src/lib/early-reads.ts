@@ -31,29 +31,29 @@ interface ApiConfig {
   anonKey: string;
 }
 
-/** The pages whose data index.html asks for: the topic overview and the micro-learning overview. */
-const TOPIC_PAGE = /^\/studymap\/topics\/([^/]+)\/(overview|microlearning)\/?$/;
+/**
+ * The pages whose data index.html asks for: the topic overview and the micro-learning overview, which
+ * both show the topic and its outline (the overview's hub links read the course from it).
+ */
+const TOPIC_PAGE = /^\/studymap\/topics\/([^/]+)\/(?:overview|microlearning)\/?$/;
 
 /** The requests supabase-js makes for the first page at `pathname` (none for other pages). */
 export function earlyRequestsFor(pathname: string, api: string): EarlyRequest[] {
-  const [, topicId = "", page] = pathname.match(TOPIC_PAGE) ?? [];
+  const [, topicId = ""] = pathname.match(TOPIC_PAGE) ?? [];
   if (!isUuid(topicId)) return [];
   const topic = new URL(`${api}/rest/v1/topics`);
   // postgrest-js drops the whitespace of a select list (these columns have no quoted names).
   topic.searchParams.set("select", TOPIC_COLUMNS.replace(/\s/g, ""));
   topic.searchParams.append("id", `eq.${topicId}`);
-  const requests: EarlyRequest[] = [
+  return [
     { method: "GET", url: topic.toString(), headers: { "accept-profile": "public" } },
-  ];
-  if (page === "microlearning") {
-    requests.push({
+    {
       method: "POST",
       url: `${api}/rest/v1/rpc/${OUTLINE_RPC}`,
       headers: { "content-profile": "public", "content-type": "application/json" },
       body: JSON.stringify({ p_topic_id: topicId }),
-    });
-  }
-  return requests;
+    },
+  ];
 }
 
 /** supabase-js's stored session (its storage key is derived from the API's host name). */

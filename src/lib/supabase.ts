@@ -1,6 +1,7 @@
 import { createClient } from "@supabase/supabase-js";
 import type { Database, StudymapClient } from "./database";
 import { fetchWithEarlyReads } from "./early-reads";
+import { counted } from "./in-flight";
 
 export const MISSING_SUPABASE_CONFIG =
   "Missing Supabase configuration. Check VITE_SUPABASE_URL and VITE_SUPABASE_ANON_KEY environment variables.";
@@ -28,8 +29,9 @@ export function createSupabaseClient(env: SupabaseEnv): StudymapClient {
   return createClient<Database>(url, anonKey, {
     // PKCE: OAuth and e-mail links come back with a one-time code rather than tokens in the URL.
     auth: { flowType: "pkce", persistSession: true, autoRefreshToken: true, detectSessionInUrl: true },
-    // The first page's reads may already be on the way (src/early.ts).
-    global: { fetch: fetchWithEarlyReads },
+    // The first page's reads may already be on the way (src/early.ts); background work waits for the
+    // page's reads (src/first-load.ts).
+    global: { fetch: counted(fetchWithEarlyReads) },
   });
 }
 
