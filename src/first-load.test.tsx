@@ -17,15 +17,20 @@ function routerAt(stub: ReturnType<typeof createSupabaseStub>, path: string) {
   return createAppRouter({ auth, analytics: recordingAnalytics().analytics }, history);
 }
 
+/** A task handed to the first load's background scheduler on /login, and the idle callbacks asked for. */
+function waitingTask() {
+  const idle: (() => void)[] = [];
+  vi.stubGlobal("requestIdleCallback", (task: () => void) => idle.push(task));
+  const router = routerAt(createSupabaseStub(), "/login");
+  const background = afterFirstPage(router);
+  const task = vi.fn();
+  background(task);
+  return { idle, router, background, task };
+}
+
 describe("work a first load can do without", () => {
   it("waits until the first page has rendered, then for an idle moment", async () => {
-    const idle: (() => void)[] = [];
-    vi.stubGlobal("requestIdleCallback", (task: () => void) => idle.push(task));
-    const stub = createSupabaseStub();
-    const router = routerAt(stub, "/login");
-    const background = afterFirstPage(router);
-    const task = vi.fn();
-    background(task);
+    const { idle, router, background, task } = waitingTask();
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(idle).toHaveLength(0);
 
@@ -39,13 +44,7 @@ describe("work a first load can do without", () => {
   });
 
   it("waits for the first page's reads to answer", async () => {
-    const idle: (() => void)[] = [];
-    vi.stubGlobal("requestIdleCallback", (task: () => void) => idle.push(task));
-    const stub = createSupabaseStub();
-    const router = routerAt(stub, "/login");
-    const background = afterFirstPage(router);
-    const task = vi.fn();
-    background(task);
+    const { idle, router, background, task } = waitingTask();
     let answer = () => {};
     const read = counted(
       () => new Promise<Response>((resolve) => (answer = () => resolve(new Response("{}")))),
