@@ -613,6 +613,30 @@ describe("wrong options", () => {
     }
   });
 
+  it("never name the answer's own head: a compound is a kind of its last part", async () => {
+    const { structure, sources, topic } = await generatedFrom(
+      [
+        "# Bijen",
+        "## De honingbij",
+        "De honingbij leeft in een volk van tienduizenden bijen. In elk volk is er één koningin, die de eitjes legt. De werksters zijn vrouwtjes die het meeste werk doen: zij verzorgen de larven, bouwen raten van was en verzamelen voedsel.",
+        "",
+        "Een werkster verzamelt nectar en stuifmeel. Nectar is een zoete vloeistof die de bij in de kast omzet in honing. Omdat een werkster vaak dezelfde soort bloem bezoekt, brengt zij het stuifmeel naar een bloem van dezelfde soort.",
+        "",
+        "## De bijendans",
+        "Een werkster die een goede voedselbron heeft gevonden, vertelt dat aan de andere bijen met een dans. Bij de kwispeldans loopt de bij een rechte lijn en schudt zij met haar achterlijf. De richting van die lijn ten opzichte van de zwaartekracht geeft de richting van de voedselbron ten opzichte van de zon aan. Hoe langer de bij kwispelt, hoe verder de bron ligt. De Oostenrijkse onderzoeker Karl von Frisch ontdekte deze taal van de bijen en kreeg daarvoor in 1973 de Nobelprijs.",
+      ].join("\n"),
+    );
+    const { chapters } = await generateCourse(topic, structure, sources, extractiveProvider());
+    const heads = chapters
+      .flatMap((chapter) => chapterItems(chapter).questions)
+      .filter((question) => question.stem.includes("___"))
+      .map((question) => question.options.map((option) => option.split(" ").at(-1) ?? ""));
+    expect(heads.some((options) => options.includes("voedselbron"))).toBe(true);
+    // Before: "de bron" beside "de voedselbron", where both are right.
+    for (const options of heads)
+      expect(options.includes("voedselbron") && options.includes("bron")).toBe(false);
+  });
+
   it("are places beside a place the text names", async () => {
     const { structure, sources, topic } = await generatedFrom(
       [

@@ -160,6 +160,12 @@ function capitalize(text: string): string {
   return text.charAt(0).toLocaleUpperCase() + text.slice(1);
 }
 
+/** Whether one word is a compound ending in the other ("voedselbron", "bron"; "honingbij", "bij"). */
+function compoundOf(a: string, b: string): boolean {
+  const [longer, shorter] = a.length >= b.length ? [a, b] : [b, a];
+  return longer !== shorter && shorter.length >= 3 && longer.endsWith(shorter);
+}
+
 /**
  * Wrong options for a term: other askable terms of the same chapter, of the same kind (word count,
  * name or not, number, length, no time for a thing; for a place, places first), sharing no word with the answer nor occurring in the sentence, and
@@ -174,12 +180,15 @@ function termDistractors(
   fillsTo?: (option: string) => string,
 ): string[] {
   // Options may share a head word when they differ in what modifies it ("divergent boundary",
-  // "convergent boundary"), but one may not contain another ("thylakoid", "thylakoid membranes").
+  // "convergent boundary"), but one may not contain another ("thylakoid", "thylakoid membranes"),
+  // also within a word: a compound names a kind of its last part, so beside "de voedselbron" the
+  // option "de bron" would be right as well.
   const overlaps = (a: string[], b: string[]) =>
     a.every((word) => b.includes(word)) ||
     b.every((word) => a.includes(word)) ||
     (a.length === 1 && b.length === 1 && a[0] === b[0]) ||
-    (a.length !== b.length && a.some((word) => b.includes(word)));
+    (a.length !== b.length && a.some((word) => b.includes(word))) ||
+    compoundOf(a.at(-1) ?? "", b.at(-1) ?? "");
   const answerWords = answer.key.split(" ");
   const answerIsTime = namesATime(answer.key, context.language);
   const picked: string[] = [];
