@@ -104,3 +104,12 @@ export function withoutArticle(text: string): string {
 export function lowerInitial(word: string): string {
   return word.charAt(0).toLocaleLowerCase() + word.slice(1);
 }
+
+/**
+ * Whether one word is a compound ending in the other ("voedselbron", "bron"; "honingbij", "bij"): a
+ * compound names a kind of its last part, so the two are no alternatives to each other.
+ */
+export function compoundOf(a: string, b: string): boolean {
+  const [longer, shorter] = a.length >= b.length ? [a, b] : [b, a];
+  return longer !== shorter && shorter.length >= 3 && longer.endsWith(shorter);
+}

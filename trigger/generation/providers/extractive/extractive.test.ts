@@ -453,6 +453,27 @@ describe("subtopic titles", () => {
     return structure.sections.flatMap((section) => section.subtopics.map((subtopic) => subtopic.title));
   }
 
+  it("are not one word twice: not its plural, nor a compound of it", async () => {
+    const titles = await titlesOf(
+      [
+        "# Bijen",
+        "## De honingbij",
+        "De honingbij leeft in een volk van tienduizenden bijen. In elk volk is er één koningin, die de eitjes legt. De werksters zijn vrouwtjes die het meeste werk doen: zij verzorgen de larven, bouwen raten van was en verzamelen voedsel.",
+        "",
+        "Een werkster verzamelt nectar en stuifmeel. Nectar is een zoete vloeistof die de bij in de kast omzet in honing. Omdat een werkster vaak dezelfde soort bloem bezoekt, brengt zij het stuifmeel naar een bloem van dezelfde soort.",
+        "",
+        "## De bijendans",
+        "Een werkster die een goede voedselbron heeft gevonden, vertelt dat aan de andere bijen met een dans. Bij de kwispeldans loopt de bij een rechte lijn en schudt zij met haar achterlijf. De richting van die lijn ten opzichte van de zwaartekracht geeft de richting van de voedselbron ten opzichte van de zon aan.",
+        "",
+        "Hoe langer de bij kwispelt, hoe verder de bron ligt. De Oostenrijkse onderzoeker Karl von Frisch ontdekte deze taal van de bijen en kreeg daarvoor in 1973 de Nobelprijs.",
+      ].join("\n"),
+    );
+    const lowered = titles.map((title) => title.toLowerCase());
+    // Before: "Werksters" and "Werkster" in one section, "Voedselbron" and "Bron" in the next.
+    expect(lowered.filter((title) => title.startsWith("werkster"))).toHaveLength(1);
+    expect(lowered.filter((title) => title.endsWith("bron"))).toHaveLength(1);
+  });
+
   it("name what a paragraph opens with or defines, not a word it happens to repeat", async () => {
     const dutch = await titlesOf(
       [

@@ -3,7 +3,7 @@ import type { Citation } from "../../../../src/domain/citation.ts";
 import { citeSentence, contentTerms, type Sentence } from "../../corpus.ts";
 import { stableId } from "../../ids.ts";
 import { comparable } from "../../support.ts";
-import { escapeRegExp, isStopword, type Language, lowerInitial } from "../../text/language.ts";
+import { compoundOf, escapeRegExp, isStopword, type Language, lowerInitial } from "../../text/language.ts";
 import { type KeyPhrase, leansOnContext, namesATime, type TermWeights } from "../../text/rank.ts";
 import { looksLikeAName } from "../../text/why-question.ts";
 import { type CausalPair, type DefinitionPair, mentions, needsContext, withoutEnd } from "./clauses.ts";
@@ -158,12 +158,6 @@ function indefinite(word: string): string {
 
 function capitalize(text: string): string {
   return text.charAt(0).toLocaleUpperCase() + text.slice(1);
-}
-
-/** Whether one word is a compound ending in the other ("voedselbron", "bron"; "honingbij", "bij"). */
-function compoundOf(a: string, b: string): boolean {
-  const [longer, shorter] = a.length >= b.length ? [a, b] : [b, a];
-  return longer !== shorter && shorter.length >= 3 && longer.endsWith(shorter);
 }
 
 /**

@@ -8,8 +8,10 @@ import {
   linesOf,
   type Sentence,
 } from "../../corpus.ts";
+import { stem } from "../../support.ts";
 import type { Heading } from "../../text/headings.ts";
 import {
+  compoundOf,
   detectLanguage,
   dominantLanguage,
   escapeRegExp,
@@ -386,7 +388,18 @@ function takeTitle(
   const lead = leadSentence?.text.toLowerCase() ?? "";
   const language = sentences[0]?.source.language ?? "en";
   const section = sectionTitle ? withoutArticle(sectionTitle.toLowerCase()) : null;
-  const free = (key: string) => key.length >= 4 && !used.has(key) && key !== section;
+  // "Werkster" beside "Werksters" is the same title twice, and "Bron" beside "Voedselbron" names the
+  // same thing: titles are compared without inflection and by their head.
+  const stemmed = (key: string) => key.split(" ").map(stem).join(" ");
+  const taken = [...new Set([...used, ...(section ? [section] : [])].map(stemmed))];
+  const elsewhere = new Set([...usedElsewhere].map(stemmed));
+  // Same head: "Bron" beside "Voedselbron", "Goede voedselbron" or "Verre bron".
+  const sameHead = (a: string, b: string) => {
+    const [x = "", y = ""] = [a.split(" ").at(-1), b.split(" ").at(-1)];
+    return compoundOf(x, y) || (x === y && !(a.includes(" ") && b.includes(" ")));
+  };
+  const free = (key: string) =>
+    key.length >= 4 && !taken.some((title) => title === stemmed(key) || sameHead(title, stemmed(key)));
   const defined = definitions(sentences, language, (term) => term.split(" ").length <= 3).filter((pair) =>
     free(pair.term.toLowerCase()),
   );
@@ -404,12 +417,12 @@ function takeTitle(
         (phrase.key.includes(" ") ? 1.4 : 1) *
         (wordsIn(phrase.key, lead) ? 2 : 1) *
         // Another section's title again only when nothing else fits.
-        (usedElsewhere.has(phrase.key) ? 0.2 : 1);
+        (elsewhere.has(stemmed(phrase.key)) ? 0.2 : 1);
       return { title: phrase.display, score: phrase.score * boost };
     })
     .sort((a, b) => b.score - a.score || a.title.localeCompare(b.title))
     .map(({ title }) => title);
-  const fresh = (title: string) => !usedElsewhere.has(title.toLowerCase());
+  const fresh = (title: string) => !elsewhere.has(stemmed(title.toLowerCase()));
   // A term the passage defines beats the lead's opening phrase when the passage keeps coming back to
   // it ("Diep onder de aardkorst …" opens a passage about magma).
   const mentionsIn = (term: string) =>
