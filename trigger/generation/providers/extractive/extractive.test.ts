@@ -12,6 +12,20 @@ import { causalPairs, definitions, needsContext } from "./clauses.ts";
 import { extractiveProvider } from "./index.ts";
 import { LABELS } from "./labels.ts";
 
+/** Two sections on bees (Dutch): compounds ("voedselbron") beside their heads ("bron"). */
+const BEES = [
+  "# Bijen",
+  "## De honingbij",
+  "De honingbij leeft in een volk van tienduizenden bijen. In elk volk is er één koningin, die de eitjes legt. De werksters zijn vrouwtjes die het meeste werk doen: zij verzorgen de larven, bouwen raten van was en verzamelen voedsel.",
+  "",
+  "Een werkster verzamelt nectar en stuifmeel. Nectar is een zoete vloeistof die de bij in de kast omzet in honing. Omdat een werkster vaak dezelfde soort bloem bezoekt, brengt zij het stuifmeel naar een bloem van dezelfde soort.",
+  "",
+  "## De bijendans",
+  "Een werkster die een goede voedselbron heeft gevonden, vertelt dat aan de andere bijen met een dans. Bij de kwispeldans loopt de bij een rechte lijn en schudt zij met haar achterlijf. De richting van die lijn ten opzichte van de zwaartekracht geeft de richting van de voedselbron ten opzichte van de zon aan.",
+  "",
+  "Hoe langer de bij kwispelt, hoe verder de bron ligt. De Oostenrijkse onderzoeker Karl von Frisch ontdekte deze taal van de bijen en kreeg daarvoor in 1973 de Nobelprijs.",
+].join("\n");
+
 interface Generated {
   fixture: ContentFixture;
   sources: CorpusSourceInput[];
@@ -454,20 +468,7 @@ describe("subtopic titles", () => {
   }
 
   it("are not one word twice: not its plural, nor a compound of it", async () => {
-    const titles = await titlesOf(
-      [
-        "# Bijen",
-        "## De honingbij",
-        "De honingbij leeft in een volk van tienduizenden bijen. In elk volk is er één koningin, die de eitjes legt. De werksters zijn vrouwtjes die het meeste werk doen: zij verzorgen de larven, bouwen raten van was en verzamelen voedsel.",
-        "",
-        "Een werkster verzamelt nectar en stuifmeel. Nectar is een zoete vloeistof die de bij in de kast omzet in honing. Omdat een werkster vaak dezelfde soort bloem bezoekt, brengt zij het stuifmeel naar een bloem van dezelfde soort.",
-        "",
-        "## De bijendans",
-        "Een werkster die een goede voedselbron heeft gevonden, vertelt dat aan de andere bijen met een dans. Bij de kwispeldans loopt de bij een rechte lijn en schudt zij met haar achterlijf. De richting van die lijn ten opzichte van de zwaartekracht geeft de richting van de voedselbron ten opzichte van de zon aan.",
-        "",
-        "Hoe langer de bij kwispelt, hoe verder de bron ligt. De Oostenrijkse onderzoeker Karl von Frisch ontdekte deze taal van de bijen en kreeg daarvoor in 1973 de Nobelprijs.",
-      ].join("\n"),
-    );
+    const titles = await titlesOf(BEES);
     const lowered = titles.map((title) => title.toLowerCase());
     // Before: "Werksters" and "Werkster" in one section, "Voedselbron" and "Bron" in the next.
     expect(lowered.filter((title) => title.startsWith("werkster"))).toHaveLength(1);
@@ -635,18 +636,7 @@ describe("wrong options", () => {
   });
 
   it("never name the answer's own head: a compound is a kind of its last part", async () => {
-    const { structure, sources, topic } = await generatedFrom(
-      [
-        "# Bijen",
-        "## De honingbij",
-        "De honingbij leeft in een volk van tienduizenden bijen. In elk volk is er één koningin, die de eitjes legt. De werksters zijn vrouwtjes die het meeste werk doen: zij verzorgen de larven, bouwen raten van was en verzamelen voedsel.",
-        "",
-        "Een werkster verzamelt nectar en stuifmeel. Nectar is een zoete vloeistof die de bij in de kast omzet in honing. Omdat een werkster vaak dezelfde soort bloem bezoekt, brengt zij het stuifmeel naar een bloem van dezelfde soort.",
-        "",
-        "## De bijendans",
-        "Een werkster die een goede voedselbron heeft gevonden, vertelt dat aan de andere bijen met een dans. Bij de kwispeldans loopt de bij een rechte lijn en schudt zij met haar achterlijf. De richting van die lijn ten opzichte van de zwaartekracht geeft de richting van de voedselbron ten opzichte van de zon aan. Hoe langer de bij kwispelt, hoe verder de bron ligt. De Oostenrijkse onderzoeker Karl von Frisch ontdekte deze taal van de bijen en kreeg daarvoor in 1973 de Nobelprijs.",
-      ].join("\n"),
-    );
+    const { structure, sources, topic } = await generatedFrom(BEES);
     const { chapters } = await generateCourse(topic, structure, sources, extractiveProvider());
     const heads = chapters
       .flatMap((chapter) => chapterItems(chapter).questions)
