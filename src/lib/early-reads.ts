@@ -13,8 +13,11 @@ import { TOPIC_COLUMNS } from "@/lib/topics/topic-query";
  * still agree. Postgres checks every read against the token, as for any request.
  */
 
-/** An answer older than this is not used; supabase-js asks again. */
-export const EARLY_READ_FRESH_MS = 10_000;
+/**
+ * An answer older than this is not used; supabase-js asks again. Nothing in the app can have written
+ * before it has loaded, so this only has to cover a slow phone downloading and running the app.
+ */
+export const EARLY_READ_FRESH_MS = 30_000;
 
 /** A session about to expire is refreshed by supabase-js first, with a new token: not worth a read. */
 const EXPIRY_MARGIN_MS = 60_000;
@@ -116,9 +119,10 @@ export function sendEarlyReads(
  * or the request itself. An early read that failed is asked again.
  */
 export const fetchWithEarlyReads: typeof fetch = (input, init) => {
-  const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+  const request = typeof input === "string" || input instanceof URL ? null : input;
+  const url = request?.url ?? String(input);
   const body = typeof init?.body === "string" ? init.body : undefined;
-  const key = keyOf(init?.method ?? "GET", url, new Headers(init?.headers), body);
+  const key = keyOf(init?.method ?? request?.method ?? "GET", url, new Headers(init?.headers), body);
   const early = sent().get(key);
   sent().delete(key);
   if (!early || Date.now() - early.at > EARLY_READ_FRESH_MS) return fetch(input, init);
