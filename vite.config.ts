@@ -2,6 +2,7 @@ import tailwindcss from "@tailwindcss/vite";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
+import { compileHints } from "./scripts/compile-hints.ts";
 import { apiSettings, inlineEarlyReads } from "./scripts/inline-early-reads.ts";
 import { preloadRouteChunks } from "./scripts/route-preload.ts";
 
@@ -87,6 +88,7 @@ export default defineConfig({
     preconnectToApi(),
     inlineEarlyReads(),
     preloadRouteChunks(),
+    compileHints(),
   ],
   resolve: { alias: { "@": new URL("./src", import.meta.url).pathname } },
   build: {
