@@ -2,7 +2,10 @@
  * Lighthouse on the production build, signed in, with its mobile preset (simulated slow 4G and a 4×
  * slower CPU): performance, LCP, TBT and accessibility per main page, as the median of `--runs` runs.
  *
- *   npm run bench:web [-- --runs 3] [--save <folder>]
+ *   npm run bench:web [-- --runs 3] [--pages studymap,micro] [--save <folder>]
+ *
+ * `--pages` keeps the pages whose name contains one of the words; `--save` keeps each run's report and
+ * the trace Lighthouse simulated from (`*.trace.json`).
  *
  * Starts a throwaway stack with the demo data, builds the web client against it and serves it with
  * `vite preview` (e2e/setup/web.ts: the files a static host serves), signs in as the demo admin through
@@ -24,7 +27,7 @@ import { CHROMIUM_ARGS } from "../e2e/support/browser.ts";
 import { ensureCommand } from "../scripts/system-deps.ts";
 import { median } from "./gateway-client.ts";
 
-/** `--save` keeps every run's full Lighthouse JSON (long tasks, LCP breakdown, unused JS) for diagnosis. */
+/** `--save` keeps every run's full Lighthouse JSON (long tasks, LCP breakdown, unused JS) and trace. */
 const { values: args } = parseArgs({
   options: {
     runs: { type: "string", default: "3" },
