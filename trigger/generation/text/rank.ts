@@ -204,13 +204,14 @@ export function tokensOf(text: string): string[] {
 }
 
 // Nouns too general to learn or to ask about, also those that only point into a longer phrase ("het
-// begin van de jaartelling", "the rest of the army", "uit de omgeving").
+// begin van de jaartelling", "the rest of the army", "uit de omgeving") or hold a connective together
+// ("as a result", "in addition", "als gevolg", "in feite").
 const GENERIC_NOUNS = new Set(
   (
     "example instance way part kind type lot number time thing things year years people case cases series " +
-    "beginning start end rest surroundings " +
+    "beginning start end rest surroundings result results fact addition contrast " +
     "voorbeeld manier deel soort aantal keer ding dingen jaar jaren mensen geval gevallen stuk paar reeks " +
-    "begin einde eind rest omgeving buurt tijd"
+    "begin einde eind rest omgeving buurt tijd gevolg resultaat feite"
   ).split(" "),
 );
 
@@ -230,6 +231,11 @@ const DUTCH_TIME_END = /(?:tijd|tijden|eeuw|eeuwen|jaar|jaren|periode|tijdperk|s
 export function namesATime(key: string, language: Language): boolean {
   const head = key.toLowerCase().split(" ").at(-1) ?? "";
   return TIME_WORDS.has(head) || (language === "nl" && head.length > 6 && DUTCH_TIME_END.test(head));
+}
+
+/** Whether a phrase names something to learn: not only function words and general nouns ("the result"). */
+export function namesContent(phrase: string): boolean {
+  return tokensOf(phrase).some(isContentToken);
 }
 
 function isContentToken(token: string): boolean {

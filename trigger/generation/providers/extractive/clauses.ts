@@ -1,7 +1,7 @@
 import type { Sentence } from "../../corpus.ts";
 import { escapeRegExp, isStopword, type Language, lowerInitial } from "../../text/language.ts";
 import { lexiconClasses, onlyAVerb } from "../../text/pos.ts";
-import { leansOnContext } from "../../text/rank.ts";
+import { leansOnContext, namesContent } from "../../text/rank.ts";
 
 /**
  * Cause and definition sentences, read with patterns rather than a parser: only shapes whose parts are
@@ -247,7 +247,8 @@ export function definitions(
     const previous = sentences[position - 1];
     const adjacent = previous !== undefined && previous.index === sentence.index - 1 && previous.complete;
     const is = IS_DEFINITION[language].exec(text);
-    if (is?.[1] && is[2] && isTerm(is[1]) && !mentions(is[2], is[1])) {
+    // "The result is a spring tide": a general noun before "is" says what follows, it is not defined.
+    if (is?.[1] && is[2] && namesContent(is[1]) && isTerm(is[1]) && !mentions(is[2], is[1])) {
       // "X is a divergent boundary, and it is …": the meaning ends where the next clause begins.
       const meaning = is[2].split(/,\s+(?:and|but|en|maar)\s|;/u)[0]?.trim() ?? is[2];
       found.push({ sentences: [sentence], term: is[1], meaning, form: "is" });

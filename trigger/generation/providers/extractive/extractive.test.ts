@@ -453,6 +453,14 @@ describe("cause and definition sentences", () => {
     ]);
   });
 
+  it('defines no general noun before "is": "The result is a spring tide"', async () => {
+    const sentences = await sentencesOf(
+      "The result is a spring tide, with very high high tides. A neap tide is a tide with a small tidal range.",
+    );
+    // Before: "result", meaning "a spring tide", and an objective "You can define “result”".
+    expect(definitions(sentences, "en", () => true).map((pair) => pair.term)).toEqual(["neap tide"]);
+  });
+
   it("names a term without its article, and not from a clause that only says when", async () => {
     const sentences = await sentencesOf(
       "Het gesmolten gesteente onder de grond heet het magma. Zodra magma het aardoppervlak bereikt, noemen we het lava.",
@@ -646,6 +654,30 @@ describe("wrong options", () => {
     // Before: "de bron" beside "de voedselbron", where both are right.
     for (const options of heads)
       expect(options.includes("voedselbron") && options.includes("bron")).toBe(false);
+  });
+
+  it('never blank or offer the noun of a connective ("as a result", "als gevolg")', async () => {
+    const english = await generatedFrom(
+      [
+        "# Tides",
+        "## The Moon",
+        "Tides are caused mainly by the gravity of the Moon. The Moon pulls hardest on the side of the Earth that faces it. As the Earth turns, each coast passes through both bulges.",
+        "",
+        "Because the Moon also moves along its orbit, a coast needs about fifty minutes longer than a full day to catch up with it. As a result, high tide comes almost an hour later each day. In addition, the Sun pulls on the oceans.",
+      ].join("\n"),
+    );
+    const { chapters } = await generateCourse(
+      english.topic,
+      english.structure,
+      english.sources,
+      extractiveProvider(),
+    );
+    const items = chapters.flatMap((chapter) => chapterItems(chapter).questions);
+    expect(items.length).toBeGreaterThan(0);
+    // Before: "As ___, high tide comes almost an hour later each day." with "a result" as the answer.
+    for (const question of items) {
+      expect(question.options.filter((option) => /\b(result|addition)$/u.test(option))).toEqual([]);
+    }
   });
 
   it("are places beside a place the text names", async () => {
