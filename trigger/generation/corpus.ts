@@ -1,5 +1,13 @@
 import type { Citation } from "../../src/domain/citation.ts";
-import { type Chunk, type LineRoles, rolesOf, type SourceKind } from "./ingest/index.ts";
+import {
+  type Chunk,
+  isAside,
+  isNonBody,
+  type LineRole,
+  type LineRoles,
+  rolesOf,
+  type SourceKind,
+} from "./ingest/index.ts";
 import { type Heading, headingFromLines, headingsOfLines } from "./text/headings.ts";
 import { detectLanguage, isStopword, type Language, words } from "./text/language.ts";
 import { isNonProse, joinLines, plainText } from "./text/markup.ts";
@@ -22,6 +30,8 @@ export interface CorpusChunk extends Chunk {
    * of the raw lines, such as a model's prompt, can show headings as headings.
    */
   headingLevels: Map<number, number>;
+  /** The role of each line that is not body prose (captions, footnotes, tables, references …). */
+  lineRoles: Map<number, LineRole>;
 }
 
 export interface CorpusSource {
@@ -114,9 +124,11 @@ function readPage(corpus: Corpus, source: CorpusSource, pageChunks: Chunk[]) {
       lines: chunk.content.split("\n"),
       order: corpus.chunks.size,
       headingLevels: new Map(),
+      lineRoles: new Map(),
     };
     corpus.chunks.set(chunk.id, corpusChunk);
     const roles = chunk.layout ? rolesOf(chunk.layout) : null;
+    if (roles) corpusChunk.lineRoles = roles.lineRoles;
     let paragraph: number[] = [];
     const closeParagraph = () => {
       if (paragraph.length > 0) addParagraph(corpus, source, corpusChunk, paragraph, roles);
@@ -146,7 +158,9 @@ function readPage(corpus: Corpus, source: CorpusSource, pageChunks: Chunk[]) {
         });
         for (const line of range(lineNumber, lineEnd)) corpusChunk.headingLevels.set(line, heading.level);
         lineNumber = lineEnd;
-      } else if (line === "" || inFence || isNonProse(line)) {
+      } else if (isAside(roles?.lineRoles.get(lineNumber))) {
+        // A caption or footnote set between two halves of a sentence: the sentence goes on after it.
+      } else if (line === "" || inFence || isNonProse(line) || isNonBody(roles?.lineRoles.get(lineNumber))) {
         closeParagraph();
       } else {
         if (roles?.paragraphs.has(lineNumber)) closeParagraph();
@@ -182,10 +196,11 @@ function addParagraph(
   roles: LineRoles | null,
 ) {
   const lines = lineNumbers.map((lineNumber) => plainText(chunk.lines[lineNumber - chunk.line_start] ?? ""));
-  // With a layout, only the joins it records undo a line-end hyphen; without one, joinLines guesses.
+  // With a layout, only the joins it records undo a line-end hyphen; without one, joinLines guesses. A
+  // paragraph's lines are consecutive body lines: only asides (captions, footnotes) can sit between them.
   const joins = roles
     ? lineNumbers.map((lineNumber, index) =>
-        lineNumbers[index + 1] === lineNumber + 1 ? roles.joins.get(lineNumber) : undefined,
+        index + 1 < lineNumbers.length ? roles.joins.get(lineNumber) : undefined,
       )
     : undefined;
   const { text, starts } = joinLines(lines, joins);

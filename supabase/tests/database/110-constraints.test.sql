@@ -2,7 +2,7 @@
 -- client, even one that bypasses RLS, gets a clear Postgres error and changes nothing. Runs as the owner.
 
 begin;
-select plan(52);
+select plan(58);
 select tests.create_world();
 
 -- Entities, memberships, profiles, subjects ---------------------------------------------------------------
@@ -89,8 +89,8 @@ select results_eq(
 -- Sources and chunks --------------------------------------------------------------------------------------
 
 select throws_ok(
-  $$ insert into public.topic_sources (topic_id, kind, pasted_text) values (tests.id('topic:alpha'), 'pptx', 'x') $$,
-  '23514', null, 'source kind must be pdf, docx, markdown, text or pasted');
+  $$ insert into public.topic_sources (topic_id, kind, pasted_text) values (tests.id('topic:alpha'), 'mp4', 'x') $$,
+  '23514', null, 'source kind must be one generation reads');
 select throws_ok(
   $$ update public.topic_sources set status = 'done' where id = tests.id('source:alpha') $$,
   '23514', null, 'source status must be pending, ingested or failed');
@@ -100,6 +100,13 @@ select throws_ok(
 select throws_ok(
   $$ insert into public.topic_sources (topic_id, kind) values (tests.id('topic:alpha'), 'pasted') $$,
   '23514', null, 'pasted text is required for a pasted source');
+select throws_ok(
+  $$ update public.topic_sources set ocr_pages = '{0}' where id = tests.id('source:alpha') $$,
+  '23514', null, 'recognised pages are page numbers');
+select throws_ok(
+  $$ update public.topic_sources set ocr_pages = '{2}', ocr_low_confidence_pages = '{3}'
+     where id = tests.id('source:alpha') $$,
+  '23514', null, 'only a recognised page can be hard to read');
 select throws_ok(
   $$ insert into public.topic_sources (topic_id, kind, file_name) values (tests.id('topic:alpha'), 'pdf', 'a.pdf') $$,
   '23514', null, 'a file source has a file path');
@@ -132,6 +139,27 @@ select throws_ok(
   $$ insert into public.source_chunks (source_id, topic_id, line_start, line_end, content)
      values (tests.id('source:alpha'), tests.id('topic:beta'), 0, 0, 'x') $$,
   '23503', null, 'a chunk belongs to its source''s topic');
+select lives_ok(
+  $$ insert into public.source_chunks (source_id, topic_id, line_start, line_end, content, layout)
+     values (tests.id('source:alpha'), tests.id('topic:alpha'), 10, 14, 'a', '{"roles": [
+       {"line": 10, "end": 11, "role": "caption"}, {"line": 12, "role": "footnote"},
+       {"line": 13, "role": "reference"}, {"line": 14, "role": "table"}]}') $$,
+  'a chunk''s layout names the roles of its lines');
+select throws_ok(
+  $$ insert into public.source_chunks (source_id, topic_id, line_start, line_end, content, layout)
+     values (tests.id('source:alpha'), tests.id('topic:alpha'), 20, 22, 'a',
+             '{"roles": [{"line": 20, "role": "sidebar-ad"}]}') $$,
+  '23514', null, 'a line role is one ingestion knows');
+select throws_ok(
+  $$ insert into public.source_chunks (source_id, topic_id, line_start, line_end, content, layout)
+     values (tests.id('source:alpha'), tests.id('topic:alpha'), 30, 32, 'a',
+             '{"roles": [{"line": 31, "end": 33, "role": "caption"}]}') $$,
+  '23514', null, 'a role''s lines lie inside the chunk');
+select throws_ok(
+  $$ insert into public.source_chunks (source_id, topic_id, line_start, line_end, content, layout)
+     values (tests.id('source:alpha'), tests.id('topic:alpha'), 40, 42, 'a',
+             '{"roles": [{"line": 40, "role": "caption", "why": "x"}]}') $$,
+  '23514', null, 'a role names only its lines and its role');
 
 -- Courses -------------------------------------------------------------------------------------------------
 

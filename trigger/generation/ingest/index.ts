@@ -4,7 +4,15 @@ import { extractPages } from "./extract.ts";
 
 export type { Chunk } from "./chunk.ts";
 export { type SourceKind, SourceReadError } from "./errors.ts";
-export { type ChunkLayout, chunkLayoutSchema, type LineRoles, rolesOf } from "./layout.ts";
+export {
+  type ChunkLayout,
+  chunkLayoutSchema,
+  isAside,
+  isNonBody,
+  type LineRole,
+  type LineRoles,
+  rolesOf,
+} from "./layout.ts";
 
 /** One learner source with its content: a file's bytes, or pasted text. */
 export interface SourceInput {

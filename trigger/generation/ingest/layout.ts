@@ -5,6 +5,24 @@ import { isNonProse } from "../text/markup.ts";
 import { joinAcrossLines } from "./hyphenation.ts";
 
 /**
+ * Lines that are not running body prose, by what they are. `list` lines are body text, each item a
+ * paragraph; captions, footnotes and a table of contents sit between body lines without ending a
+ * sentence; tables and references end one and are never read as prose (docs/ingestion.md, "Line roles").
+ */
+export const LINE_ROLES = ["caption", "footnote", "table", "list", "reference", "toc"] as const;
+export type LineRole = (typeof LINE_ROLES)[number];
+
+/** Roles set beside the running text: a sentence goes on around them. */
+export function isAside(role: LineRole | undefined): boolean {
+  return role === "caption" || role === "footnote" || role === "toc";
+}
+
+/** Roles that are never prose: they end the paragraph before them. */
+export function isNonBody(role: LineRole | undefined): boolean {
+  return role === "table" || role === "reference";
+}
+
+/**
  * What ingestion knows about the lines of one page (or unpaged file) beyond their text: which lines are
  * headings and at what level, which lines open a paragraph without a blank line before them, which lines
  * end in a word broken across the line end, and which lines are page furniture (running headers,
@@ -19,10 +37,18 @@ export interface PageLayout {
   joins: Map<number, { hyphen: boolean }>;
   /** Running headers, footers and page numbers: kept in the page's numbering, left out of every chunk. */
   furniture: Set<number>;
+  /** Lines that are not running body prose, by role; body lines and headings have no entry. */
+  roles: Map<number, LineRole>;
 }
 
 export function emptyLayout(): PageLayout {
-  return { headings: new Map(), paragraphs: new Set(), joins: new Map(), furniture: new Set() };
+  return {
+    headings: new Map(),
+    paragraphs: new Set(),
+    joins: new Map(),
+    furniture: new Set(),
+    roles: new Map(),
+  };
 }
 
 /**
@@ -46,6 +72,17 @@ export const chunkLayoutSchema = z
       .optional(),
     paragraphs: z.array(z.number().int().min(0)).optional(),
     joins: z.array(z.object({ line: z.number().int().min(0), hyphen: z.boolean() }).strict()).optional(),
+    roles: z
+      .array(
+        z
+          .object({
+            line: z.number().int().min(0),
+            end: z.number().int().min(0).optional(),
+            role: z.enum(LINE_ROLES),
+          })
+          .strict(),
+      )
+      .optional(),
   })
   .strict();
 export type ChunkLayout = z.infer<typeof chunkLayoutSchema>;
@@ -68,11 +105,28 @@ export function chunkLayoutOf(layout: PageLayout, lineStart: number, lineEnd: nu
     .filter(([line]) => line >= lineStart && line < lineEnd)
     .sort(([a], [b]) => a - b)
     .map(([line, { hyphen }]) => ({ line, hyphen }));
+  const roles = roleRuns(layout.roles, lineStart, lineEnd);
   return {
     ...(headings.length > 0 ? { headings } : {}),
     ...(paragraphs.length > 0 ? { paragraphs } : {}),
     ...(joins.length > 0 ? { joins } : {}),
+    ...(roles.length > 0 ? { roles } : {}),
   };
+}
+
+type RoleRun = NonNullable<ChunkLayout["roles"]>[number];
+
+/** The roles of lines lineStart..lineEnd as runs of consecutive lines with the same role. */
+function roleRuns(roles: ReadonlyMap<number, LineRole>, lineStart: number, lineEnd: number): RoleRun[] {
+  const runs: Array<{ line: number; end: number; role: LineRole }> = [];
+  for (let line = lineStart; line <= lineEnd; line++) {
+    const role = roles.get(line);
+    const last = runs.at(-1);
+    if (!role) continue;
+    if (last && last.role === role && last.end === line - 1) last.end = line;
+    else runs.push({ line, end: line, role });
+  }
+  return runs.map(({ line, end, role }) => (end > line ? { line, end, role } : { line, role }));
 }
 
 /** A stored layout read back as a lookup by line. */
@@ -80,10 +134,16 @@ export interface LineRoles {
   headings: Map<number, { level: number; end: number }>;
   paragraphs: Set<number>;
   joins: Map<number, boolean>;
+  /** Lines that are not body prose, by role (see LINE_ROLES). */
+  lineRoles: Map<number, LineRole>;
 }
 
 export function rolesOf(layout: ChunkLayout): LineRoles {
+  const lineRoles = new Map<number, LineRole>();
+  for (const { line, end, role } of layout.roles ?? [])
+    for (let at = line; at <= Math.max(line, end ?? line); at++) lineRoles.set(at, role);
   return {
+    lineRoles,
     headings: new Map(
       (layout.headings ?? []).map(({ line, level, end }) => [
         line,
@@ -130,11 +190,25 @@ export function markJoins(
     for (let line = start; line <= end; line++) inHeading.add(line);
   const prose = (index: number) => {
     const line = lines[index];
-    return Boolean(line) && !layout.furniture.has(index) && !inHeading.has(index) && !isNonProse(line ?? "");
+    const role = layout.roles.get(index);
+    return (
+      Boolean(line) &&
+      !layout.furniture.has(index) &&
+      !inHeading.has(index) &&
+      (role === undefined || role === "list") &&
+      !isNonProse(line ?? "")
+    );
+  };
+  // A caption, footnote or furniture between the two halves of a broken word is stepped over.
+  const nextBodyLine = (index: number) => {
+    let next = index + 1;
+    while (next < lines.length && (layout.furniture.has(next) || isAside(layout.roles.get(next)))) next++;
+    return next;
   };
   lines.forEach((line, index) => {
-    if (!prose(index) || !prose(index + 1) || layout.paragraphs.has(index + 1)) return;
-    const join = joinAcrossLines(line, lines[index + 1] ?? "", language, vocabulary);
+    const next = nextBodyLine(index);
+    if (!prose(index) || !prose(next) || layout.paragraphs.has(next)) return;
+    const join = joinAcrossLines(line, lines[next] ?? "", language, vocabulary);
     if (join) layout.joins.set(index, join);
   });
 }

@@ -22,6 +22,46 @@ const firstLine = (chunk: CorpusChunk) => ({
 });
 
 describe("llm outline map/reduce", () => {
+  it("tags each line with what the layout says it is, as the offline provider reads it", () => {
+    const [tagged] = buildCorpus([
+      {
+        id: "99999999-9999-4999-8999-999999999999",
+        kind: "pdf",
+        file_name: "chapter.pdf",
+        chunks: [
+          {
+            id: "aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa",
+            source_id: "99999999-9999-4999-8999-999999999999",
+            file_path: null,
+            file_name: "chapter.pdf",
+            page_number: 3,
+            line_start: 4,
+            line_end: 7,
+            content:
+              "4.1 Gymnosperms\nSeeds lie bare on the scales.\nFigure 4.3: A pine cone.\nRaven, P. (2005). Biology.",
+            layout: {
+              headings: [{ line: 4, level: 2 }],
+              roles: [
+                { line: 6, role: "caption" },
+                { line: 7, role: "reference" },
+              ],
+            },
+          },
+        ],
+      },
+    ]).chunks.values();
+    expect(
+      renderChunk(tagged as CorpusChunk)
+        .split("\n")
+        .slice(1, -1),
+    ).toEqual([
+      "4 [heading 2]: 4.1 Gymnosperms",
+      "5: Seeds lie bare on the scales.",
+      "6 [caption]: Figure 4.3: A pine cone.",
+      "7 [reference]: Raven, P. (2005). Biology.",
+    ]);
+  });
+
   it("puts every chunk in exactly one batch, in order, each batch within its budget", () => {
     const batches = batchChunks(chunks, 6000);
     expect(batches.flat().map((chunk) => chunk.id)).toEqual(chunks.map((chunk) => chunk.id));

@@ -87,10 +87,21 @@ export function groupingSchema(count: number) {
 }
 export type Grouping = z.infer<ReturnType<typeof groupingSchema>>;
 
-/** How a chunk is shown to a model: its id, page and file, then its lines prefixed with their numbers. */
+/**
+ * How a chunk is shown to a model: its id, page and file, then its lines prefixed with their numbers and,
+ * where the layout knows it, what a line is ("[heading 2]", "[caption]", "[reference]"), so the model
+ * reads the same roles the offline provider does.
+ */
 export function renderChunk(chunk: CorpusChunk): string {
   const page = chunk.page_number === null ? "" : ` page="${chunk.page_number}"`;
-  const numbered = chunk.lines.map((line, offset) => `${chunk.line_start + offset}: ${line}`).join("\n");
+  const tag = (line: number) => {
+    const level = chunk.headingLevels.get(line);
+    const role = level === undefined ? chunk.lineRoles.get(line) : `heading ${level}`;
+    return role ? ` [${role}]` : "";
+  };
+  const numbered = chunk.lines
+    .map((line, offset) => `${chunk.line_start + offset}${tag(chunk.line_start + offset)}: ${line}`)
+    .join("\n");
   return `<chunk id="${chunk.id}"${page} file=${JSON.stringify(chunk.file_name)}>\n${numbered}\n</chunk>`;
 }
 

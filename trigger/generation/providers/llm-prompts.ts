@@ -12,8 +12,14 @@ const LANGUAGE_NAMES: Record<Language, string> = { en: "English", nl: "Dutch" };
 export const languageRule = (language: Language) =>
   `Write everything in ${LANGUAGE_NAMES[language]}, the language of the sources.`;
 
-const SOURCE_FORMAT =
-  "The learner's material is given as <chunk> elements; every line of a chunk starts with its line number and a colon.";
+const SOURCE_FORMAT = [
+  "The learner's material is given as <chunk> elements; every line of a chunk starts with its line number and a colon.",
+  "A tag after the number says what a line is: [heading N] (a heading of level N, 1 = top), [caption] (a figure or",
+  "table caption), [footnote], [table] (one table row), [list] (a list item), [reference] (an entry of the",
+  "document's reference list or bibliography) or [toc] (a table of contents line); untagged lines are body text.",
+  "Teach from body text, list items and tables; a caption or footnote may support a point, never make one alone.",
+  "Never make a section, subtopic, question, card or recap from [reference] or [toc] lines.",
+].join(" ");
 
 const CITATION_RULE = [
   "A citation is {chunk_id, line_start, line_end}: the id of a chunk shown here and an inclusive range of its",
