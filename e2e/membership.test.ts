@@ -180,6 +180,26 @@ describe("a member", () => {
     await page.context().close();
   });
 
+  it("subscribes to a topic on behalf of the organisation, and a second visit finds it subscribed", async () => {
+    const page = await pageFor(member);
+    await page.goto(`/subscribe/topic/${topicId}?entityId=${schoolId}&entityKind=organisation`);
+    await page.getByText("You subscribe on behalf of Membership School.").waitFor(UI);
+    await page.getByRole("button", { name: "Subscribe" }).click();
+    await page.waitForURL((url) => url.pathname === `/studymap/topics/${topicId}/overview`, UI);
+    const stored = await member.client
+      .from("topic_subscriptions")
+      .select("topic_id, entity_id, entity_kind")
+      .eq("topic_id", topicId);
+    expect(stored.error).toBeNull();
+    expect(stored.data).toEqual([{ topic_id: topicId, entity_id: schoolId, entity_kind: "organisation" }]);
+
+    await page.goto(`/subscribe/topic/${topicId}`);
+    await page.getByRole("link", { name: "Already subscribed — open topic" }).waitFor(UI);
+    await screenshot(page, "03b-subscribed");
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.context().close();
+  });
+
   it("sees the structure review without Regenerate or Accept Structure", async () => {
     const page = await pageFor(member);
     const asked = page.waitForResponse((response) => response.url().includes("/rpc/can_manage_topic"));

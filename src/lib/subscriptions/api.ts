@@ -25,7 +25,11 @@ export interface SubscribeInput {
   entityKind?: string;
 }
 
-/** Subscribes the user to a topic, on behalf of an entity when both its id and kind are given. */
+/**
+ * Subscribes the user to a topic, on behalf of an entity when both its id and kind are given. A second
+ * subscription to the same topic changes nothing: learners may insert and delete subscriptions but never
+ * update one, so the insert ignores a duplicate (`on conflict do nothing`) instead of merging into it.
+ */
 export async function subscribeToTopic(client: StudymapClient, input: SubscribeInput): Promise<void> {
   const forEntity = input.entityId && input.entityKind;
   unwrap(
@@ -36,7 +40,7 @@ export async function subscribeToTopic(client: StudymapClient, input: SubscribeI
         entity_id: forEntity ? input.entityId : null,
         entity_kind: forEntity ? input.entityKind : null,
       },
-      { onConflict: "user_id,topic_id" },
+      { onConflict: "user_id,topic_id", ignoreDuplicates: true },
     ),
   );
 }
