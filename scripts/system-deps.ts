@@ -9,6 +9,12 @@ import path from "node:path";
  */
 let aptUpdated = false;
 
+/**
+ * apt-get waits this long for another apt or dpkg run (a second test run, the machine's own updates)
+ * to release its lock, instead of failing at once.
+ */
+const APT_LOCK_WAIT = ["-o", "DPkg::Lock::Timeout=600"];
+
 export function hasCommand(command: string): boolean {
   return spawnSync("sh", ["-c", `command -v ${command}`], { stdio: "ignore" }).status === 0;
 }
@@ -25,10 +31,11 @@ export function aptInstall(packages: string[]): void {
   if (userInfo().uid !== 0 || !hasCommand("apt-get")) throw new Error(`Missing system package. ${hint}`);
   console.log(`Installing Debian packages: ${packages.join(", ")}`);
   if (!aptUpdated) {
-    execFileSync("apt-get", ["update", "-qq"], { stdio: "inherit" });
+    execFileSync("apt-get", [...APT_LOCK_WAIT, "update", "-qq"], { stdio: "inherit" });
     aptUpdated = true;
   }
-  const result = spawnSync("apt-get", ["install", "-y", "-qq", "--no-install-recommends", ...packages], {
+  const install = ["install", "-y", "-qq", "--no-install-recommends", ...packages];
+  const result = spawnSync("apt-get", [...APT_LOCK_WAIT, ...install], {
     stdio: "inherit",
     env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
   });
@@ -49,7 +56,7 @@ export function ensurePgTap(extensionDir: string): void {
     if (!existsSync(path.join(installed, "pgtap.control"))) {
       if (!hasCommand("apt-get")) throw new Error(`pgTAP is missing. Install Debian's ${debPackage}.`);
       if (!aptUpdated && userInfo().uid === 0) {
-        execFileSync("apt-get", ["update", "-qq"], { stdio: "inherit" });
+        execFileSync("apt-get", [...APT_LOCK_WAIT, "update", "-qq"], { stdio: "inherit" });
         aptUpdated = true;
       }
       execFileSync("apt-get", ["download", debPackage], { cwd: work, stdio: "inherit" });
