@@ -135,7 +135,7 @@ describe("AuthStore", () => {
     expect(store.getSnapshot().user?.activeMembershipId).toBe("first");
   });
 
-  it("clears the user on sign-out, also when signing out fails, and logs the failure (docs/product.md §8)", async () => {
+  it("clears the user and the stored session on sign-out, also when signing out fails, and logs the failure (docs/product.md §8)", async () => {
     await signIn(stub);
     stub.on("POST /auth/v1/logout", { status: 500, body: { code: "unexpected_failure", message: "down" } });
     const store = new AuthStore(stub.client, memoryChoices());
@@ -146,6 +146,17 @@ describe("AuthStore", () => {
     expect(store.getSnapshot()).toEqual({ status: "ready", user: null });
     expect(stub.calls("POST /auth/v1/logout")).toHaveLength(1);
     expect(errors).toHaveBeenCalledWith("Failed to sign out:", expect.anything());
+    // A reload must not sign the user back in from a session left in storage.
+    expect((await stub.client.auth.getSession()).data.session).toBeNull();
+  });
+
+  it("signs out this device only, as the settings screen says", async () => {
+    await signIn(stub);
+    stub.on("POST /auth/v1/logout", { status: 204 });
+    const store = new AuthStore(stub.client, memoryChoices());
+    await store.start();
+    await store.signOut();
+    expect(stub.calls("POST /auth/v1/logout")[0]?.query.get("scope")).toBe("local");
   });
 
   it("tells listeners when the session ends elsewhere", async () => {

@@ -178,13 +178,18 @@ export class AuthStore {
     this.set({ ...this.snapshot, user: { ...user, activeMembershipId } });
   }
 
-  /** docs/product.md §4/§8: logout clears the user; a failed sign-out is logged and the user is still cleared. */
+  /**
+   * docs/product.md §4/§8: logout clears the user; a failed sign-out is logged and the user is still
+   * cleared. "Sign out of studymap on this device": the local scope ends this session only, and
+   * supabase-js removes the stored session before it calls the server, so a failed call cannot leave a
+   * session behind that a reload would sign back in with.
+   */
   async signOut(): Promise<void> {
     const user = this.snapshot.user;
     if (user) this.cache?.clear(user.id);
     this.set({ status: "ready", user: null });
     try {
-      const { error } = await this.client.auth.signOut();
+      const { error } = await this.client.auth.signOut({ scope: "local" });
       if (error) console.error("Failed to sign out:", error);
     } catch (error) {
       console.error("Failed to sign out:", error);
