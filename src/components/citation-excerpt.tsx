@@ -9,7 +9,9 @@ export function CitationExcerpt({ citation }: { citation: Citation }) {
       <ol className="max-h-72 overflow-auto rounded-lg bg-neutral-50 p-3 font-mono text-sm dark:bg-neutral-950">
         {lines.map((line) => (
           <li key={line.number} className="flex gap-3">
-            <span className="w-8 shrink-0 select-none text-right text-neutral-400">{line.number}</span>
+            <span className="w-8 shrink-0 select-none text-right text-neutral-500 dark:text-neutral-400">
+              {line.number}
+            </span>
             <span className="whitespace-pre-wrap">{line.text}</span>
           </li>
         ))}
@@ -23,5 +25,5 @@ export function CitationExcerpt({ citation }: { citation: Citation }) {
       </blockquote>
     );
   }
-  return <p className="text-sm text-neutral-500">No excerpt available</p>;
+  return <p className="text-sm text-neutral-500 dark:text-neutral-400">No excerpt available</p>;
 }

@@ -287,7 +287,9 @@ export function EpisodePlayer({
         </>
       ) : (
         // The transcript stays readable where the browser has no voice.
-        <p className="text-sm text-neutral-500">This browser cannot read the episode aloud.</p>
+        <p className="text-sm text-neutral-500 dark:text-neutral-400">
+          This browser cannot read the episode aloud.
+        </p>
       )}
       <h3 className="mt-4 mb-2 font-semibold">Chapters and transcript</h3>
       <ol ref={list} lang={language} className="max-h-96 space-y-2 overflow-y-auto">
@@ -333,6 +335,6 @@ export function RecapPlayer({
 }) {
   const turns = episodeTurns(payload);
   const { audio, loading } = useEpisodeAudio(activityId, turns);
-  if (loading) return <p className="text-sm text-neutral-500">Loading the episode…</p>;
+  if (loading) return <p className="text-sm text-neutral-500 dark:text-neutral-400">Loading the episode…</p>;
   return <EpisodePlayer title={title} turns={turns} language={episodeLanguage(payload)} audio={audio} />;
 }

@@ -4,7 +4,7 @@ import { cn } from "./ui/cn";
 export function Wordmark({ className }: { className?: string }) {
   return (
     <span className={cn("font-semibold tracking-tight text-neutral-900 dark:text-neutral-50", className)}>
-      studymap<span className="text-emerald-600 dark:text-emerald-400">.</span>
+      studymap<span className="text-emerald-700 dark:text-emerald-400">.</span>
     </span>
   );
 }

@@ -19,7 +19,7 @@ export function CollectionsSummary({ entityId }: { entityId: string }) {
       {error ? (
         <p className="text-sm text-red-600 dark:text-red-400">Collections could not be loaded.</p>
       ) : !collections ? (
-        <p className="text-sm text-neutral-500">Loading collections…</p>
+        <p className="text-sm text-neutral-500 dark:text-neutral-400">Loading collections…</p>
       ) : collections.length === 0 ? (
         <p className="text-sm text-neutral-500 dark:text-neutral-400">
           No collections yet.{" "}

@@ -56,7 +56,9 @@ export function TopicCard({ topic, favorite, onToggleFavorite, actions }: TopicC
           <div className="flex items-center justify-between gap-2">
             <Badge tone={status.tone}>{status.label}</Badge>
             {status.showProgress ? (
-              <span className="text-xs tabular-nums text-neutral-500">{topic.processing_progress ?? 0}%</span>
+              <span className="text-xs tabular-nums text-neutral-500 dark:text-neutral-400">
+                {topic.processing_progress ?? 0}%
+              </span>
             ) : null}
           </div>
           {status.showProgress ? (
@@ -86,7 +88,9 @@ function FavoriteButton({
       onClick={onToggle}
       className={cn(
         "relative z-10 -m-1 rounded-full p-1 transition-colors focus-visible:outline-2 focus-visible:outline-emerald-600",
-        favorite ? "text-amber-500" : "text-neutral-400 hover:text-amber-500",
+        favorite
+          ? "text-amber-700 dark:text-amber-400"
+          : "text-neutral-500 hover:text-amber-700 dark:text-neutral-400 dark:hover:text-amber-400",
       )}
     >
       <svg

@@ -53,7 +53,7 @@ export function TopicThumbnail({
         <div
           aria-hidden="true"
           data-testid="topic-placeholder"
-          className={`flex h-full items-center justify-center text-4xl font-semibold tracking-wide text-neutral-900/55 dark:text-white/60 ${PATTERNS[look.pattern]}`}
+          className={`flex h-full items-center justify-center text-4xl font-semibold tracking-wide text-neutral-900/70 dark:text-white/60 ${PATTERNS[look.pattern]}`}
         >
           {look.initials}
         </div>

@@ -6,7 +6,7 @@ type Size = "sm" | "md";
 
 const variants: Record<Variant, string> = {
   primary:
-    "bg-emerald-600 text-white hover:bg-emerald-700 focus-visible:outline-emerald-600 dark:bg-emerald-500 dark:text-neutral-950 dark:hover:bg-emerald-400",
+    "bg-emerald-700 text-white hover:bg-emerald-800 focus-visible:outline-emerald-600 dark:bg-emerald-500 dark:text-neutral-950 dark:hover:bg-emerald-400",
   secondary:
     "border border-neutral-300 bg-white text-neutral-900 hover:bg-neutral-50 dark:border-neutral-700 dark:bg-neutral-900 dark:text-neutral-100 dark:hover:bg-neutral-800",
   ghost: "text-neutral-700 hover:bg-neutral-100 dark:text-neutral-300 dark:hover:bg-neutral-800",

@@ -58,7 +58,7 @@ export function ProgressBar({ value, max, label, className }: ProgressBarProps) 
     >
       <div
         className={cn(
-          "h-full rounded-full bg-emerald-600 transition-[width] duration-300 dark:bg-emerald-400",
+          "h-full rounded-full bg-emerald-700 transition-[width] duration-300 dark:bg-emerald-400",
           state === "indeterminate" && "w-1/3 animate-pulse",
         )}
         style={state === "indeterminate" ? undefined : { width: `${percent}%` }}

@@ -11,7 +11,13 @@ export function Spinner({
   className?: string;
 }) {
   return (
-    <span role="status" className={cn("inline-flex items-center gap-2 text-sm text-neutral-500", className)}>
+    <span
+      role="status"
+      className={cn(
+        "inline-flex items-center gap-2 text-sm text-neutral-500 dark:text-neutral-400",
+        className,
+      )}
+    >
       <span
         aria-hidden="true"
         className="size-4 animate-spin rounded-full border-2 border-neutral-300 border-t-emerald-600 dark:border-neutral-700 dark:border-t-emerald-400"

@@ -26,7 +26,9 @@ export function MembersSection({ membership }: { membership: Membership }) {
                 <p className="truncate font-medium">
                   {member.name || member.email || "Unnamed member"}
                   {member.userId === user.id ? (
-                    <span className="ml-1 text-sm font-normal text-neutral-500">(you)</span>
+                    <span className="ml-1 text-sm font-normal text-neutral-500 dark:text-neutral-400">
+                      (you)
+                    </span>
                   ) : null}
                 </p>
                 {member.name && member.email ? (

@@ -98,7 +98,7 @@ function AppearanceSection() {
           {THEMES.map((option) => (
             <label
               key={option}
-              className="cursor-pointer rounded-md px-4 py-1.5 text-sm font-medium text-neutral-600 has-[:checked]:bg-emerald-600 has-[:checked]:text-white has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-emerald-600 dark:text-neutral-300"
+              className="cursor-pointer rounded-md px-4 py-1.5 text-sm font-medium text-neutral-600 has-[:checked]:bg-emerald-700 has-[:checked]:text-white has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-emerald-600 dark:text-neutral-300"
             >
               <input
                 type="radio"
@@ -187,7 +187,9 @@ function OrganisationSection() {
         </Field>
       ) : (
         <div className="flex items-center justify-between gap-4">
-          <p className="text-sm text-neutral-500">You are not an active member of any organisation yet.</p>
+          <p className="text-sm text-neutral-500 dark:text-neutral-400">
+            You are not an active member of any organisation yet.
+          </p>
           <Button variant="secondary" onClick={() => navigate({ to: "/onboarding" })}>
             Set up an organisation
           </Button>
@@ -206,7 +208,9 @@ function OrganisationSection() {
               >
                 <div className="min-w-0">
                   <p className="truncate font-medium">{membership.entityName}</p>
-                  <p className="text-sm text-neutral-500 capitalize">{membership.entityKind}</p>
+                  <p className="text-sm text-neutral-500 dark:text-neutral-400 capitalize">
+                    {membership.entityKind}
+                  </p>
                 </div>
                 <div className="flex items-center gap-2">
                   <Badge>{membership.memberRole}</Badge>

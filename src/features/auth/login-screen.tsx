@@ -113,7 +113,10 @@ function EmailStep({ redirectTo, onSent }: { redirectTo?: string; onSent(email: 
           {busy === "email" ? "Sending code…" : "Send code"}
         </Button>
       </form>
-      <div className="flex items-center gap-3 text-xs text-neutral-400 uppercase" aria-hidden="true">
+      <div
+        className="flex items-center gap-3 text-xs text-neutral-500 dark:text-neutral-400 uppercase"
+        aria-hidden="true"
+      >
         <span className="h-px flex-1 bg-neutral-200 dark:bg-neutral-800" />
         or
         <span className="h-px flex-1 bg-neutral-200 dark:bg-neutral-800" />

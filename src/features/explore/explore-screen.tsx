@@ -72,7 +72,7 @@ export function ExploreScreen() {
               <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
                 Previous
               </Button>
-              <span className="text-sm text-neutral-500">
+              <span className="text-sm text-neutral-500 dark:text-neutral-400">
                 Page {page} of {pages}
               </span>
               <Button

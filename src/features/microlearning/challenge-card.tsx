@@ -16,8 +16,8 @@ function DuePractice({ practiceActivityIds }: { practiceActivityIds: readonly st
   );
   const { statesOf, review, loading } = useCardStates(practiceActivityIds);
   if (practiceActivityIds.length === 0)
-    return <p className="text-sm text-neutral-500">Nog geen oefenkaarten.</p>;
-  if (!decks.data || loading) return <p className="text-sm text-neutral-500">Laden…</p>;
+    return <p className="text-sm text-neutral-500 dark:text-neutral-400">Nog geen oefenkaarten.</p>;
+  if (!decks.data || loading) return <p className="text-sm text-neutral-500 dark:text-neutral-400">Laden…</p>;
   const now = new Date();
   const due = decks.data.flatMap((deck) => {
     const states = statesOf(deck.activityId);
@@ -28,7 +28,9 @@ function DuePractice({ practiceActivityIds }: { practiceActivityIds: readonly st
     }));
   });
   if (due.length === 0)
-    return <p className="text-sm text-neutral-500">Niets te herhalen — kom later terug.</p>;
+    return (
+      <p className="text-sm text-neutral-500 dark:text-neutral-400">Niets te herhalen — kom later terug.</p>
+    );
   return (
     <ul className="flex flex-col gap-2">
       {due.map(({ deck, card, state }) => (

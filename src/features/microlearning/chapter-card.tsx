@@ -21,7 +21,9 @@ function SubtopicsDialog({
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={`${chapter.title} - Subtopics`}>
       {chapter.subtopics.length === 0 ? (
-        <p className="text-sm text-neutral-500">No subtopics available for this chapter</p>
+        <p className="text-sm text-neutral-500 dark:text-neutral-400">
+          No subtopics available for this chapter
+        </p>
       ) : (
         <ul className="flex flex-col gap-3">
           {chapter.subtopics.map((subtopic) => (
@@ -100,7 +102,9 @@ export function ChapterCard({ topicId, chapter, selected, onSelect }: ChapterCar
           <h2 id={headingId} className="text-lg font-semibold">
             {chapterHeading(chapter.position, chapter.title)}
           </h2>
-          {chapter.minutes !== null && <p className="text-sm text-neutral-500">{chapter.minutes} min</p>}
+          {chapter.minutes !== null && (
+            <p className="text-sm text-neutral-500 dark:text-neutral-400">{chapter.minutes} min</p>
+          )}
         </div>
         <Button variant="secondary" size="sm" onClick={() => setSubtopicsOpen(true)}>
           Subtopics

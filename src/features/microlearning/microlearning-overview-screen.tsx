@@ -26,7 +26,7 @@ function SummaryCard({ topic, outline }: { topic: OverviewTopic; outline: Outlin
       <div className="flex min-w-0 flex-1 flex-col gap-3">
         <div className="flex flex-wrap items-center gap-2">
           <Badge tone="success">MicroLearning</Badge>
-          <span className="text-xs text-neutral-500">
+          <span className="text-xs text-neutral-500 dark:text-neutral-400">
             Last updated{" "}
             <time dateTime={topic.updatedAt ?? undefined}>{dutchDateOrFallback(topic.updatedAt)}</time>
           </span>
@@ -102,7 +102,7 @@ export function MicrolearningOverviewScreen({ topicId }: { topicId: string }) {
   }
   if (!topic || !outline) {
     return (
-      <p role="status" className="p-6 text-sm text-neutral-500">
+      <p role="status" className="p-6 text-sm text-neutral-500 dark:text-neutral-400">
         Laden…
       </p>
     );
@@ -123,7 +123,7 @@ export function MicrolearningOverviewScreen({ topicId }: { topicId: string }) {
         {generation.run}
       </div>
       {awaitingCourse && (
-        <p role="status" className="text-right text-sm text-neutral-500">
+        <p role="status" className="text-right text-sm text-neutral-500 dark:text-neutral-400">
           Leerpad wordt gegenereerd…
         </p>
       )}

@@ -115,7 +115,8 @@ interface PracticeContentProps {
 
 function PracticeContent({ activityId, cards, focus, onAllReviewed }: PracticeContentProps) {
   const { statesOf, review } = useCardStates([activityId]);
-  if (cards.length === 0) return <p className="text-sm text-neutral-500">Nog geen oefenkaarten.</p>;
+  if (cards.length === 0)
+    return <p className="text-sm text-neutral-500 dark:text-neutral-400">Nog geen oefenkaarten.</p>;
   const shown = itemsForFocus(cards, focus);
   const states = statesOf(activityId);
 
@@ -148,7 +149,7 @@ function RecapContent({ activityId, payload }: { activityId: string; payload: Re
       {payload.transcript ? (
         <p className="whitespace-pre-wrap">{payload.transcript}</p>
       ) : (
-        <p className="text-sm text-neutral-500">Geen transcript.</p>
+        <p className="text-sm text-neutral-500 dark:text-neutral-400">Geen transcript.</p>
       )}
       <ul className="list-disc pl-5">
         {payload.bullets.map((bullet) => (
@@ -213,5 +214,5 @@ export function PhaseContent({
 }
 
 export function UnknownContent() {
-  return <p className="text-sm text-neutral-500">Onbekend type.</p>;
+  return <p className="text-sm text-neutral-500 dark:text-neutral-400">Onbekend type.</p>;
 }

@@ -17,7 +17,7 @@ function CitationSource({ citation }: { citation: ActivityCitation }) {
         href={citation.source_url}
         target="_blank"
         rel="noopener noreferrer"
-        className="text-emerald-700 underline"
+        className="text-emerald-700 underline dark:text-emerald-400"
       >
         {citation.source_url}
       </a>
@@ -91,7 +91,7 @@ function NoContent({ topicId }: { topicId: string }) {
   return (
     <div className="rounded-xl border border-dashed border-neutral-300 px-6 py-10 text-center dark:border-neutral-700">
       <h2 className="font-semibold">Geen inhoud gevonden</h2>
-      <p className="mt-1 text-sm text-neutral-500">
+      <p className="mt-1 text-sm text-neutral-500 dark:text-neutral-400">
         Er is nog geen gepubliceerde activiteit voor dit onderdeel en fase.
       </p>
       <div className="mt-4">
@@ -126,13 +126,13 @@ export function PhaseScreen({ topicId, chapterId, kind }: PhaseScreenProps) {
           <h1 className="text-2xl font-semibold tracking-tight">{activity.row.title}</h1>
         )}
         {phase.chapter && (
-          <p className="text-sm text-neutral-500">
+          <p className="text-sm text-neutral-500 dark:text-neutral-400">
             {chapterHeading(phase.chapter.position, phase.chapter.title)}
           </p>
         )}
       </header>
       {phase.loading ? (
-        <p role="status" className="text-sm text-neutral-500">
+        <p role="status" className="text-sm text-neutral-500 dark:text-neutral-400">
           Laden…
         </p>
       ) : !phase.kind ? (

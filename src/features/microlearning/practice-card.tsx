@@ -82,7 +82,7 @@ export function PracticeCardItem({ card, state, onReview }: PracticeCardItemProp
           ) : (
             state && <Badge>Volgende herhaling: {dutchDateTime.format(new Date(state.due))}</Badge>
           )}
-          <span className="text-xs font-normal text-neutral-500">
+          <span className="text-xs font-normal text-neutral-500 dark:text-neutral-400">
             Draai om <span aria-hidden="true">(spatie)</span>
           </span>
         </span>
@@ -124,7 +124,7 @@ export function PracticeCardItem({ card, state, onReview }: PracticeCardItemProp
                   aria-keyshortcuts={String(index + 1)}
                   onClick={() => grade(option)}
                 >
-                  <span className="text-neutral-500" aria-hidden="true">
+                  <span className="text-neutral-500 dark:text-neutral-400" aria-hidden="true">
                     {index + 1}
                   </span>
                   {option.label}

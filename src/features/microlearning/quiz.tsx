@@ -39,7 +39,9 @@ function QuestionItem({ index, question, showDifficulty, chosen, checked, onChoo
           {index + 1}. {question.stem}
         </legend>
         {showDifficulty && (
-          <p className="text-xs text-neutral-500">Moeilijkheid: {DIFFICULTY_LABELS[question.difficulty]}</p>
+          <p className="text-xs text-neutral-500 dark:text-neutral-400">
+            Moeilijkheid: {DIFFICULTY_LABELS[question.difficulty]}
+          </p>
         )}
         {question.options.map((option, optionIndex) => (
           <label

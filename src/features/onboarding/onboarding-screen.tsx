@@ -69,7 +69,7 @@ function Invitations({ invitations, redirectTo }: { invitations: Membership[]; r
           <li key={membership.membershipId} className="flex items-center justify-between gap-4 py-3">
             <div className="min-w-0">
               <p className="truncate font-medium">{membership.entityName}</p>
-              <p className="text-sm text-neutral-500">
+              <p className="text-sm text-neutral-500 dark:text-neutral-400">
                 <Badge>{membership.memberRole}</Badge>
               </p>
             </div>

@@ -37,7 +37,7 @@ export function CitationChip({ citation }: { citation: Citation }) {
       <button
         type="button"
         onClick={() => setOpen(true)}
-        className="inline-flex items-center rounded-full border border-sky-200 bg-sky-50 px-2 py-0.5 text-xs font-medium text-sky-800 hover:bg-sky-100 dark:border-sky-900 dark:bg-sky-950 dark:text-sky-300"
+        className="inline-flex items-center rounded-full border border-sky-200 bg-sky-50 px-2 py-0.5 text-xs font-medium text-sky-800 hover:bg-sky-100 dark:border-sky-900 dark:hover:bg-sky-900 dark:bg-sky-950 dark:text-sky-300"
       >
         {citationLabel(citation)}
       </button>
@@ -54,7 +54,7 @@ export function CitationChip({ citation }: { citation: Citation }) {
       >
         <div className="flex flex-col gap-4">
           <CitationExcerpt citation={citation} />
-          <p className="text-xs text-neutral-500">{lineRangeText(citation)}</p>
+          <p className="text-xs text-neutral-500 dark:text-neutral-400">{lineRangeText(citation)}</p>
           <div className="flex justify-end gap-2">
             {viewSourceUrl && (
               <a

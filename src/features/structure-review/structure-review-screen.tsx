@@ -89,7 +89,7 @@ function SectionItem({ section }: { section: Section }) {
 function VersionLine({ variant, isNew }: { variant: number | null; isNew: boolean }) {
   if (variant === null && !isNew) return null;
   return (
-    <p className="flex items-center gap-2 text-xs text-neutral-500">
+    <p className="flex items-center gap-2 text-xs text-neutral-500 dark:text-neutral-400">
       {variant !== null && <span>Version {variant + 1}</span>}
       {isNew && <Badge tone="info">New version</Badge>}
     </p>
@@ -116,7 +116,7 @@ function StructureCard({
         </p>
       </div>
       {sections.length === 0 ? (
-        <p className="text-sm text-neutral-500">No sections.</p>
+        <p className="text-sm text-neutral-500 dark:text-neutral-400">No sections.</p>
       ) : (
         <ol className="flex flex-col gap-4">
           {sections.map((section) => (

@@ -43,7 +43,9 @@ export function EpisodeList({ topicId }: { topicId: string }) {
                   }
                   meta={`Episode ${episode.chapterPosition} · ${episode.chapterTitle}`}
                   aside={
-                    <span className="text-sm text-neutral-500 tabular-nums">{wordCount(episode)} words</span>
+                    <span className="text-sm text-neutral-500 dark:text-neutral-400 tabular-nums">
+                      {wordCount(episode)} words
+                    </span>
                   }
                 />
               </li>
@@ -116,7 +118,7 @@ export function EpisodeScreen({ topicId, episodeId }: { topicId: string; episode
 }
 
 function EpisodeAudio({ episode }: { episode: Episode }) {
-  if (!episode.payload) return <p className="text-neutral-500">No transcript.</p>;
+  if (!episode.payload) return <p className="text-neutral-500 dark:text-neutral-400">No transcript.</p>;
   return <RecapPlayer activityId={episode.id} payload={episode.payload} title={episode.title} />;
 }
 
@@ -142,7 +144,7 @@ function ScriptEditor({ topicId, episode }: { topicId: string; episode: Episode 
   const [texts, setTexts] = useState(() => turns.map((turn) => turn.text));
   const [status, setStatus] = useState<{ tone: "error" | "saved"; text: string } | null>(null);
   const [saving, setSaving] = useState(false);
-  if (turns.length === 0) return <p className="text-neutral-500">No transcript.</p>;
+  if (turns.length === 0) return <p className="text-neutral-500 dark:text-neutral-400">No transcript.</p>;
   const lang = episode.payload ? episodeLanguage(episode.payload) : "en";
   if (!canManage) {
     return (
@@ -272,7 +274,7 @@ export function EpisodeEditScreen({
                 className={cn(
                   "flex-1 rounded-md px-3 py-1.5 text-center text-sm font-medium",
                   step === key
-                    ? "bg-emerald-600 text-white"
+                    ? "bg-emerald-700 text-white"
                     : "text-neutral-600 hover:bg-neutral-100 dark:text-neutral-300 dark:hover:bg-neutral-800",
                 )}
               >
@@ -312,7 +314,7 @@ function PublishStep({ topicId }: { topicId: string }) {
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const course = outline?.course;
-  if (!course) return <p className="text-neutral-500">No course.</p>;
+  if (!course) return <p className="text-neutral-500 dark:text-neutral-400">No course.</p>;
   const published = Boolean(course.published_at);
   const change = async (publish: boolean) => {
     setBusy(true);

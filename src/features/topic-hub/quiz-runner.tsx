@@ -105,7 +105,7 @@ function Round({
       <Card className="p-4">
         <fieldset ref={questionRef} tabIndex={-1} className="outline-none">
           <legend>
-            <span className="block text-sm text-neutral-500">
+            <span className="block text-sm text-neutral-500 dark:text-neutral-400">
               Question {index + 1} of {items.length} · {item.chapterTitle}
             </span>
             <span className="mt-1 block font-medium">{item.question.stem}</span>
@@ -150,7 +150,7 @@ function Feedback({
   const ref = useFocusOnMount<HTMLDivElement>();
   return (
     <Card ref={ref} tabIndex={-1} className="p-4 outline-none">
-      <p className="text-sm text-neutral-500">
+      <p className="text-sm text-neutral-500 dark:text-neutral-400">
         Question {number} of {total} · {item.chapterTitle}
       </p>
       <p className="mt-1 font-medium">{question.stem}</p>
@@ -233,7 +233,7 @@ function Mistake({ item, answer }: { item: QuizItem; answer: QuizAnswer | undefi
         )}
         {question.citations.map((citation) => (
           <figure key={`${citation.chunk_id}:${citation.line_start}`} className="space-y-1">
-            <figcaption className="text-xs text-neutral-500">
+            <figcaption className="text-xs text-neutral-500 dark:text-neutral-400">
               {citationLabel(citation)} · {lineRangeText(citation)}
             </figcaption>
             <CitationExcerpt citation={citation} />

@@ -98,7 +98,7 @@ function SlideViewer({ slides }: { slides: DeckSlide[] }) {
   }, [presenting, stop, last]);
 
   const slide = slides[index];
-  if (!slide) return <p className="text-neutral-500">The overviews have no slides.</p>;
+  if (!slide) return <p className="text-neutral-500 dark:text-neutral-400">The overviews have no slides.</p>;
   const speakerNotes = notes?.get(slide.activityId) ?? [];
   const counter = `${index + 1} / ${slides.length}`;
 
@@ -133,7 +133,7 @@ function SlideViewer({ slides }: { slides: DeckSlide[] }) {
           </Button>
           <span
             aria-live={presenting ? "polite" : undefined}
-            className="text-sm text-neutral-500 tabular-nums"
+            className="text-sm text-neutral-500 dark:text-neutral-400 tabular-nums"
           >
             {counter}
           </span>
@@ -149,7 +149,9 @@ function SlideViewer({ slides }: { slides: DeckSlide[] }) {
             >
               <h3 className="font-semibold">Speaker notes</h3>
               {speakerNotes.length === 0 ? (
-                <p className="mt-2 text-neutral-500">No cited lines for this chapter.</p>
+                <p className="mt-2 text-neutral-500 dark:text-neutral-400">
+                  No cited lines for this chapter.
+                </p>
               ) : (
                 <ul className="mt-2 space-y-2">
                   {speakerNotes.map((snippet) => (
@@ -160,7 +162,7 @@ function SlideViewer({ slides }: { slides: DeckSlide[] }) {
                 </ul>
               )}
             </aside>
-            <p className="text-xs text-neutral-500">
+            <p className="text-xs text-neutral-500 dark:text-neutral-400">
               Arrow keys, Page Up/Down or Space to move; Escape to leave.{" "}
               <Button variant="ghost" size="sm" onClick={stop}>
                 Leave presentation

@@ -47,13 +47,13 @@ export function StructureSummary({ structure }: { structure: Structure }) {
         <p className="mb-8 text-neutral-700 dark:text-neutral-300">{structure.description}</p>
       ) : null}
       {structure.sections.length === 0 ? (
-        <p className="text-neutral-500">This structure has no sections.</p>
+        <p className="text-neutral-500 dark:text-neutral-400">This structure has no sections.</p>
       ) : (
         <ol className="space-y-8">
           {structure.sections.map((section, index) => (
             <li key={section.section_id}>
               <h3 className="text-lg font-semibold">
-                <span className="mr-2 text-neutral-400 tabular-nums">{index + 1}.</span>
+                <span className="mr-2 text-neutral-500 dark:text-neutral-400 tabular-nums">{index + 1}.</span>
                 {section.title}
               </h3>
               {section.description ? (

@@ -28,7 +28,9 @@ export function TopicHeader({ topic }: { topic: Topic }) {
         {status.showProgress ? (
           <div className="flex max-w-sm items-center gap-2">
             <ProgressBar value={topic.processing_progress} max={100} label="Structure generation progress" />
-            <span className="text-xs tabular-nums text-neutral-500">{topic.processing_progress ?? 0}%</span>
+            <span className="text-xs tabular-nums text-neutral-500 dark:text-neutral-400">
+              {topic.processing_progress ?? 0}%
+            </span>
           </div>
         ) : null}
         {status.key === "failed" && topic.processing_error ? (

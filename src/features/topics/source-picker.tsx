@@ -67,7 +67,7 @@ export function SourcePicker({ items, disabled, onAdd, onRemove }: SourcePickerP
             choose files
           </button>
         </p>
-        <p id={hintId} className="text-xs text-neutral-500">
+        <p id={hintId} className="text-xs text-neutral-500 dark:text-neutral-400">
           PDF, Word (.docx), Markdown or text, up to 50 MB each.
         </p>
         <input
@@ -93,7 +93,7 @@ export function SourcePicker({ items, disabled, onAdd, onRemove }: SourcePickerP
             >
               <div className="flex items-center justify-between gap-2 text-sm">
                 <span className="min-w-0 truncate font-medium">{item.file.name}</span>
-                <span className="flex shrink-0 items-center gap-3 text-neutral-500">
+                <span className="flex shrink-0 items-center gap-3 text-neutral-500 dark:text-neutral-400">
                   {formatBytes(item.file.size)}
                   {item.uploaded ? (
                     <span className="text-emerald-700 dark:text-emerald-400">Uploaded</span>
@@ -102,7 +102,7 @@ export function SourcePicker({ items, disabled, onAdd, onRemove }: SourcePickerP
                       type="button"
                       disabled={disabled}
                       onClick={() => onRemove(item.id)}
-                      className="text-neutral-500 hover:text-red-600"
+                      className="text-neutral-500 dark:text-neutral-400 hover:text-red-600"
                       aria-label={`Remove ${item.file.name}`}
                     >
                       Remove

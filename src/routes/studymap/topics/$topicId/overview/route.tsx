@@ -7,7 +7,7 @@ export const Route = createFileRoute("/studymap/topics/$topicId/overview")({
 });
 
 const tabClasses =
-  "border-b-2 border-transparent px-1 pb-2 text-sm font-medium text-neutral-500 hover:text-neutral-900 data-[status=active]:border-emerald-600 data-[status=active]:text-neutral-900 dark:hover:text-neutral-100 dark:data-[status=active]:text-neutral-100";
+  "border-b-2 border-transparent px-1 pb-2 text-sm font-medium text-neutral-500 dark:text-neutral-400 hover:text-neutral-900 data-[status=active]:border-emerald-600 data-[status=active]:text-neutral-900 dark:hover:text-neutral-100 dark:data-[status=active]:text-neutral-100";
 
 function OverviewLayout() {
   const { topicId } = Route.useParams();
