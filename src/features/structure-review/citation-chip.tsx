@@ -9,10 +9,11 @@ import { citationFileName, citationHost, citationLabel, lineRangeText } from "@/
 import { SIGNED_URL_SECONDS, signSourceFile } from "./api.ts";
 
 /**
- * Where "View Source" leads: the citation's web address, or for a learner's own file a signed URL that
- * lives 60 s (renewed while the dialog stays open), opened at the cited page of a PDF.
+ * The dialog's link to the source: "View Source" to a web source's address (source_url, as the
+ * specification names it), or "Open file" to a learner's own file through a signed URL that lives 60 s
+ * (renewed while the dialog stays open), opened at the cited page of a PDF.
  */
-function useViewSourceUrl(citation: Citation, open: boolean): string | null {
+function useSourceLink(citation: Citation, open: boolean): { label: string; href: string } | null {
   const client = useSupabase();
   const filePath = open && !citation.source_url ? citation.file_path : null;
   const { data } = useSWR(
@@ -23,14 +24,16 @@ function useViewSourceUrl(citation: Citation, open: boolean): string | null {
       onError: (error) => console.error("Failed to sign source file:", error),
     },
   );
-  if (citation.source_url) return citation.source_url;
-  return data ? urlAtPage(data, citation.file_path, citation.page_number) : null;
+  if (citation.source_url) return { label: "View Source", href: citation.source_url };
+  return data
+    ? { label: "Open file", href: urlAtPage(data, citation.file_path, citation.page_number) }
+    : null;
 }
 
 /** docs/product.md §2: a chip naming a citation's source; it opens the "Source Citation" dialog with the exact lines. */
 export function CitationChip({ citation }: { citation: Citation }) {
   const [open, setOpen] = useState(false);
-  const viewSourceUrl = useViewSourceUrl(citation, open);
+  const sourceLink = useSourceLink(citation, open);
   const sourceName = citationFileName(citation) ?? citationHost(citation) ?? "Web";
   return (
     <>
@@ -56,14 +59,14 @@ export function CitationChip({ citation }: { citation: Citation }) {
           <CitationExcerpt citation={citation} />
           <p className="text-xs text-neutral-500 dark:text-neutral-400">{lineRangeText(citation)}</p>
           <div className="flex justify-end gap-2">
-            {viewSourceUrl && (
+            {sourceLink && (
               <a
-                href={viewSourceUrl}
+                href={sourceLink.href}
                 target="_blank"
                 rel="noopener noreferrer"
                 className={buttonClasses("secondary")}
               >
-                View Source
+                {sourceLink.label}
               </a>
             )}
             <Button onClick={() => setOpen(false)}>Close</Button>

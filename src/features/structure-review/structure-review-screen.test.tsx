@@ -398,7 +398,7 @@ describe("Source Citation dialog", () => {
     return screen.findByRole("dialog", { name: "Source Citation" });
   }
 
-  it("shows the file name, page, numbered exact lines and the line range; View Source opens the cited page", async () => {
+  it("shows the file name, page, numbered exact lines and the line range; Open file opens the cited page", async () => {
     sign.mockResolvedValue("http://storage.test/signed/rivers.pdf?token=t");
     const dialog = await openDialog({});
     expect(within(dialog).getByText("rivers.pdf")).toBeInTheDocument();
@@ -409,9 +409,11 @@ describe("Source Citation dialog", () => {
       "11They end in a mouth.",
     ]);
     expect(within(dialog).getByText("Lines: 10-11")).toBeInTheDocument();
-    const viewSource = await within(dialog).findByRole("link", { name: "View Source" });
-    expect(viewSource).toHaveAttribute("href", "http://storage.test/signed/rivers.pdf?token=t#page=2");
-    expect(viewSource).toHaveAttribute("target", "_blank");
+    const openFile = await within(dialog).findByRole("link", { name: "Open file" });
+    expect(openFile).toHaveAttribute("href", "http://storage.test/signed/rivers.pdf?token=t#page=2");
+    expect(openFile).toHaveAttribute("target", "_blank");
+    // docs/product.md §2: "View Source" is the link of a web source (source_url) only.
+    expect(within(dialog).queryByRole("link", { name: "View Source" })).not.toBeInTheDocument();
     expect(sign).toHaveBeenCalledWith({}, "entity/topic/rivers.pdf");
     await userEvent.click(within(dialog).getByRole("button", { name: "Close" }));
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
