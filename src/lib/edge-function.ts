@@ -13,15 +13,21 @@ export class EdgeFunctionError extends Error {
   }
 }
 
-/** The product's edge functions answer errors as JSON `{error}`; its text is what the learner sees. */
-async function readableError(error: Error): Promise<Error> {
+/**
+ * The product's edge functions answer errors as JSON `{error}`; its text is what the learner sees. Any
+ * other failure (a gateway's 502 page, a relay or network error) carries no sentence for a learner, so
+ * it becomes an error without a message and the screen shows its own fallback ("Failed to accept"),
+ * never supabase-js's "Edge Function returned a non-2xx status code".
+ */
+async function readableError(error: Error): Promise<EdgeFunctionError> {
   if (error instanceof FunctionsHttpError && error.context instanceof Response) {
     const body: unknown = await error.context.json().catch(() => null);
-    if (body && typeof body === "object" && "error" in body && typeof body.error === "string" && body.error) {
-      return new EdgeFunctionError(body.error, error.context.status);
-    }
+    const sentence =
+      body && typeof body === "object" && "error" in body && typeof body.error === "string" ? body.error : "";
+    return new EdgeFunctionError(sentence, error.context.status);
   }
-  return error;
+  console.error("Edge function call failed:", error);
+  return new EdgeFunctionError("", 0);
 }
 
 /** Calls an edge function and validates its answer; failures throw with the function's own message. */

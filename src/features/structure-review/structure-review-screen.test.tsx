@@ -221,15 +221,26 @@ describe("generating", () => {
 });
 
 describe("opening a topic with nothing generated", () => {
-  it("starts generation once, says the signal was sent, and polls", async () => {
+  it("starts generation once and shows its progress, without the info toast for a run it follows", async () => {
     fetchTopic.mockResolvedValue(
       topic({ processingStatus: "pending", processingProgress: 0, structure: null }),
     );
     start.mockResolvedValue({ started: true, runId: "run_1" });
     renderScreen();
+    await waitFor(() => expect(start).toHaveBeenCalledTimes(1));
+    expect(await screen.findByText("Generating structure…", { selector: "h2" })).toBeInTheDocument();
+    await waitFor(() => expect(fetchTopic.mock.calls.length).toBeGreaterThanOrEqual(2));
+    expect(screen.queryByText("Generation signal sent")).not.toBeInTheDocument();
+  });
+
+  it("says the signal was sent when the start gives no run to follow", async () => {
+    fetchTopic.mockResolvedValue(
+      topic({ processingStatus: "pending", processingProgress: 0, structure: null }),
+    );
+    start.mockResolvedValue({ started: true });
+    renderScreen();
     expect(await screen.findByText("Generation signal sent")).toBeInTheDocument();
     expect(start).toHaveBeenCalledTimes(1);
-    expect(screen.getByText("Generating structure…", { selector: "h2" })).toBeInTheDocument();
   });
 
   it("starts from an empty status too, without the info when nothing was started", async () => {

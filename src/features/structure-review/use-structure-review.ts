@@ -69,9 +69,10 @@ export function useStructureReview(topicId: string, onAccepted: () => void) {
     openedTopic.current = topicId;
     if (!needsGenerationSignal(topic)) return;
     startStructureGeneration(client, topicId)
-      .then(({ started }) => {
-        // docs/decisions.md §3: the server started the task; the client holds no trigger token of its own.
-        if (started) toast.info("Generation signal sent");
+      .then(({ started, runId }) => {
+        // docs/decisions.md §3: the server starts the task. The specification's info toast is for a start
+        // the screen cannot follow (no run came back); a run it follows shows its progress instead.
+        if (started && !runId) toast.info("Generation signal sent");
         return mutate();
       })
       .catch((startError) => toast.error(errorMessage(startError, "Failed to load topic")));
