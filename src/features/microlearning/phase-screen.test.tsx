@@ -98,10 +98,11 @@ describe("header and navigation", () => {
   it("says there is no content yet when no activity exists", async () => {
     fetchActivity.mockResolvedValue(null);
     renderPhase("study");
-    expect(await screen.findByRole("heading", { name: "Geen inhoud gevonden" })).toBeInTheDocument();
-    expect(
-      screen.getByText("Er is nog geen gepubliceerde activiteit voor dit onderdeel en fase."),
-    ).toBeInTheDocument();
+    // The specification's text, whole, as one message (row 37).
+    const message = await screen.findByText("Geen inhoud gevonden");
+    expect(message.parentElement).toHaveTextContent(
+      /^Geen inhoud gevonden — Er is nog geen gepubliceerde activiteit voor dit onderdeel en fase\.$/,
+    );
     expect(screen.getByRole("link", { name: "Terug naar overzicht" })).toHaveAttribute(
       "href",
       "/studymap/topics/topic-1/microlearning",

@@ -90,9 +90,9 @@ function BackToOverview({ topicId, children }: { topicId: string; children: stri
 function NoContent({ topicId }: { topicId: string }) {
   return (
     <div className="rounded-xl border border-dashed border-neutral-300 px-6 py-10 text-center dark:border-neutral-700">
-      <h2 className="font-semibold">Geen inhoud gevonden</h2>
-      <p className="mt-1 text-sm text-neutral-500 dark:text-neutral-400">
-        Er is nog geen gepubliceerde activiteit voor dit onderdeel en fase.
+      <p className="text-neutral-600 dark:text-neutral-400">
+        <strong className="font-semibold text-neutral-900 dark:text-neutral-100">Geen inhoud gevonden</strong>{" "}
+        — Er is nog geen gepubliceerde activiteit voor dit onderdeel en fase.
       </p>
       <div className="mt-4">
         <BackToOverview topicId={topicId}>Terug naar overzicht</BackToOverview>
