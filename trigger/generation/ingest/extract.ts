@@ -45,7 +45,10 @@ export async function extractPages(source: SourceContent): Promise<SourcePage[]>
 }
 
 function guessHeadings(lines: readonly string[], layout: PageLayout) {
-  const text = lines.map((line, index) => (layout.furniture.has(index) ? "" : line));
+  // Furniture and lines with a role (a caption, a reference, a table row) are never guessed headings.
+  const text = lines.map((line, index) =>
+    layout.furniture.has(index) || layout.roles.has(index) ? "" : line,
+  );
   for (const [line, { level }] of headingsOfLines(text, false))
     layout.headings.set(line, { level, end: line });
 }

@@ -1,0 +1,134 @@
+import { describe, expect, it } from "vitest";
+import {
+  headingKind,
+  headingStyleLevel,
+  isCaptionStyle,
+  isCaptionText,
+  isListText,
+  isTocEntry,
+  isTocStyle,
+  referenceShape,
+} from "./non-body.ts";
+
+describe("referenceShape", () => {
+  it.each<[string, "strong" | "weak" | null]>([
+    // Entries of reference lists in the styles Dutch and English teaching material uses.
+    ["Leiden: Sidestone Press 2010.", "strong"],
+    ["Bazelmans, J., De Romeinse limes in Nederland. Leiden: Sidestone Press 2010.", "strong"],
+    [
+      "Roymans, N. (2004). Ethnic identity and imperial power. Amsterdam: Amsterdam University Press.",
+      "strong",
+    ],
+    ["Willems, W.J.H., 1986: Romans and Batavians, Amersfoort.", "strong"],
+    ["Vries, J. de en A. van der Woude (1995). Nederland 1500-1815. Amsterdam: Balans.", "strong"],
+    ["Van der Berg, A.-M. (2019). Dijken. Utrecht: Matrijs.", "strong"],
+    ["J. Bazelmans, Het rivierengebied, Utrecht 2001.", "strong"],
+    ["[3] Smith, A. B. (2015). Rivers. Journal of Hydrology 12, pp. 33-41.", "strong"],
+    ["Smit, Anna (2012). Dijken en polders. Amsterdam: Boom.", "strong"],
+    ["Jansen, Peter. 2010. De waterlinie. Leiden: Sidestone.", "strong"],
+    ["Blom, J.C.H. en E. Lamberts (red.), Geschiedenis van de Nederlanden. Amsterdam: Boom 2014.", "strong"],
+    ["Rijkswaterstaat (2020). Deltaprogramma. https://www.deltaprogramma.nl", "strong"],
+    ["Darwin, C. (1859). On the origin of species. London: John Murray.", "strong"],
+    // Loose marks: enough under a "Literatuur" heading, not on their own.
+    ["Atlas van Nederland, deel 4, 1990", "weak"],
+    ["www.rijkswaterstaat.nl", "weak"],
+    // Prose.
+    ["Darwin (1859) liet zien dat soorten veranderen.", "weak"],
+    ["Amsterdam, Rotterdam en Utrecht groeiden snel na 1900, toen de industrie kwam.", "weak"],
+    ["Let op: de rivier stroomt snel.", null],
+    ["In 1953 brak de dijk door op veel plaatsen in Zeeland.", "weak"],
+    ["Een rivier voert water naar zee.", null],
+  ])("%s → %s", (text, shape) => {
+    expect(referenceShape(text)).toBe(shape);
+  });
+});
+
+describe("isCaptionText", () => {
+  it.each<[string, boolean]>([
+    ["Figuur 1. Doorsnede van een dijk", true],
+    ["Figuur 3 Doorsnede van een dijk", true],
+    ["Fig. 2.1: Het stroomgebied", true],
+    ["Afbeelding 4 – De Afsluitdijk", true],
+    ["Tabel 2", true],
+    ["Table 3: Sea level since 1900", true],
+    ["FIGURE 5. Pine cone", true],
+    ["Tabel 2 laat zien dat de zeespiegel stijgt.", false],
+    ["Figure 1 shows the water cycle.", false],
+    ["Kaart van Nederland", false],
+    ["De figuur laat zien dat water stroomt.", false],
+  ])("%s → %s", (text, caption) => {
+    expect(isCaptionText(text)).toBe(caption);
+  });
+});
+
+describe("headingKind", () => {
+  it.each<[string, ReturnType<typeof headingKind>]>([
+    ["Literatuur", "reference"],
+    ["Literatuurlijst", "reference"],
+    ["Bronnen", "reference"],
+    ["7. Bibliografie", "reference"],
+    ["References", "reference"],
+    ["Works cited", "reference"],
+    ["Further reading:", "reference"],
+    ["Verder lezen", "reference"],
+    ["Noten", "notes"],
+    ["Notes", "notes"],
+    ["Inhoudsopgave", "toc"],
+    ["Contents", "toc"],
+    ["Inhoud", "toc"],
+    ["Literatuur in de middeleeuwen", null],
+    ["Rivieren", null],
+  ])("%s → %s", (text, kind) => {
+    expect(headingKind(text)).toBe(kind);
+  });
+});
+
+describe("style names", () => {
+  it.each<[string, number | "title" | null]>([
+    ["heading 1", 1],
+    ["Heading 3", 3],
+    ["Kop 2", 2],
+    ["Überschrift 4", 4],
+    ["Titre 1", 1],
+    ["Title", "title"],
+    ["Titel", "title"],
+    ["Normal", null],
+    ["toc 1", null],
+  ])("%s → heading level %s", (name, level) => {
+    expect(headingStyleLevel(name)).toBe(level);
+  });
+
+  it.each<[string, "caption" | "toc" | null]>([
+    ["caption", "caption"],
+    ["Bijschrift", "caption"],
+    ["Beschriftung", "caption"],
+    ["toc 1", "toc"],
+    ["TOC Heading", "toc"],
+    ["Inhopg 2", "toc"],
+    ["Normal", null],
+  ])("%s → %s", (name, kind) => {
+    expect(isCaptionStyle(name) ? "caption" : isTocStyle(name) ? "toc" : null).toBe(kind);
+  });
+});
+
+describe("contents entries and typed list items", () => {
+  it.each<[string, boolean]>([
+    ["Rivieren 3", true],
+    ["1.2 De Rijn . . . . . . . 14", true],
+    ["Voorwoord iv", true],
+    ["De rivier is 1233 km lang. 3", false],
+    ["Een rivier voert water naar zee.", false],
+  ])("%s is a contents entry: %s", (text, entry) => {
+    expect(isTocEntry(text)).toBe(entry);
+  });
+
+  it.each<[string, boolean]>([
+    ["• Ze zet klei af.", true],
+    ["1. Ze schuurt gesteente weg.", true],
+    ["a) Ze vervoert zand.", true],
+    ["Een rivier voert water naar zee.", false],
+    ["1953 was een rampjaar.", false],
+  ])("%s is a list item: %s", (text, item) => {
+    expect(isListText(text)).toBe(item);
+  });
+});

@@ -1,0 +1,275 @@
+import { escapeRegExp } from "../text/language.ts";
+
+/**
+ * What tells a document's non-body text (captions, reference lists, notes, contents) from its running
+ * prose, as data per language, and the few shape tests that read it. Shared by the Word reader and the
+ * PDF reader; docs/ingestion.md ("Word") explains the rules.
+ *
+ * Word stores its built-in style names in English whatever the user's language ("heading 1", "caption",
+ * "toc 1"), but documents made by other programs or from localized templates carry the localized name
+ * ("Kop 1", "Bijschrift"), so both are listed.
+ */
+export type WordListLanguage = "nl" | "en" | "de" | "fr";
+
+export interface NonBodyWords {
+  /** Paragraph style names that, followed by a level number, mark a heading ("Kop 1"). */
+  headingStyles: readonly string[];
+  /** Paragraph style names of the document's title. */
+  titleStyles: readonly string[];
+  captionStyles: readonly string[];
+  /** Style names of a table of contents' entries and heading ("toc 1", "TOC Heading"). */
+  tocStyles: readonly string[];
+  /** Words that open a caption when a number follows ("Figuur 3", "Table 2.1"). */
+  captionOpeners: readonly string[];
+  /** Headings of a reference list or bibliography, lower case. */
+  referenceHeadings: readonly string[];
+  /** Headings of a block of (end)notes, lower case. */
+  noteHeadings: readonly string[];
+  /** Headings of a table of contents, lower case. */
+  tocHeadings: readonly string[];
+}
+
+export const NON_BODY_WORDS: Record<WordListLanguage, NonBodyWords> = {
+  nl: {
+    headingStyles: ["kop"],
+    titleStyles: ["titel"],
+    captionStyles: ["bijschrift"],
+    tocStyles: ["inhopg", "inhoudsopgave", "kop van inhoudsopgave"],
+    captionOpeners: [
+      "figuur",
+      "fig.",
+      "afbeelding",
+      "afb.",
+      "tabel",
+      "grafiek",
+      "kaart",
+      "foto",
+      "illustratie",
+      "schema",
+      "diagram",
+    ],
+    referenceHeadings: [
+      "literatuur",
+      "literatuurlijst",
+      "literatuuropgave",
+      "gebruikte literatuur",
+      "geraadpleegde literatuur",
+      "geciteerde literatuur",
+      "aanbevolen literatuur",
+      "literatuur en bronnen",
+      "bronnen en literatuur",
+      "bronnen",
+      "bronnenlijst",
+      "primaire bronnen",
+      "secundaire bronnen",
+      "secundaire literatuur",
+      "bronvermelding",
+      "bronverwijzingen",
+      "bibliografie",
+      "referenties",
+      "verder lezen",
+      "meer lezen",
+      "om verder te lezen",
+    ],
+    noteHeadings: ["noten", "eindnoten", "voetnoten"],
+    tocHeadings: ["inhoud", "inhoudsopgave", "inhoudstafel"],
+  },
+  en: {
+    headingStyles: ["heading"],
+    titleStyles: ["title"],
+    captionStyles: ["caption"],
+    tocStyles: ["toc", "toc heading"],
+    captionOpeners: [
+      "figure",
+      "fig.",
+      "table",
+      "chart",
+      "graph",
+      "map",
+      "photo",
+      "plate",
+      "illustration",
+      "diagram",
+      "exhibit",
+    ],
+    referenceHeadings: [
+      "references",
+      "reference list",
+      "bibliography",
+      "selected bibliography",
+      "works cited",
+      "literature",
+      "literature cited",
+      "sources",
+      "primary sources",
+      "secondary sources",
+      "sources and further reading",
+      "further reading",
+      "suggested reading",
+      "recommended reading",
+      "reading list",
+    ],
+    noteHeadings: ["notes", "endnotes", "footnotes"],
+    tocHeadings: ["contents", "table of contents"],
+  },
+  de: {
+    headingStyles: ["überschrift"],
+    titleStyles: ["titel"],
+    captionStyles: ["beschriftung"],
+    tocStyles: ["verzeichnis", "inhaltsverzeichnisüberschrift"],
+    captionOpeners: ["abbildung", "abb.", "tabelle", "grafik", "karte"],
+    referenceHeadings: [
+      "literatur",
+      "literaturverzeichnis",
+      "quellen",
+      "quellenverzeichnis",
+      "bibliographie",
+      "bibliografie",
+      "weiterführende literatur",
+    ],
+    noteHeadings: ["anmerkungen", "fußnoten", "endnoten"],
+    tocHeadings: ["inhalt", "inhaltsverzeichnis"],
+  },
+  fr: {
+    headingStyles: ["titre"],
+    titleStyles: ["titre"],
+    captionStyles: ["légende"],
+    tocStyles: ["tm", "en-tête de table des matières"],
+    captionOpeners: ["figure", "tableau", "carte", "graphique"],
+    referenceHeadings: ["bibliographie", "références", "sources", "pour aller plus loin"],
+    noteHeadings: ["notes"],
+    tocHeadings: ["sommaire", "table des matières"],
+  },
+};
+
+const LISTS = Object.values(NON_BODY_WORDS);
+const all = (pick: (words: NonBodyWords) => readonly string[]) => new Set(LISTS.flatMap(pick));
+const HEADING_STYLES = all((words) => words.headingStyles);
+const TITLE_STYLES = all((words) => words.titleStyles);
+const CAPTION_STYLES = all((words) => words.captionStyles);
+const TOC_STYLES = all((words) => words.tocStyles);
+const REFERENCE_HEADINGS = all((words) => words.referenceHeadings);
+const NOTE_HEADINGS = all((words) => words.noteHeadings);
+const TOC_HEADINGS = all((words) => words.tocHeadings);
+// Openers as written at a caption's start: "Figuur", "figuur", "FIGUUR" (not "fIGUUR": the pattern must
+// tell capitals in what follows the number from lower case, so it cannot ignore case as a whole).
+const CAPTION_OPENERS = [...all((words) => words.captionOpeners)]
+  .flatMap((word) => [word, word.charAt(0).toUpperCase() + word.slice(1), word.toUpperCase()])
+  .map(escapeRegExp)
+  .join("|");
+
+/** "Kop 1" → its level; the name without a number. */
+function styleParts(styleName: string): { name: string; level: number | null } {
+  const match = /^(.*?)\s*(\d)?$/u.exec(styleName.trim().toLowerCase());
+  return { name: match?.[1] ?? "", level: match?.[2] ? Number(match[2]) : null };
+}
+
+/** A heading style's level (1–9), "title" for a Title style, null for any other style. */
+export function headingStyleLevel(styleName: string | null): number | "title" | null {
+  if (!styleName) return null;
+  const { name, level } = styleParts(styleName);
+  if (level !== null && level > 0 && HEADING_STYLES.has(name)) return level;
+  if (level === null && TITLE_STYLES.has(name)) return "title";
+  return null;
+}
+
+export function isCaptionStyle(styleName: string | null): boolean {
+  return Boolean(styleName) && CAPTION_STYLES.has(styleParts(styleName ?? "").name);
+}
+
+/** A table of contents' entry ("toc 2") or heading ("TOC Heading") style. */
+export function isTocStyle(styleName: string | null): boolean {
+  return Boolean(styleName) && TOC_STYLES.has(styleParts(styleName ?? "").name);
+}
+
+// "Figuur 3", "Fig. 2.1:", "Tabel 4b –", "Figure 1 Cross-section …" — but not "Tabel 2 laat zien dat …",
+// where a verb in lower case follows the number: that is a sentence about the table.
+const CAPTION = new RegExp(
+  `^(${CAPTION_OPENERS})\\s*[\\dIVX]+([.\\-–]\\d+)*[a-z]?(\\s*[.:–—-](\\s|$)|\\s+[\\p{Lu}\\d("“‘]|$)`,
+  "u",
+);
+const MAX_CAPTION_WORDS = 60;
+
+/** A caption's words: an opener and a number, then a title or a colon, not a running sentence. */
+export function isCaptionText(text: string): boolean {
+  return CAPTION.test(text) && text.split(/\s+/).length <= MAX_CAPTION_WORDS;
+}
+
+/** What kind of block a heading opens by its words alone ("Literatuur", "3. Noten", "Contents:"). */
+export function headingKind(text: string): "reference" | "notes" | "toc" | null {
+  const words = text
+    .toLowerCase()
+    .replace(/^([\dIVXivx]+[.)]?)+\s+/, "")
+    .replace(/[\s:.]+$/, "")
+    .trim();
+  if (REFERENCE_HEADINGS.has(words)) return "reference";
+  if (NOTE_HEADINGS.has(words)) return "notes";
+  if (TOC_HEADINGS.has(words)) return "toc";
+  return null;
+}
+
+// A table of contents' entry: a title, then dot leaders or a gap, then a page number.
+const TOC_ENTRY = /\S.*?(\s*(\.\s?){3,}|…+|\s)\s*(\d{1,4}|[ivxlc]{1,6})$/;
+const MAX_TOC_ENTRY_WORDS = 20;
+
+const DOT_LEADERS = /(\.\s?){3,}\s*\S+$|…\s*\S+$/;
+
+export function isTocEntry(text: string): boolean {
+  if (!TOC_ENTRY.test(text) || text.split(/\s+/).length > MAX_TOC_ENTRY_WORDS) return false;
+  // "… is 1233 km lang. 3" is a sentence and a number, unless the dots are leaders.
+  return DOT_LEADERS.test(text) || !/[.!?]\s+\S+$/.test(text);
+}
+
+// A list item typed by hand: a bullet, or a number or letter with a dot or bracket.
+const LIST_ITEM = /^([•●○◦▪■□–\-*·]|\(?(\d{1,2}|[a-z])[.)])\s+\S/u;
+
+export function isListText(text: string): boolean {
+  return LIST_ITEM.test(text);
+}
+
+const YEAR = String.raw`(1[5-9]\d\d|20\d\d)[a-z]?`;
+const PATTERNS = {
+  // "Jansen, P.", "Bakker, J.C.H.", "Vries, J. de", "Van der Berg, A.-M.", "[3] Smit, A."
+  surnameInitials:
+    /^(\[\d+\]\s*|\d+[.)]\s+)?(\p{Lu}[\p{L}'’-]*\s){0,3}\p{Lu}[\p{L}'’-]+,\s*(\p{Lu}\.\s?-?){1,4}/u,
+  // "J. Bazelmans, …", "P.A. de Vries en …"
+  initialsSurname:
+    /^(\[\d+\]\s*|\d+[.)]\s+)?(\p{Lu}\.\s?-?){1,4}\s?(\p{Ll}+\s){0,2}\p{Lu}[\p{L}'’-]+[,:]?\s/u,
+  // "Jansen, Peter (2010).", "Smit, Anna M. 2012:" — a full first name only with the year right behind.
+  surnameNameYear: new RegExp(
+    `^(\\p{Lu}[\\p{L}'’-]*\\s){0,3}\\p{Lu}[\\p{L}'’-]+,\\s\\p{Lu}\\p{Ll}+(\\s\\p{Lu}\\.)*[.,]?\\s\\(?${YEAR}\\)?[.:,]`,
+    "u",
+  ),
+  yearInBrackets: new RegExp(
+    `\\((${YEAR}|z\\.\\s?j\\.|n\\.\\s?d\\.|ed\\.|red\\.|in press|ter perse)\\)`,
+    "iu",
+  ),
+  // "…, 2010: Titel", "… 2010. Titel", "… Press 2010." at the end.
+  yearPunctuated: new RegExp(`(^|[\\s,(])${YEAR}[).]?[.:,](\\s|$)|\\s${YEAR}\\.?$`, "u"),
+  // "Leiden: Sidestone Press", "Amsterdam: Boom 2014", "New York/London: Routledge"
+  placePublisher:
+    /(^|[.,]\s)(\p{Lu}[\p{L}-]+(\s\p{Lu}[\p{L}-]+)?(\s?\/\s?\p{Lu}[\p{L}-]+)?):\s\p{Lu}[\p{L}&'’.-]*(\s[\p{Lu}&][\p{L}&'’.-]*){0,4}([,.]|\s\d{4})/u,
+  locator:
+    /(\bdoi:\s?10\.|\bdoi\.org\/|https?:\/\/|\bwww\.|\bISBN\b|\bpp?\.\s?\d|\bblz\.\s?\d|\bvol\.\s?\d|\bjrg\.\s?\d|\bnr\.\s?\d|\((red|eds?|hrsg)\.\)|\b(In|in):\s\p{Lu})/u,
+};
+const MAX_REFERENCE_WORDS = 100;
+
+/**
+ * How much a paragraph looks like an entry of a reference list: "strong" when it does on its own
+ * (an author with initials and a year or a publisher, "Leiden: Sidestone Press 2010."), "weak" when it
+ * has some of the marks (a year, a publisher, a page or a DOI) — enough under a "Literatuur" heading,
+ * not elsewhere — and null for prose.
+ */
+export function referenceShape(text: string): "strong" | "weak" | null {
+  if (text.split(/\s+/).length > MAX_REFERENCE_WORDS) return null;
+  const has = (name: keyof typeof PATTERNS) => PATTERNS[name].test(text);
+  const year = has("yearInBrackets") || has("yearPunctuated");
+  const author = has("surnameInitials") || has("initialsSurname");
+  const publisher = has("placePublisher");
+  const locator = has("locator");
+  if ((author && (year || publisher || locator)) || (publisher && year) || has("surnameNameYear"))
+    return "strong";
+  if (locator && year && text.split(/\s+/).length <= 40) return "strong";
+  if (author || year || publisher || locator || new RegExp(`\\b${YEAR}\\b`, "u").test(text)) return "weak";
+  return null;
+}
