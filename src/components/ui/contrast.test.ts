@@ -28,7 +28,12 @@ const EXEMPT_VARIANT = /^(disabled|aria-disabled|placeholder|group-disabled|peer
 
 function palette(): Map<string, string> {
   const theme = readFileSync(path.join(ROOT, "node_modules/tailwindcss/theme.css"), "utf8");
-  return new Map([...theme.matchAll(/(--color-[a-z]+(?:-\d+)?):\s*([^;]+);/g)].map((m) => [m[1], m[2]]));
+  return new Map(
+    [...theme.matchAll(/(--color-[a-z]+(?:-\d+)?):\s*([^;]+);/g)].map((m): [string, string] => [
+      m[1] ?? "",
+      m[2] ?? "",
+    ]),
+  );
 }
 
 interface ColorClass {
