@@ -1,3 +1,4 @@
+import { aptGet } from "@trigger.dev/build/extensions/core";
 import { defineConfig } from "@trigger.dev/sdk";
 
 /**
@@ -23,4 +24,11 @@ export default defineConfig({
     },
   },
   logLevel: "info",
+  build: {
+    // pdftoppm renders scanned PDF pages for text recognition (trigger/generation/ingest/ocr.ts).
+    extensions: [aptGet({ packages: ["poppler-utils"] })],
+    // tesseract.js loads its worker script, WebAssembly core and language data from node_modules by path
+    // at run time, so they are installed in the image rather than bundled.
+    external: ["tesseract.js", "tesseract.js-core", "@tesseract.js-data/eng", "@tesseract.js-data/nld"],
+  },
 });

@@ -23,6 +23,7 @@ export default defineConfig({
             "trigger/**/*.test.ts",
             "devstack/**/*.test.ts",
             "scripts/**/*.test.ts",
+            "bench/**/*.test.ts",
           ],
           // A timeout only catches a hang: generation over a 200-page source takes seconds on a busy
           // 2-core machine, and speed is measured in bench/, never asserted by a test's clock.

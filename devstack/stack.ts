@@ -184,6 +184,11 @@ export function projectSecrets(gatewayUrl: string): Record<string, string> {
     TRIGGER_SECRET_KEY: cloudTrigger ?? LOCAL_TRIGGER_SECRET_KEY,
     TRIGGER_API_URL: cloudTrigger ? (process.env.TRIGGER_API_URL ?? "https://api.trigger.dev") : gatewayUrl,
     GENERATION_GRANT_SECRET: process.env.GENERATION_GRANT_SECRET ?? LOCAL_GENERATION_GRANT_SECRET,
+    // Web page sources may be served from this machine (the tests' saved pages); never set in production.
+    STUDYMAP_ALLOW_LOOPBACK_SOURCES: "1",
+    // Organisation models on loopback (Ollama, the tests' stand-ins) are allowed locally; a hosted
+    // deployment refuses private addresses unless it sets this itself (docs/security.md).
+    LLM_ALLOW_PRIVATE_NETWORK: process.env.LLM_ALLOW_PRIVATE_NETWORK ?? "true",
   };
 }
 

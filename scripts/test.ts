@@ -21,6 +21,8 @@ interface Tally {
 async function main(): Promise<number> {
   ensureCommand("psql", "postgresql-client");
   ensureCommand("pg_prove", "libtap-parser-sourcehandler-pgtap-perl");
+  // Scanned PDF pages are rendered with pdftoppm before text recognition (trigger/generation/ingest/ocr.ts).
+  ensureCommand("pdftoppm", "poppler-utils");
   ensurePgTap(embeddedExtensionDir());
   if (hasBrowserTests()) ensureCommand("chromium", "chromium");
 

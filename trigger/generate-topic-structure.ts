@@ -20,9 +20,12 @@ export const generateTopicStructure = schemaTask({
   queue: GENERATION_QUEUE,
   retry: GENERATION_RETRY,
   maxDuration: MAX_DURATION_SECONDS,
-  run: async (payload, { ctx }) => {
+  // Each source is read in a child process capped at 1 GB (docs/ingestion.md, "Limits"); Trigger.dev's
+  // default small-1x machine has 0.5 GB in all, so the structure task takes a 2 GB machine.
+  machine: "medium-1x",
+  run: async (payload, { ctx, signal }) => {
     await authorizeRun(GENERATE_TOPIC_STRUCTURE, payload, ctx, MAX_DURATION_SECONDS);
-    return runStructureGeneration(serviceClient(), payload, runProgress(), llmUsageRecorder());
+    return runStructureGeneration(serviceClient(), payload, runProgress(), llmUsageRecorder(), signal);
   },
   onFailure: async ({ payload, error, ctx }) => {
     if (!(await isAuthorized(GENERATE_TOPIC_STRUCTURE, payload, ctx.run.createdAt))) return;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { inviteMemberAnswerSchema, inviteMemberBodySchema } from "./invitation.ts";
+import { testLlmConnectionAnswerSchema, testLlmConnectionBodySchema } from "./llm-endpoint.ts";
 import { structureSchema } from "./structure.ts";
 import { generationTaskSchema } from "./tasks.ts";
 
@@ -116,6 +117,16 @@ export const EDGE_FUNCTIONS = {
       409: "No speech provider is configured: the browser's voices read the episode.",
       429: "Over a generation limit.",
       502: "Trigger.dev did not take the run.",
+    },
+  },
+  "test-llm-connection": {
+    summary: "Test an OpenAI-compatible endpoint for an organisation's language model",
+    description:
+      "For an organisation's active admins: asks the endpoint, from the server with a 10-second timeout, whether it serves the model (`GET /models`, else a one-token chat completion) and answers with a sentence. Without `apiKey` the saved key is tried, only against the base URL it was saved for. Addresses on private or loopback networks are refused unless the deployment sets LLM_ALLOW_PRIVATE_NETWORK=true.",
+    body: testLlmConnectionBodySchema,
+    answer: testLlmConnectionAnswerSchema,
+    refusals: {
+      403: "The caller is not an active admin of the organisation.",
     },
   },
 } as const satisfies Record<string, EdgeFunctionContract>;

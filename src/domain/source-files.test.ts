@@ -1,20 +1,28 @@
 import { describe, expect, it } from "vitest";
 import {
   MAX_SOURCE_BYTES,
+  MAX_WEB_SOURCES,
   safeObjectName,
   sourceFileProblem,
   sourceKindOf,
   topicObjectPath,
   uniqueObjectNames,
+  webSourceUrls,
 } from "./source-files";
 
 describe("sourceKindOf", () => {
   it.each([
     ["notes.PDF", "", "pdf"],
     ["essay.docx", "", "docx"],
+    ["Lecture 3.PPTX", "", "pptx"],
+    ["noextension", "application/vnd.openxmlformats-officedocument.presentationml.presentation", "pptx"],
     ["readme.md", "", "markdown"],
     ["readme.markdown", "", "markdown"],
     ["plain.txt", "", "text"],
+    ["page 12.JPG", "", "image"],
+    ["whiteboard.jpeg", "", "image"],
+    ["scan.png", "", "image"],
+    ["noextension", "image/jpeg", "image"],
     ["noextension", "application/pdf", "pdf"],
     ["noextension", "text/plain", "text"],
   ])("%s (%s) is %s", (name, type, kind) => {
@@ -22,7 +30,7 @@ describe("sourceKindOf", () => {
   });
 
   it("refuses what generation cannot read", () => {
-    expect(sourceKindOf("photo.jpg", "image/jpeg")).toBeNull();
+    expect(sourceKindOf("photo.heic", "image/heic")).toBeNull();
     expect(sourceKindOf("old.doc", "application/msword")).toBeNull();
   });
 });
@@ -33,7 +41,7 @@ describe("sourceFileProblem", () => {
   });
 
   it("names the problem", () => {
-    expect(sourceFileProblem({ name: "a.png", type: "image/png", size: 10 })).toMatch(/only PDF/);
+    expect(sourceFileProblem({ name: "a.mp4", type: "video/mp4", size: 10 })).toMatch(/only PDF/);
     expect(sourceFileProblem({ name: "a.pdf", type: "", size: 0 })).toBe("a.pdf is empty.");
     expect(sourceFileProblem({ name: "a.pdf", type: "", size: MAX_SOURCE_BYTES + 1 })).toMatch(/50 MB/);
   });
@@ -59,5 +67,35 @@ describe("object names and paths", () => {
 
   it("builds <entity_id>/<topic_id>/<file>", () => {
     expect(topicObjectPath("e1", "t1", "a.pdf")).toBe("e1/t1/a.pdf");
+  });
+});
+
+describe("webSourceUrls", () => {
+  it.each([
+    ["", [], null],
+    [
+      "https://example.org/a\n\n  http://example.net/b  ",
+      ["https://example.org/a", "http://example.net/b"],
+      null,
+    ],
+    ["https://example.org/a\nhttps://example.org/a", ["https://example.org/a"], null],
+    ["https://EXAMPLE.org", ["https://example.org/"], null],
+    ["example.org/a", [], "example.org/a is not a web address; it must start with https:// or http://."],
+    ["javascript:alert(1)", [], /javascript:alert\(1\) is not a web address/],
+    ["file:///etc/passwd", [], /is not a web address/],
+    ["https://exa mple.org", [], /is not a web address/],
+  ])("%j", (text, urls, problem) => {
+    const result = webSourceUrls(text);
+    expect(result.urls).toEqual(urls);
+    if (problem === null) expect(result.problem).toBeNull();
+    else expect(result.problem).toMatch(problem);
+  });
+
+  it("caps the number of pages", () => {
+    const text = Array.from(
+      { length: MAX_WEB_SOURCES + 1 },
+      (_, index) => `https://example.org/${index}`,
+    ).join("\n");
+    expect(webSourceUrls(text).problem).toMatch(/At most 10 web pages/);
   });
 });

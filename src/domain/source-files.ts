@@ -1,18 +1,23 @@
 import { z } from "zod";
+import { formatLimitBytes, SOURCE_LIMITS } from "./source-limits.ts";
 
-/** The kinds of `topic_sources` a learner can add; `pasted` has text instead of a file. */
-export const SOURCE_KINDS = ["pdf", "docx", "markdown", "text", "pasted"] as const;
+/** The kinds of `topic_sources` a learner can add; `pasted` has text and `url` an address instead of a file. */
+export const SOURCE_KINDS = ["pdf", "docx", "pptx", "image", "url", "markdown", "text", "pasted"] as const;
 export const sourceKindSchema = z.enum(SOURCE_KINDS);
 export type SourceKind = z.infer<typeof sourceKindSchema>;
-export type SourceFileKind = Exclude<SourceKind, "pasted">;
+export type SourceFileKind = Exclude<SourceKind, "pasted" | "url">;
 
-/** Files larger than this are refused before upload (generation reads them whole). */
-export const MAX_SOURCE_BYTES = 50 * 1024 * 1024;
+/** The largest file of any kind; each kind has its own limit in SOURCE_LIMITS (source-limits.ts). */
+export const MAX_SOURCE_BYTES = Math.max(...Object.values(SOURCE_LIMITS.bytes));
 export const MAX_THUMBNAIL_BYTES = 5 * 1024 * 1024;
 
 const KIND_BY_EXTENSION: Record<string, SourceFileKind> = {
   pdf: "pdf",
   docx: "docx",
+  pptx: "pptx",
+  png: "image",
+  jpg: "image",
+  jpeg: "image",
   md: "markdown",
   markdown: "markdown",
   txt: "text",
@@ -22,13 +27,32 @@ const KIND_BY_EXTENSION: Record<string, SourceFileKind> = {
 const KIND_BY_MIME: Record<string, SourceFileKind> = {
   "application/pdf": "pdf",
   "application/vnd.openxmlformats-officedocument.wordprocessingml.document": "docx",
+  "application/vnd.openxmlformats-officedocument.presentationml.presentation": "pptx",
+  "image/png": "image",
+  "image/jpeg": "image",
   "text/markdown": "markdown",
   "text/x-markdown": "markdown",
   "text/plain": "text",
 };
 
 /** The accept attribute of the file picker. */
-export const SOURCE_ACCEPT = ".pdf,.docx,.md,.markdown,.txt,application/pdf,text/markdown,text/plain";
+export const SOURCE_ACCEPT = [
+  ".pdf",
+  ".docx",
+  ".pptx",
+  ".md",
+  ".markdown",
+  ".txt",
+  ".png",
+  ".jpg",
+  ".jpeg",
+  "application/pdf",
+  "application/vnd.openxmlformats-officedocument.presentationml.presentation",
+  "image/png",
+  "image/jpeg",
+  "text/markdown",
+  "text/plain",
+].join(",");
 
 /** A file's source kind by extension, else by type; null for anything generation cannot read. */
 export function sourceKindOf(fileName: string, mimeType = ""): SourceFileKind | null {
@@ -38,11 +62,44 @@ export function sourceKindOf(fileName: string, mimeType = ""): SourceFileKind | 
 
 /** Why a file cannot be a source, or null when it can. */
 export function sourceFileProblem(file: { name: string; type: string; size: number }): string | null {
-  if (!sourceKindOf(file.name, file.type))
-    return `${file.name}: only PDF, Word (.docx), Markdown and text files can be sources.`;
+  const kind = sourceKindOf(file.name, file.type);
+  if (!kind)
+    return `${file.name}: only PDF, Word (.docx), PowerPoint (.pptx), Markdown, text and photos of pages (PNG, JPEG) can be sources.`;
   if (file.size === 0) return `${file.name} is empty.`;
-  if (file.size > MAX_SOURCE_BYTES) return `${file.name} is larger than 50 MB.`;
+  const limit = SOURCE_LIMITS.bytes[kind];
+  if (file.size > limit) return `${file.name} is larger than ${formatLimitBytes(limit)}.`;
   return null;
+}
+
+/** Web pages one topic may read (each is fetched while the structure is built). */
+export const MAX_WEB_SOURCES = 10;
+
+/**
+ * The web page addresses of the new-topic form, one per line (blank lines skipped, repeats once), or
+ * why they cannot be sources. Only http and https pages can be read; whether one is reachable and has
+ * an article shows when the structure task fetches it.
+ */
+export function webSourceUrls(text: string): { urls: string[]; problem: string | null } {
+  const lines = text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean);
+  const invalid = lines.find((line) => !isWebUrl(line));
+  if (invalid)
+    return { urls: [], problem: `${invalid} is not a web address; it must start with https:// or http://.` };
+  const urls = [...new Set(lines.map((line) => new URL(line).toString()))];
+  if (urls.length > MAX_WEB_SOURCES)
+    return { urls: [], problem: `At most ${MAX_WEB_SOURCES} web pages can be sources of one topic.` };
+  return { urls, problem: null };
+}
+
+function isWebUrl(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return (url.protocol === "https:" || url.protocol === "http:") && url.hostname !== "" && !/\s/.test(text);
+  } catch {
+    return false;
+  }
 }
 
 /**

@@ -266,6 +266,7 @@ export type Database = {
         Row: {
           created_at: string;
           created_by: string | null;
+          generator: string | null;
           id: string;
           published_at: string | null;
           title: string;
@@ -276,6 +277,7 @@ export type Database = {
         Insert: {
           created_at?: string;
           created_by?: string | null;
+          generator?: string | null;
           id?: string;
           published_at?: string | null;
           title: string;
@@ -285,6 +287,7 @@ export type Database = {
         Update: {
           created_at?: string;
           created_by?: string | null;
+          generator?: string | null;
           id?: string;
           published_at?: string | null;
           title?: string;
@@ -304,6 +307,51 @@ export type Database = {
             columns: ["topic_id"];
             isOneToOne: false;
             referencedRelation: "topics";
+            referencedColumns: ["id"];
+          },
+        ];
+      };
+      entity_llm_settings: {
+        Row: {
+          api_key_secret_id: string | null;
+          base_url: string;
+          cost_per_1k_input: number | null;
+          cost_per_1k_output: number | null;
+          created_at: string;
+          entity_id: string;
+          has_api_key: boolean | null;
+          model: string;
+          updated_at: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          api_key_secret_id?: string | null;
+          base_url: string;
+          cost_per_1k_input?: number | null;
+          cost_per_1k_output?: number | null;
+          created_at?: string;
+          entity_id: string;
+          has_api_key?: never;
+          model: string;
+          updated_at?: string;
+        };
+        Update: {
+          api_key_secret_id?: string | null;
+          base_url?: string;
+          cost_per_1k_input?: number | null;
+          cost_per_1k_output?: number | null;
+          created_at?: string;
+          entity_id?: string;
+          has_api_key?: never;
+          model?: string;
+          updated_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "entity_llm_settings_entity_id_fkey";
+            columns: ["entity_id"];
+            isOneToOne: true;
+            referencedRelation: "core_entities";
             referencedColumns: ["id"];
           },
         ];
@@ -423,6 +471,64 @@ export type Database = {
             columns: ["user_id"];
             isOneToOne: false;
             referencedRelation: "profiles";
+            referencedColumns: ["id"];
+          },
+        ];
+      };
+      generation_usage: {
+        Row: {
+          calls: number;
+          cost_usd: number;
+          created_at: string;
+          entity_id: string;
+          generator: string;
+          id: string;
+          input_tokens: number;
+          model_source: string;
+          output_tokens: number;
+          task: string;
+          topic_id: string | null;
+        };
+        ComputedFields: never;
+        Insert: {
+          calls?: number;
+          cost_usd?: number;
+          created_at?: string;
+          entity_id: string;
+          generator: string;
+          id?: string;
+          input_tokens?: number;
+          model_source: string;
+          output_tokens?: number;
+          task: string;
+          topic_id?: string | null;
+        };
+        Update: {
+          calls?: number;
+          cost_usd?: number;
+          created_at?: string;
+          entity_id?: string;
+          generator?: string;
+          id?: string;
+          input_tokens?: number;
+          model_source?: string;
+          output_tokens?: number;
+          task?: string;
+          topic_id?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "generation_usage_entity_id_fkey";
+            columns: ["entity_id"];
+            isOneToOne: false;
+            referencedRelation: "core_entities";
+            referencedColumns: ["id"];
+          },
+          {
+            foreignKeyName: "generation_usage_topic_id_fkey";
+            columns: ["topic_id"];
+            isOneToOne: false;
+            referencedRelation: "topics";
             referencedColumns: ["id"];
           },
         ];
@@ -683,7 +789,10 @@ export type Database = {
           id: string;
           kind: string;
           mime_type: string | null;
+          ocr_low_confidence_pages: number[];
+          ocr_pages: number[];
           pasted_text: string | null;
+          source_url: string | null;
           status: string;
           topic_id: string;
           updated_at: string;
@@ -698,7 +807,10 @@ export type Database = {
           id?: string;
           kind: string;
           mime_type?: string | null;
+          ocr_low_confidence_pages?: number[];
+          ocr_pages?: number[];
           pasted_text?: string | null;
+          source_url?: string | null;
           status?: string;
           topic_id: string;
           updated_at?: string;
@@ -712,7 +824,10 @@ export type Database = {
           id?: string;
           kind?: string;
           mime_type?: string | null;
+          ocr_low_confidence_pages?: number[];
+          ocr_pages?: number[];
           pasted_text?: string | null;
+          source_url?: string | null;
           status?: string;
           topic_id?: string;
           updated_at?: string;
@@ -797,6 +912,7 @@ export type Database = {
           processing_progress: number;
           processing_status: string | null;
           structure: Json | null;
+          structure_generator: string | null;
           structure_variant: number;
           subject_id: string | null;
           suggested_metadata: Json | null;
@@ -818,6 +934,7 @@ export type Database = {
           processing_progress?: number;
           processing_status?: string | null;
           structure?: Json | null;
+          structure_generator?: string | null;
           structure_variant?: number;
           subject_id?: string | null;
           suggested_metadata?: Json | null;
@@ -838,6 +955,7 @@ export type Database = {
           processing_progress?: number;
           processing_status?: string | null;
           structure?: Json | null;
+          structure_generator?: string | null;
           structure_variant?: number;
           subject_id?: string | null;
           suggested_metadata?: Json | null;
@@ -888,6 +1006,30 @@ export type Database = {
       claim_course_generation: { Args: { p_topic_id: string }; Returns: string };
       claim_episode_audio_render: { Args: { p_activity_id: string }; Returns: string };
       create_entity: { Args: { p_kind?: string; p_name: string }; Returns: string };
+      disconnect_entity_llm: { Args: { p_entity_id: string }; Returns: boolean };
+      entity_generation_usage: {
+        Args: { p_days?: number; p_entity_id: string };
+        Returns: {
+          calls: number;
+          cost_usd: number;
+          generator: string;
+          input_tokens: number;
+          model_source: string;
+          output_tokens: number;
+          runs: number;
+        }[];
+      };
+      entity_has_language_model: { Args: { p_entity_id: string }; Returns: boolean };
+      entity_llm_credentials: {
+        Args: { p_entity_id: string };
+        Returns: {
+          api_key: string;
+          base_url: string;
+          cost_per_1k_input: number;
+          cost_per_1k_output: number;
+          model: string;
+        }[];
+      };
       fail_stalled_structure: {
         Args: { p_message: string; p_run_id: string; p_topic_id: string };
         Returns: boolean;
@@ -925,6 +1067,17 @@ export type Database = {
       };
       record_structure_run: { Args: { p_run_id: string; p_topic_id: string }; Returns: undefined };
       regenerate_structure: { Args: { p_topic_id: string }; Returns: number };
+      save_entity_llm_settings: {
+        Args: {
+          p_api_key?: string;
+          p_base_url: string;
+          p_cost_per_1k_input?: number;
+          p_cost_per_1k_output?: number;
+          p_entity_id: string;
+          p_model: string;
+        };
+        Returns: undefined;
+      };
       save_generated_course: {
         Args: {
           p_chapters: Json;

@@ -31,6 +31,11 @@ const VALID_BODIES: Record<EdgeFunctionName, unknown> = {
   "regenerate-structure": { topicId: randomUUID() },
   "invite-member": { entityId: randomUUID(), email: "someone@example.org", role: "member" },
   "render-episode-audio": { episodeId: randomUUID() },
+  "test-llm-connection": {
+    entityId: randomUUID(),
+    baseUrl: "https://llm.example.org/v1",
+    model: "gpt-4o-mini",
+  },
 };
 
 async function call(name: string, body: unknown, token?: string): Promise<{ status: number; json: unknown }> {

@@ -17,6 +17,9 @@ const MIME_TYPES = {
   docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
   markdown: "text/markdown",
   text: "text/plain",
+  pptx: "application/vnd.openxmlformats-officedocument.presentationml.presentation",
+  image: "image/png",
+  url: null,
   pasted: null,
 } as const;
 

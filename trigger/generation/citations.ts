@@ -12,7 +12,10 @@ export interface VerificationCounts {
   items: { kept: number; dropped: number };
 }
 
-type ChunkLike = Pick<Chunk, "id" | "file_path" | "page_number" | "line_start" | "line_end" | "content">;
+type ChunkLike = Pick<Chunk, "id" | "file_path" | "page_number" | "line_start" | "line_end" | "content"> & {
+  /** The web page a chunk was read from (corpus chunks of url sources). */
+  source_url?: string | null;
+};
 
 /**
  * Checks every citation against the stored chunks: the chunk exists, file and page match, the range lies
@@ -49,8 +52,9 @@ export class CitationVerifier {
       citation.snippet && isSupported(citation.snippet, citation.exactLines)
         ? citation.snippet
         : citedText(citation.exactLines);
-    // Sources are the learner's own files; a web address here could only have been made up.
-    return { ...citation, exactLines: [...citation.exactLines], snippet, source_url: null };
+    // The address is the cited chunk's own web page, or none: one a model wrote could be made up.
+    const source_url = chunk.source_url ?? null;
+    return { ...citation, exactLines: [...citation.exactLines], snippet, source_url };
   }
 
   citations(citations: readonly Citation[]): Citation[] {

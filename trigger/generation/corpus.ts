@@ -18,6 +18,8 @@ export interface CorpusSourceInput {
   id: string;
   kind: SourceKind;
   file_name: string;
+  /** A web page's address (kind url); its citations link to it. */
+  source_url?: string | null;
   chunks: Chunk[];
 }
 
@@ -32,12 +34,15 @@ export interface CorpusChunk extends Chunk {
   headingLevels: Map<number, number>;
   /** The role of each line that is not body prose (captions, footnotes, tables, references …). */
   lineRoles: Map<number, LineRole>;
+  /** The address of the web page the chunk was read from; null for files and pasted text. */
+  source_url?: string | null;
 }
 
 export interface CorpusSource {
   id: string;
   kind: SourceKind;
   file_name: string;
+  source_url?: string | null;
   language: Language;
   /** Position of the source in the topic. */
   index: number;
@@ -89,6 +94,7 @@ export function buildCorpus(inputs: readonly CorpusSourceInput[]): Corpus {
       id: input.id,
       kind: input.kind,
       file_name: input.file_name,
+      source_url: input.source_url ?? null,
       language: detectLanguage(input.chunks.map((chunk) => chunk.content).join("\n")),
       index,
     };
@@ -125,6 +131,7 @@ function readPage(corpus: Corpus, source: CorpusSource, pageChunks: Chunk[]) {
       order: corpus.chunks.size,
       headingLevels: new Map(),
       lineRoles: new Map(),
+      source_url: source.source_url ?? null,
     };
     corpus.chunks.set(chunk.id, corpusChunk);
     const roles = chunk.layout ? rolesOf(chunk.layout) : null;
@@ -247,6 +254,6 @@ export function citeSentence(sentence: Sentence): Citation {
     line_end: sentence.line_end,
     exactLines: linesOf(sentence.chunk, sentence.line_start, sentence.line_end),
     snippet: sentence.text,
-    source_url: null,
+    source_url: sentence.chunk.source_url ?? null,
   };
 }

@@ -22,6 +22,7 @@ import {
   revokeInvitation,
   updateDisplayName,
 } from "./api";
+import { LanguageModelSection } from "./language-model-section";
 import { LeaveOrganisation } from "./leave-organisation";
 import { MembersSection } from "./members-section";
 import { Section } from "./section";
@@ -41,6 +42,7 @@ export function SettingsScreen() {
         <OrganisationSection />
         {seesMembers && user.activeMembership ? <MembersSection membership={user.activeMembership} /> : null}
         {admin && user.activeMembership ? <InvitationsSection membership={user.activeMembership} /> : null}
+        {admin && user.activeMembership ? <LanguageModelSection membership={user.activeMembership} /> : null}
         <SignOutSection />
       </div>
     </div>

@@ -28,6 +28,7 @@ export interface OverviewTopic {
   thumbnailPath: string | null;
   subjectTitle: string | null;
   structure: Structure | null;
+  entityId: string;
 }
 
 /** The summary card's view of a topic as the topics feature reads it (one read, shared with the shell). */
@@ -43,7 +44,15 @@ export function toOverviewTopic(topic: Topic): OverviewTopic {
     thumbnailPath: topic.thumbnail_image_url,
     subjectTitle: topic.subject?.title ?? null,
     structure: structure?.success ? structure.data : null,
+    entityId: topic.entity_id,
   };
+}
+
+/** What wrote a course (a model's name or "Offline generator"); null when not recorded. */
+export async function fetchCourseGenerator(client: StudymapClient, courseId: string): Promise<string | null> {
+  const { data, error } = await client.from("courses").select("generator").eq("id", courseId).maybeSingle();
+  if (error) throw error;
+  return data?.generator ?? null;
 }
 
 // ---- "Genereer leerpad" ----

@@ -1,12 +1,15 @@
 import { Link } from "@tanstack/react-router";
 import { useState } from "react";
+import useSWR from "swr";
+import { GeneratorNote } from "@/components/generator-note";
 import { TopicThumbnail } from "@/components/topics/topic-thumbnail";
 import { Badge } from "@/components/ui/badge";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { type Outline, outlineCounts, overallProgress, resumePoint } from "@/domain/outline.ts";
-import type { OverviewTopic } from "./api.ts";
+import { useSupabase } from "@/lib/auth/auth-context";
+import { fetchCourseGenerator, type OverviewTopic } from "./api.ts";
 import { ChallengeCard } from "./challenge-card.tsx";
 import { ChapterCard } from "./chapter-card.tsx";
 import { useCourseGeneration } from "./course-generation.tsx";
@@ -86,6 +89,15 @@ function ResumeButton({ topicId, outline }: { topicId: string; outline: Outline 
   );
 }
 
+/** What wrote the course shown, read beside the outline (only a quiet line depends on it). */
+function CourseGeneratorNote({ courseId, entityId }: { courseId: string | null; entityId: string }) {
+  const client = useSupabase();
+  const { data: generator } = useSWR(courseId ? (["course-generator", courseId] as const) : null, ([, id]) =>
+    fetchCourseGenerator(client, id).catch(() => null),
+  );
+  return <GeneratorNote generator={generator ?? null} entityId={entityId} />;
+}
+
 /** docs/product.md §2: the micro-learning overview of a topic. */
 export function MicrolearningOverviewScreen({ topicId }: { topicId: string }) {
   const { topic, topicError, outline, awaitingCourse, awaitCourse } = useMicrolearningOverview(topicId);
@@ -128,6 +140,7 @@ export function MicrolearningOverviewScreen({ topicId }: { topicId: string }) {
         </p>
       )}
       <SummaryCard topic={topic} outline={outline} />
+      <CourseGeneratorNote courseId={outline.course?.id ?? null} entityId={topic.entityId} />
       {outline.chapters.map((chapter) => (
         <ChapterCard
           key={chapter.id}

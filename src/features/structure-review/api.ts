@@ -12,6 +12,9 @@ export interface ReviewTopic {
   structure: Structure | null;
   /** Which generated version the structure is (0 first); null when the topic does not say. */
   structureVariant: number | null;
+  /** What wrote the structure: a model's name or "Offline generator"; null when not recorded. */
+  structureGenerator: string | null;
+  entityId: string;
 }
 
 /** The topic, all columns, by id (single row), as the product rules ask (docs/product.md). */
@@ -28,6 +31,8 @@ export async function fetchReviewTopic(client: StudymapClient, topicId: string):
     processingError: row.processing_error,
     structure: structure?.success ? structure.data : null,
     structureVariant: row.structure_variant,
+    structureGenerator: row.structure_generator,
+    entityId: row.entity_id,
   };
 }
 

@@ -72,6 +72,8 @@ function topic(overrides: Partial<api.ReviewTopic> = {}): api.ReviewTopic {
     processingError: null,
     structure,
     structureVariant: null,
+    structureGenerator: null,
+    entityId: "e1",
     ...overrides,
   };
 }

@@ -1,3 +1,4 @@
+import { GeneratorNote } from "@/components/generator-note";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -174,6 +175,7 @@ export function StructureReviewScreen({ topicId, onAccepted }: { topicId: string
       {state === "ready" && (
         <StructureCard structure={topic.structure} variant={topic.structureVariant} isNew={newVersion} />
       )}
+      {state === "ready" && <GeneratorNote generator={topic.structureGenerator} entityId={topic.entityId} />}
       {(state === "generating" || state === "not-started") && (
         <GeneratingCard topic={topic} onRefresh={refresh} />
       )}

@@ -25,6 +25,12 @@ export interface PastedSource {
   text: string;
 }
 
+/** A web page the structure task fetches and reads (kind url). */
+export interface WebSource {
+  id: string;
+  url: string;
+}
+
 export interface NewTopic {
   /**
    * Kept in a draft from the form's first opening until the topic is created, so a retried submit,
@@ -37,6 +43,7 @@ export interface NewTopic {
   thumbnail: File | null;
   files: FileSource[];
   pasted: PastedSource | null;
+  webPages?: WebSource[];
 }
 
 export type Uploader = (
@@ -138,6 +145,7 @@ async function insertSources(client: StudymapClient, topic: NewTopic): Promise<v
       file_path: topicObjectPath(topic.entityId, topic.topicId, source.objectName),
       mime_type: source.file.type || null,
       pasted_text: null,
+      source_url: null,
       status: "pending",
       created_by: topic.userId,
     })),
@@ -151,11 +159,24 @@ async function insertSources(client: StudymapClient, topic: NewTopic): Promise<v
             file_path: null,
             mime_type: "text/plain",
             pasted_text: topic.pasted.text,
+            source_url: null,
             status: "pending",
             created_by: topic.userId,
           },
         ]
       : []),
+    ...(topic.webPages ?? []).map((page) => ({
+      id: page.id,
+      topic_id: topic.topicId,
+      kind: "url",
+      file_name: page.url,
+      file_path: null,
+      mime_type: null,
+      pasted_text: null,
+      source_url: page.url,
+      status: "pending",
+      created_by: topic.userId,
+    })),
   ];
   if (rows.length === 0) return;
   unwrap(await client.from("topic_sources").upsert(rows, { onConflict: "id", ignoreDuplicates: true }));

@@ -140,15 +140,56 @@ describe("new topic", () => {
     ]);
   });
 
+  it("adds web pages by their address, each once, as url sources", async () => {
+    await signIn(stub);
+    const app = renderApp(stub, "/studymap/topics/new");
+    await userEvent.type(await screen.findByLabelText("Title"), "Water");
+    await userEvent.type(
+      screen.getByLabelText("Web pages"),
+      "https://www.example.org/water-cycle\n\nhttps://www.example.org/water-cycle\nhttp://example.net/rain",
+    );
+    await userEvent.click(screen.getByRole("button", { name: "Create topic" }));
+    await waitFor(() => expect(app.router.state.location.pathname).toMatch(/structure-review$/));
+    const rows = stub.calls("POST /rest/v1/topic_sources")[0]?.body as Array<Record<string, unknown>>;
+    expect(
+      rows.map(({ kind, source_url, file_name, file_path }) => ({ kind, source_url, file_name, file_path })),
+    ).toEqual([
+      {
+        kind: "url",
+        source_url: "https://www.example.org/water-cycle",
+        file_name: "https://www.example.org/water-cycle",
+        file_path: null,
+      },
+      {
+        kind: "url",
+        source_url: "http://example.net/rain",
+        file_name: "http://example.net/rain",
+        file_path: null,
+      },
+    ]);
+  });
+
+  it("says which line of the web pages is not an address, and creates nothing", async () => {
+    await signIn(stub);
+    renderApp(stub, "/studymap/topics/new");
+    await userEvent.type(await screen.findByLabelText("Title"), "Water");
+    await userEvent.type(screen.getByLabelText("Web pages"), "https://example.org/a\nftp://example.org/b");
+    await userEvent.click(screen.getByRole("button", { name: "Create topic" }));
+    expect(
+      await screen.findByText(
+        "ftp://example.org/b is not a web address; it must start with https:// or http://.",
+      ),
+    ).toBeInTheDocument();
+    expect(stub.calls("POST /rest/v1/topics")).toHaveLength(0);
+  });
+
   it("refuses files generation cannot read", async () => {
     await signIn(stub);
     renderApp(stub, "/studymap/topics/new");
     fireEvent.drop(await screen.findByTestId("source-dropzone"), {
-      dataTransfer: { files: [new File(["x"], "photo.png", { type: "image/png" })] },
+      dataTransfer: { files: [new File(["x"], "clip.mp4", { type: "video/mp4" })] },
     });
-    expect(
-      await screen.findByText("photo.png: only PDF, Word (.docx), Markdown and text files can be sources."),
-    ).toBeInTheDocument();
+    expect(await screen.findByText(/^clip\.mp4: only PDF, Word \(\.docx\), PowerPoint/)).toBeInTheDocument();
     expect(screen.queryByRole("list", { name: "Selected sources" })).not.toBeInTheDocument();
   });
 

@@ -13,6 +13,7 @@ import {
   sourceKindOf,
   topicObjectPath,
   uniqueObjectNames,
+  webSourceUrls,
 } from "@/domain/source-files";
 import { useAuth, useCanManageContent, useSupabase } from "@/lib/auth/auth-context";
 import { useCollections } from "@/lib/collections/hooks";
@@ -116,6 +117,14 @@ function NewTopicForm({ moduleId, upload, userId, entityId }: NewTopicFormProps)
   const [thumbnail, setThumbnail] = useState<File | null>(null);
   const [sources, setSources] = useState<SourceItem[]>([]);
   const [pasted, setPasted] = useState("");
+  const [webPages, setWebPages] = useState("");
+  // One id per address for this form, so a retried submit never adds the same page twice.
+  const [webPageIds] = useState(() => new Map<string, string>());
+  const webPageId = (url: string) => {
+    const id = webPageIds.get(url) ?? crypto.randomUUID();
+    webPageIds.set(url, id);
+    return id;
+  };
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -159,6 +168,8 @@ function NewTopicForm({ moduleId, upload, userId, entityId }: NewTopicFormProps)
       found.thumbnail = "The thumbnail must be an image.";
     if (thumbnail && thumbnail.size > MAX_THUMBNAIL_BYTES)
       found.thumbnail = "The thumbnail must be 5 MB or smaller.";
+    const { problem } = webSourceUrls(webPages);
+    if (problem) found.webPages = problem;
     return found;
   };
 
@@ -190,6 +201,7 @@ function NewTopicForm({ moduleId, upload, userId, entityId }: NewTopicFormProps)
           thumbnail,
           files: sources,
           pasted: pasted.trim() ? { id: pastedId, text: pasted.trim() } : null,
+          webPages: webSourceUrls(webPages).urls.map((url) => ({ id: webPageId(url), url })),
         },
         {
           upload: upload ?? defaultUploader,
@@ -313,6 +325,15 @@ function NewTopicForm({ moduleId, upload, userId, entityId }: NewTopicFormProps)
             value={pasted}
             className="min-h-32"
             onChange={setPasted}
+          />
+          <TextAreaField
+            label="Web pages"
+            hint="One address per line (optional). Studymap reads the article on each page; citations link back to it."
+            error={errors.webPages}
+            value={webPages}
+            rows={3}
+            placeholder="https://"
+            onChange={setWebPages}
           />
         </Card>
 

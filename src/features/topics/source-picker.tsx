@@ -2,6 +2,7 @@ import { type DragEvent, useId, useRef, useState } from "react";
 import { cn } from "@/components/ui/cn";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { SOURCE_ACCEPT } from "@/domain/source-files";
+import { sourceLimitsHint } from "@/domain/source-limits";
 import type { PreviousUploadOutcome } from "@/lib/storage-upload";
 import type { FileSource } from "./create-topic";
 
@@ -68,7 +69,7 @@ export function SourcePicker({ items, disabled, onAdd, onRemove }: SourcePickerP
           </button>
         </p>
         <p id={hintId} className="text-xs text-neutral-500 dark:text-neutral-400">
-          PDF, Word (.docx), Markdown or text, up to 50 MB each.
+          {sourceLimitsHint()}
         </p>
         <input
           ref={inputRef}

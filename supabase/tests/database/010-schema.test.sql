@@ -13,7 +13,7 @@ select tables_are(
     'core_entities', 'core_memberships', 'profiles', 'subjects', 'modules', 'topics', 'topic_sources',
     'source_chunks', 'courses', 'chapters', 'activities', 'activity_progress', 'practice_card_states',
     'activity_citations', 'favorites', 'topic_subscriptions', 'generation_requests',
-    'episode_audio', 'quiz_attempts'
+    'episode_audio', 'quiz_attempts', 'entity_llm_settings', 'generation_usage'
   ],
   'public holds exactly the tables of the contract'
 );
@@ -33,12 +33,12 @@ select columns_are('public', 'topics',
   array[
     'id', 'entity_id', 'module_id', 'created_by', 'title', 'description', 'level', 'subject_id',
     'thumbnail_image_url', 'structure', 'processing_status', 'processing_progress', 'processing_error',
-    'suggested_metadata', 'visibility', 'structure_variant', 'created_at', 'updated_at'
+    'suggested_metadata', 'visibility', 'structure_variant', 'structure_generator', 'created_at', 'updated_at'
   ]);
 select columns_are('public', 'topic_sources',
   array[
-    'id', 'topic_id', 'kind', 'file_name', 'file_path', 'mime_type', 'pasted_text', 'status', 'error',
-    'created_by', 'created_at', 'updated_at'
+    'id', 'topic_id', 'kind', 'file_name', 'file_path', 'mime_type', 'pasted_text', 'source_url', 'status',
+    'error', 'ocr_pages', 'ocr_low_confidence_pages', 'created_by', 'created_at', 'updated_at'
   ]);
 select columns_are('public', 'source_chunks',
   array[
@@ -46,7 +46,7 @@ select columns_are('public', 'source_chunks',
     'content', 'layout', 'created_at'
   ]);
 select columns_are('public', 'courses',
-  array['id', 'topic_id', 'title', 'published_at', 'created_at', 'created_by', 'updated_at']);
+  array['id', 'topic_id', 'title', 'published_at', 'generator', 'created_at', 'created_by', 'updated_at']);
 select columns_are('public', 'chapters',
   array['id', 'course_id', 'title', 'summary', 'position', 'section_id', 'created_at', 'updated_at']);
 select columns_are('public', 'activities',

@@ -74,6 +74,7 @@ select set_eq(
       'public.topic_subscriptions:DELETE',
       'public.subjects:SELECT', 'public.subjects:INSERT',
       'public.generation_requests:SELECT',
+      'public.generation_usage:SELECT',
       'public.episode_audio:SELECT',
       'public.quiz_attempts:SELECT', 'public.quiz_attempts:INSERT',
       'public.profiles:SELECT',
@@ -99,7 +100,8 @@ select set_eq(
   array[
     'activities', 'activity_citations', 'activity_progress', 'chapters', 'core_entities',
     'core_memberships', 'courses', 'episode_audio', 'favorites', 'generation_requests', 'modules', 'practice_card_states',
-    'profiles', 'quiz_attempts', 'source_chunks', 'subjects', 'topic_sources', 'topic_subscriptions', 'topics'
+    'profiles', 'quiz_attempts', 'source_chunks', 'subjects', 'topic_sources', 'topic_subscriptions', 'topics',
+    'entity_llm_settings', 'generation_usage'
   ],
   'every public table has a privilege decision above (a new table must be added here and granted)'
 );
@@ -126,6 +128,8 @@ select set_eq(
     'public.accept_invitation', 'public.accept_structure', 'public.can_manage_topic',
     'public.claim_course_generation', 'public.claim_episode_audio_render',
     'public.create_entity', 'public.get_microlearning_outline', 'public.get_user_memberships',
+    'public.save_entity_llm_settings', 'public.disconnect_entity_llm', 'public.entity_has_language_model',
+    'public.entity_generation_usage',
     'public.invite_member', 'public.record_structure_run', 'public.regenerate_structure',
     'public.start_structure_generation',
     'private.assert_can_manage_topic', 'private.caller_bypasses_rls', 'private.can_manage_course',
@@ -145,7 +149,7 @@ select set_eq(
     'public.accept_structure', 'public.can_manage_topic', 'public.fail_stalled_structure',
     'public.forget_orphaned_files',
     'public.get_microlearning_outline', 'public.invitation_mail', 'public.orphaned_files', 'public.regenerate_structure',
-    'public.save_generated_course', 'public.stalled_structure_candidates',
+    'public.save_generated_course', 'public.stalled_structure_candidates', 'public.entity_llm_credentials',
     'public.start_structure_generation',
     'private.assert_can_manage_topic', 'private.caller_bypasses_rls', 'private.can_manage_course',
     'private.can_manage_topic', 'private.can_read_activity', 'private.can_read_course',

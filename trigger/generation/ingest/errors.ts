@@ -1,8 +1,11 @@
-export type SourceKind = "pdf" | "docx" | "markdown" | "text" | "pasted";
+export type SourceKind = "pdf" | "docx" | "pptx" | "image" | "url" | "markdown" | "text" | "pasted";
 
 const KIND_NAMES: Record<SourceKind, string> = {
   pdf: "a PDF",
   docx: "a Word (.docx) document",
+  pptx: "a PowerPoint (.pptx) presentation",
+  image: "an image of a page",
+  url: "a web page",
   markdown: "Markdown text",
   text: "plain text",
   pasted: "pasted text",

@@ -3,9 +3,18 @@ import { detectLanguage } from "../text/language.ts";
 import { readDocx } from "./docx.ts";
 import { type SourceKind, SourceReadError } from "./errors.ts";
 import { vocabularyOf } from "./hyphenation.ts";
-import { markdownLayout, markJoins, type PageLayout } from "./layout.ts";
+import { emptyLayout, markdownLayout, markJoins, type PageLayout } from "./layout.ts";
 import { normalizeLines } from "./lines.ts";
+import {
+  MAX_RECOGNISED_PAGES,
+  OcrError,
+  type RecognisedPage,
+  recogniseImages,
+  renderPdfPages,
+} from "./ocr.ts";
 import { pdfLayouts, readPdfLines } from "./pdf.ts";
+import { PptxError, readPptx } from "./pptx.ts";
+import { readWebPage, WebPageError } from "./web.ts";
 
 /** The lines of one page of a PDF (page_number from 1), or of a whole file (page_number null). */
 export interface SourcePage {
@@ -17,6 +26,8 @@ export interface SourcePage {
    * null for plain and pasted text, whose headings can only be guessed from line shape.
    */
   layout: PageLayout | null;
+  /** Set when the page's text was recognised from an image (OCR): Tesseract's mean confidence, 0–100. */
+  recognised?: { confidence: number };
 }
 
 export interface SourceContent {
@@ -62,11 +73,25 @@ async function readPages(source: SourceContent): Promise<SourcePage[]> {
   if (typeof source.content === "string") return textPage(source.content);
   switch (source.kind) {
     case "pdf":
-      return pdfPages(source.content).catch((error) => Promise.reject(fail(readableReason(error))));
+      return pdfPages(source.content).catch((error) =>
+        Promise.reject(fail(error instanceof OcrError ? error.message : readableReason(error))),
+      );
     case "docx":
       return readDocx(source.content).then(
         ({ lines, layout }) => [{ page_number: null, lines, layout }],
         (error) => Promise.reject(fail(readableReason(error))),
+      );
+    case "image":
+      return imagePages(source.content).catch((error) =>
+        Promise.reject(
+          fail(error instanceof OcrError ? error.message : "it is damaged or not a PNG or JPEG image"),
+        ),
+      );
+    case "url":
+      return webPages(decodeText(source.content, fail), fail);
+    case "pptx":
+      return readPptx(source.content).catch((error) =>
+        Promise.reject(fail(error instanceof PptxError ? error.message : readableReason(error))),
       );
     default:
       return textPage(decodeText(source.content, fail));
@@ -76,11 +101,66 @@ async function readPages(source: SourceContent): Promise<SourcePage[]> {
 async function pdfPages(bytes: Uint8Array): Promise<SourcePage[]> {
   const pages = await readPdfLines(bytes);
   const layouts = pdfLayouts(pages);
-  return pages.map((page, index) => ({
+  const read: SourcePage[] = pages.map((page, index) => ({
     page_number: page.page_number,
     lines: page.lines.map((line) => line.text),
     layout: layouts[index] ?? null,
   }));
+  return recogniseScannedPages(bytes, read);
+}
+
+/**
+ * A page with no letter outside its furniture is a scan (at most a printed page number): its text is
+ * in an image, so it is rendered and recognised, and its lines become the recognised ones.
+ */
+async function recogniseScannedPages(bytes: Uint8Array, pages: SourcePage[]): Promise<SourcePage[]> {
+  const scanned = pages.filter((page) => !hasLetters(page));
+  if (scanned.length === 0) return pages;
+  if (scanned.length > MAX_RECOGNISED_PAGES)
+    throw new OcrError(
+      `${scanned.length} of its pages are scanned images; text can be recognised on at most ${MAX_RECOGNISED_PAGES}`,
+    );
+  const numbers = scanned.map((page) => page.page_number ?? 1);
+  const recognised = await recogniseImages(await renderPdfPages(bytes, numbers));
+  const byNumber = new Map(numbers.map((number, index) => [number, recognised[index]]));
+  return pages.map((page) => {
+    const text = byNumber.get(page.page_number ?? 0);
+    return text ? recognisedPage(page.page_number, text) : page;
+  });
+}
+
+function hasLetters(page: SourcePage): boolean {
+  return page.lines.some((line, index) => !page.layout?.furniture.has(index) && /\p{L}/u.test(line));
+}
+
+function webPages(html: string, fail: (reason: string) => SourceReadError): SourcePage[] {
+  try {
+    const { lines, layout } = readWebPage(html);
+    return [{ page_number: null, lines, layout }];
+  } catch (error) {
+    throw error instanceof WebPageError ? fail(error.message) : error;
+  }
+}
+
+/** A photo of a page: one unpaged page of recognised text. */
+async function imagePages(bytes: Uint8Array): Promise<SourcePage[]> {
+  const [recognised] = await recogniseImages([bytes]);
+  return recognised ? [recognisedPage(null, recognised)] : [];
+}
+
+const PAGE_NUMBER = /^[\s\p{P}]*\d{1,4}[\s\p{P}]*$/u;
+
+/** Recognised text has no styles to tell headings by, so they are guessed from line shape here. */
+function recognisedPage(pageNumber: number | null, text: RecognisedPage): SourcePage {
+  const layout = emptyLayout();
+  // Specks read as a stray digit or sign are no text to learn from.
+  if (!text.lines.some((line) => /\p{L}/u.test(line))) return { page_number: pageNumber, lines: [], layout };
+  for (const line of text.paragraphs) layout.paragraphs.add(line);
+  // A printed page number at the top or bottom stays in the page's numbering but out of every chunk.
+  for (const line of [0, text.lines.length - 1])
+    if (PAGE_NUMBER.test(text.lines[line] ?? "")) layout.furniture.add(line);
+  guessHeadings(text.lines, layout);
+  return { page_number: pageNumber, lines: text.lines, layout, recognised: { confidence: text.confidence } };
 }
 
 function decodeText(bytes: Uint8Array, fail: (reason: string) => SourceReadError): string {

@@ -1,6 +1,7 @@
 import { type Chunk, chunkPage, DEFAULT_CHUNK_LINES } from "./chunk.ts";
 import { type SourceKind, SourceReadError } from "./errors.ts";
-import { extractPages } from "./extract.ts";
+import { extractPages, type SourcePage } from "./extract.ts";
+import { LOW_CONFIDENCE } from "./ocr.ts";
 
 export type { Chunk } from "./chunk.ts";
 export { type SourceKind, SourceReadError } from "./errors.ts";
@@ -27,6 +28,30 @@ export interface SourceInput {
 export interface IngestedSource {
   source: Omit<SourceInput, "content">;
   chunks: Chunk[];
+  /** Pages whose text was recognised from images (OCR; a photo is page 1), and those hard to read. */
+  recognition: Recognition;
+}
+
+export interface Recognition {
+  pages: number[];
+  lowConfidencePages: number[];
+}
+
+const EMPTY_REASONS: Partial<Record<SourceKind, string>> = {
+  pdf: "it contains no selectable text, and no text could be recognised in its images",
+  image: "no text could be recognised in it",
+};
+
+/** Which pages were recognised from images, and which of those Tesseract was unsure of. */
+export function recognitionOf(pages: readonly SourcePage[]): Recognition {
+  const recognised = pages.filter((page) => page.recognised);
+  const pageNumber = (page: SourcePage) => page.page_number ?? 1;
+  return {
+    pages: recognised.map(pageNumber),
+    lowConfidencePages: recognised
+      .filter((page) => (page.recognised?.confidence ?? 100) < LOW_CONFIDENCE)
+      .map(pageNumber),
+  };
 }
 
 /**
@@ -43,9 +68,7 @@ export async function ingestSource(
   const chunkSource = { ...source, markup: source.kind === "markdown" };
   const chunks = pages.flatMap((page) => chunkPage(chunkSource, page, maxLines));
   if (chunks.length === 0) {
-    const reason =
-      source.kind === "pdf" ? "it contains no selectable text (is it a scanned document?)" : "it is empty";
-    throw new SourceReadError(source.file_name, source.kind, reason);
+    throw new SourceReadError(source.file_name, source.kind, EMPTY_REASONS[source.kind] ?? "it is empty");
   }
-  return { source, chunks };
+  return { source, chunks, recognition: recognitionOf(pages) };
 }

@@ -7,14 +7,16 @@ import { generateCourse } from "../engine.ts";
 import type { Chunk } from "../ingest/index.ts";
 import {
   type ChapterDraft,
+  courseGenerator,
   type ProviderOptions,
   type ProviderReport,
-  providerFromEnv,
+  providerFor,
 } from "../providers/index.ts";
 import { speechSettingsFromEnv } from "../providers/speech.ts";
 import type { TaskClient } from "./db.ts";
 import { loadChunks, loadSources, loadTopic, must } from "./db.ts";
 import { type CourseAudioReport, renderCourseAudio } from "./episode-audio.ts";
+import { modelForEntity, recordUsage } from "./model.ts";
 
 export interface CoursePayload {
   topicId: string;
@@ -47,8 +49,10 @@ export async function runCourseGeneration(
   progress: (pct: number) => Promise<void>,
   hooks: ProviderOptions = {},
 ): Promise<CourseRunOutput> {
-  const { provider, report, chapterConcurrency } = providerFromEnv(process.env, hooks);
   const topic = await loadTopic(client, payload.topicId);
+  // The topic's organisation's own model wins over the deployment's (docs/llm-provider.md).
+  const choice = await modelForEntity(client, topic.entity_id);
+  const { provider, report, chapterConcurrency } = providerFor(choice, hooks);
   const parsed = structureSchema.safeParse(topic.structure);
   if (!parsed.success) throw new Error(`Topic ${topic.id} has no structure to build a course from`);
   await progress(5);
@@ -66,6 +70,14 @@ export async function runCourseGeneration(
 
   const title = payload.title.trim() || parsed.data.title;
   const courseId = await saveCourse(client, payload, title, chapters);
+  const generator = courseGenerator(report, chapters.length);
+  must("recording the generator", await client.from("courses").update({ generator }).eq("id", courseId));
+  await recordUsage(
+    client,
+    { entityId: topic.entity_id, topicId: topic.id, task: "generate-course-content" },
+    report,
+    generator,
+  );
   await progress(85);
   // With a speech provider the episodes are recorded now; without one the browser speaks the scripts.
   const speech = speechSettingsFromEnv(process.env);
@@ -97,7 +109,13 @@ async function corpusSources(client: TaskClient, topicId: string): Promise<Corpu
     const sourceChunks = bySource.get(row.id);
     if (!sourceChunks) return [];
     return [
-      { id: row.id, kind: row.kind, file_name: sourceChunks[0]?.file_name ?? "", chunks: sourceChunks },
+      {
+        id: row.id,
+        kind: row.kind,
+        file_name: sourceChunks[0]?.file_name ?? "",
+        source_url: row.source_url,
+        chunks: sourceChunks,
+      },
     ];
   });
 }

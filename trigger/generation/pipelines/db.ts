@@ -2,7 +2,7 @@ import type { SupabaseClient } from "@supabase/supabase-js";
 import { z } from "zod";
 import { type SourceKind, sourceKindSchema } from "../../../src/domain/source-files.ts";
 import type { Database, Tables } from "../../../supabase/types/database.types.ts";
-import { type Chunk, chunkLayoutSchema } from "../ingest/index.ts";
+import { type Chunk, chunkLayoutSchema, type Recognition } from "../ingest/index.ts";
 
 /**
  * Row reads and writes of the generation pipelines. The client is typed with the generated database
@@ -23,7 +23,7 @@ export type TopicRow = Pick<
 
 export type SourceRow = Pick<
   Tables<"topic_sources">,
-  "id" | "file_name" | "file_path" | "pasted_text" | "status"
+  "id" | "file_name" | "file_path" | "pasted_text" | "source_url" | "status"
 > & { kind: SourceKind };
 
 const chunkRowSchema = z.object({
@@ -91,7 +91,7 @@ export async function loadSources(client: TaskClient, topicId: string): Promise<
     "loading the sources",
     await client
       .from("topic_sources")
-      .select("id, kind, file_name, file_path, pasted_text, status")
+      .select("id, kind, file_name, file_path, pasted_text, source_url, status")
       .eq("topic_id", topicId)
       .order("created_at")
       .order("id"),
@@ -99,8 +99,15 @@ export async function loadSources(client: TaskClient, topicId: string): Promise<
   return data.map((row) => ({ ...row, kind: sourceKindSchema.parse(row.kind) }));
 }
 
-export async function markSource(client: TaskClient, sourceId: string, error: string | null) {
-  const fields = error ? { status: "failed", error } : { status: "ingested", error: null };
+/** A source's outcome; `recognition` lists the pages whose text was recognised from images (OCR). */
+export async function markSource(
+  client: TaskClient,
+  sourceId: string,
+  error: string | null,
+  recognition: Recognition = { pages: [], lowConfidencePages: [] },
+) {
+  const ocr = { ocr_pages: recognition.pages, ocr_low_confidence_pages: recognition.lowConfidencePages };
+  const fields = error ? { status: "failed", error, ...ocr } : { status: "ingested", error: null, ...ocr };
   must("updating a source", await client.from("topic_sources").update(fields).eq("id", sourceId));
 }
 

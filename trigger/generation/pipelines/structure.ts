@@ -1,8 +1,15 @@
 import type { VerificationCounts } from "../citations.ts";
 import type { CorpusSourceInput } from "../corpus.ts";
 import { generateStructure } from "../engine.ts";
-import { ingestSource, type SourceInput, SourceReadError } from "../ingest/index.ts";
-import { type ProviderOptions, type ProviderReport, providerFromEnv } from "../providers/index.ts";
+import { type Recognition, type SourceInput, SourceReadError } from "../ingest/index.ts";
+import { ingestIsolated } from "../ingest/isolate.ts";
+import { fetchWebPage, WebPageError } from "../ingest/web.ts";
+import {
+  type ProviderOptions,
+  type ProviderReport,
+  providerFor,
+  structureGenerator,
+} from "../providers/index.ts";
 import type { TaskClient } from "./db.ts";
 import {
   downloadSource,
@@ -14,6 +21,7 @@ import {
   type SourceRow,
   updateTopic,
 } from "./db.ts";
+import { modelForEntity, recordUsage } from "./model.ts";
 
 export interface StructureRunOutput {
   /** generated: a structure awaits review; failed: no source could be read; skipped: already accepted. */
@@ -41,9 +49,12 @@ export async function runStructureGeneration(
   payload: { topicId: string },
   progress: (pct: number) => Promise<void>,
   hooks: ProviderOptions = {},
+  /** The run's abort signal: cancelled, or over its maxDuration. Stops reading and writing the topic. */
+  signal?: AbortSignal,
 ): Promise<StructureRunOutput> {
-  const { provider, report } = providerFromEnv(process.env, hooks);
   const topic = await loadTopic(client, payload.topicId);
+  // The topic's organisation's own model wins over the deployment's (docs/llm-provider.md).
+  const { provider, report } = providerFor(await modelForEntity(client, topic.entity_id), hooks);
   const output: StructureRunOutput = {
     status: "skipped",
     sources: { ingested: 0, failed: 0 },
@@ -64,14 +75,16 @@ export async function runStructureGeneration(
   const inputs: CorpusSourceInput[] = [];
   const failures: string[] = [];
   for (const [index, row] of rows.entries()) {
-    const read = await readSource(client, row);
+    signal?.throwIfAborted();
+    const read = await readSource(client, row, signal);
     if (read.ok) inputs.push(read.source);
     else failures.push(read.error);
-    await markSource(client, row.id, read.ok ? null : read.error);
+    await markSource(client, row.id, read.ok ? null : read.error, read.ok ? read.recognition : undefined);
     await advance(5 + Math.round((55 * (index + 1)) / rows.length));
   }
   output.sources = { ingested: inputs.length, failed: failures.length };
 
+  signal?.throwIfAborted();
   const chunks = inputs.flatMap((input) => input.chunks);
   const saved = await replaceChunks(client, topic.id, chunks);
   output.chunks = { total: chunks.length, inserted: saved.inserted, deleted: saved.deleted };
@@ -91,12 +104,21 @@ export async function runStructureGeneration(
     provider,
   );
   await advance(90);
+  signal?.throwIfAborted();
+  const generator = structureGenerator(report);
   await updateTopic(client, topic.id, {
     structure,
+    structure_generator: generator,
     processing_status: "awaiting_structure_review",
     processing_progress: 100,
     processing_error: failures.length > 0 ? failureMessage(failures) : null,
   });
+  await recordUsage(
+    client,
+    { entityId: topic.entity_id, topicId: topic.id, task: "generate-topic-structure" },
+    report,
+    generator,
+  );
   await progress(100);
   return {
     ...output,
@@ -108,15 +130,21 @@ export async function runStructureGeneration(
   };
 }
 
-type ReadResult = { ok: true; source: CorpusSourceInput } | { ok: false; error: string };
+type ReadResult =
+  | { ok: true; source: CorpusSourceInput; recognition: Recognition }
+  | { ok: false; error: string };
 
 /** A source's chunks, or the reason it cannot be read; other failures (network, database) throw. */
-async function readSource(client: TaskClient, row: SourceRow): Promise<ReadResult> {
+async function readSource(client: TaskClient, row: SourceRow, signal?: AbortSignal): Promise<ReadResult> {
   const fileName =
     row.file_name ?? (row.kind === "pasted" ? PASTED_TEXT_NAME : (row.file_path?.split("/").at(-1) ?? ""));
   try {
     const content =
-      row.kind === "pasted" ? (row.pasted_text ?? "") : await downloadSource(client, row.file_path ?? "");
+      row.kind === "pasted"
+        ? (row.pasted_text ?? "")
+        : row.kind === "url"
+          ? await fetchWebPage(row.source_url ?? "")
+          : await downloadSource(client, row.file_path ?? "");
     const input: SourceInput = {
       id: row.id,
       kind: row.kind,
@@ -124,11 +152,21 @@ async function readSource(client: TaskClient, row: SourceRow): Promise<ReadResul
       file_path: row.file_path,
       content,
     };
-    const ingested = await ingestSource(input);
-    return { ok: true, source: { id: row.id, kind: row.kind, file_name: fileName, chunks: ingested.chunks } };
+    // In a process of its own within SOURCE_LIMITS: a hostile file fails only its own source.
+    const ingested = await ingestIsolated(input, { signal });
+    const source = {
+      id: row.id,
+      kind: row.kind,
+      file_name: fileName,
+      source_url: row.source_url,
+      chunks: ingested.chunks,
+    };
+    return { ok: true, source, recognition: ingested.recognition };
   } catch (error) {
     if (error instanceof SourceReadError) return { ok: false, error: error.message };
     if (error instanceof SourceDownloadError) return { ok: false, error: `"${fileName}" ${error.message}` };
+    if (error instanceof WebPageError)
+      return { ok: false, error: `"${fileName}" could not be read: ${error.message}` };
     throw error;
   }
 }

@@ -117,11 +117,46 @@ export function llmSettingsFromEnv(env: Record<string, string | undefined>): Llm
     baseURL,
     apiKey,
     model: env.LLM_MODEL?.trim() || DEFAULT_MODEL,
+    ...llmTuningFromEnv(env),
+    costPer1kInput: price(env.LLM_COST_PER_1K_INPUT),
+    costPer1kOutput: price(env.LLM_COST_PER_1K_OUTPUT),
+  };
+}
+
+/** How the deployment runs any model, its own or an organisation's: concurrency, batch size, timeout. */
+function llmTuningFromEnv(env: Record<string, string | undefined>) {
+  return {
     concurrency: Math.floor(positive(env.LLM_CONCURRENCY, DEFAULT_CONCURRENCY)),
     batchCharacters: Math.floor(positive(env.LLM_BATCH_CHARACTERS, DEFAULT_BATCH_CHARACTERS)),
     timeoutMs: positive(env.LLM_TIMEOUT_MS, DEFAULT_TIMEOUT_MS),
-    costPer1kInput: price(env.LLM_COST_PER_1K_INPUT),
-    costPer1kOutput: price(env.LLM_COST_PER_1K_OUTPUT),
+  };
+}
+
+/** An organisation's model as `entity_llm_credentials` returns it (the key may be null: a local server). */
+export interface OrganisationModel {
+  base_url: string;
+  model: string;
+  api_key: string | null;
+  cost_per_1k_input: number | null;
+  cost_per_1k_output: number | null;
+}
+
+/**
+ * LLM settings for an organisation's own model: its address, model, key and prices, run with the
+ * deployment's tuning (LLM_CONCURRENCY, LLM_BATCH_CHARACTERS, LLM_TIMEOUT_MS). An empty key sends no
+ * Authorization header.
+ */
+export function llmSettingsForOrganisation(
+  model: OrganisationModel,
+  env: Record<string, string | undefined>,
+): LlmSettings {
+  return {
+    baseURL: model.base_url,
+    apiKey: model.api_key?.trim() ?? "",
+    model: model.model,
+    ...llmTuningFromEnv(env),
+    costPer1kInput: model.cost_per_1k_input,
+    costPer1kOutput: model.cost_per_1k_output,
   };
 }
 

@@ -1,0 +1,155 @@
+import { readFileSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildCorpus, citeSentence } from "../corpus.ts";
+import { ingestSource } from "./index.ts";
+import { fetchWebPage, isAllowedAddress, readWebPage, WebPageError } from "./web.ts";
+
+const SAVED_PAGE = readFileSync(new URL("../fixtures/web/water-cycle.html", import.meta.url), "utf8");
+const PAYWALL =
+  "<html><head><title>News</title></head><body><p>Subscribe to read this story.</p></body></html>";
+
+/** A local site serving the saved page and the ways a page can fail. */
+const routes: Record<
+  string,
+  (respond: (status: number, type: string, body: string, extra?: object) => void) => void
+> = {
+  "/article": (respond) => respond(200, "text/html; charset=utf-8", SAVED_PAGE),
+  "/moved": (respond) => respond(301, "text/html", "", { location: "/article" }),
+  "/loop": (respond) => respond(302, "text/html", "", { location: "/loop" }),
+  "/missing": (respond) => respond(404, "text/html", "Not found"),
+  "/paper.pdf": (respond) => respond(200, "application/pdf", "%PDF-1.7"),
+  "/huge": (respond) => respond(200, "text/html", `<p>${"x".repeat(64 * 1024)}</p>`),
+  "/slow": () => {},
+};
+
+let server: Server;
+let base: string;
+
+beforeAll(async () => {
+  server = createServer((request, response) => {
+    const route = routes[request.url ?? ""] ?? routes["/missing"];
+    route?.((status, type, body, extra = {}) => {
+      response.writeHead(status, { "content-type": type, ...extra });
+      response.end(body);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+const local = { allowLoopback: true, timeoutMs: 1_000, maxBytes: 32 * 1024 };
+
+describe("fetchWebPage", () => {
+  it("fetches a page, following redirects", async () => {
+    const html = new TextDecoder().decode(await fetchWebPage(`${base}/moved`, local));
+    expect(html).toContain("<h1>The water cycle</h1>");
+  });
+
+  it.each([
+    [
+      "a loopback address outside the local stack",
+      "/article",
+      { ...local, allowLoopback: false },
+      /private network/,
+    ],
+    ["a missing page", "/missing", local, /answered 404/],
+    ["a file that is not a web page", "/paper.pdf", local, /not a web page \(application\/pdf\)/],
+    ["a page over the size cap", "/huge", local, /larger than/],
+    ["a redirect loop", "/loop", local, /redirects too many times/],
+    ["a site that does not answer", "/slow", { ...local, timeoutMs: 200 }, /did not answer in time/],
+  ])("refuses %s", async (_name, path, options, message) => {
+    const attempt = fetchWebPage(`${base}${path}`, options);
+    await expect(attempt).rejects.toBeInstanceOf(WebPageError);
+    await expect(attempt).rejects.toThrow(message);
+  });
+
+  it.each([
+    ["ftp://example.org/notes.html", /only http and https/],
+    ["not a url", /not a web address/],
+    ["http://10.0.0.8/admin", /private network/],
+    ["http://[::1]:9/", /private network/],
+    ["http://169.254.169.254/latest/meta-data", /private network/],
+  ])("refuses %s before connecting", async (address, message) => {
+    await expect(fetchWebPage(address, { timeoutMs: 500 })).rejects.toThrow(message);
+  });
+});
+
+describe("isAllowedAddress", () => {
+  it.each([
+    ["93.184.216.34", false, true],
+    ["2606:2800:220:1:248:1893:25c8:1946", false, true],
+    ["127.0.0.1", false, false],
+    ["127.0.0.1", true, true],
+    ["::1", true, true],
+    ["::ffff:127.0.0.1", false, false],
+    ["10.1.2.3", true, false],
+    ["172.20.0.1", false, false],
+    ["192.168.1.10", false, false],
+    ["100.64.0.1", false, false],
+    ["fd00::1", false, false],
+    ["fe80::1", false, false],
+    ["0.0.0.0", false, false],
+  ])("%s (loopback allowed: %s) is allowed: %s", (address, allowLoopback, allowed) => {
+    expect(isAllowedAddress(address, allowLoopback)).toBe(allowed);
+  });
+});
+
+describe("readWebPage", () => {
+  it("keeps the article's title, headings, paragraphs and list items, and leaves the site around it", () => {
+    const { lines, layout } = readWebPage(SAVED_PAGE);
+    const headings = [...layout.headings].map(([line, { level }]) => [lines[line], level]);
+    expect(headings).toEqual([
+      ["The water cycle", 1],
+      ["Evaporation", 2],
+      ["Condensation and precipitation", 2],
+      ["Where the water goes", 3],
+    ]);
+    expect(lines).toContain("Rain falls when droplets grow too heavy to float.");
+    expect(lines).toContain("Snow forms when the cloud is below freezing.");
+    expect(lines.join(" ")).not.toMatch(/Log in|Privacy|About us/);
+    const paragraphs = lines
+      .map((_line, index) => index)
+      .filter((index) => index > 0 && !layout.headings.has(index));
+    expect([...layout.paragraphs]).toEqual(paragraphs);
+  });
+
+  it("reports a page with too little article text, such as a paywall", () => {
+    expect(() => readWebPage(PAYWALL)).toThrow(/too little article text/);
+  });
+});
+
+describe("ingesting a web page", () => {
+  it("reads the page as one unpaged source whose citations carry its address", async () => {
+    const source_url = "https://www.earthnotes.example/water-cycle";
+    const input = { id: "web", kind: "url" as const, file_name: source_url, file_path: null };
+    const { chunks } = await ingestSource({ ...input, content: new TextEncoder().encode(SAVED_PAGE) });
+    expect(chunks.every((chunk) => chunk.page_number === null && chunk.file_path === null)).toBe(true);
+    const corpus = buildCorpus([{ ...input, source_url, chunks }]);
+    const sentence = corpus.sentences.find((entry) => entry.text.startsWith("Most water vapour"));
+    expect(sentence && citeSentence(sentence)).toMatchObject({
+      source_url,
+      file_path: null,
+      page_number: null,
+    });
+  });
+
+  it("says why a paywalled page cannot be a source", async () => {
+    const attempt = ingestSource({
+      id: "web",
+      kind: "url",
+      file_name: "https://news.example/story",
+      file_path: null,
+      content: new TextEncoder().encode(PAYWALL),
+    });
+    await expect(attempt).rejects.toThrow(
+      '"https://news.example/story" could not be read as a web page: it has too little article text',
+    );
+  });
+});

@@ -1,0 +1,288 @@
+import { lookup as dnsLookup, type LookupAddress } from "node:dns";
+import http from "node:http";
+import https from "node:https";
+import { BlockList, isIP } from "node:net";
+import { Readability } from "@mozilla/readability";
+import { parseHTML } from "linkedom";
+import { emptyLayout, type PageLayout } from "./layout.ts";
+import { normalizeLine } from "./lines.ts";
+
+/**
+ * Web pages as sources: the structure task fetches the page the learner gave (http or https only, with a
+ * timeout, a size cap, a few redirects, and never to a private or loopback address), then Mozilla's
+ * Readability (the reader view of Firefox) finds the article on a `linkedom` DOM. linkedom is a small
+ * DOM without layout or scripts, which is all Readability needs; jsdom would add a much larger
+ * dependency tree to the task for nothing it uses.
+ */
+
+export const FETCH_TIMEOUT_MS = 15_000;
+export const MAX_PAGE_BYTES = 5 * 1024 * 1024;
+const MAX_REDIRECTS = 5;
+/** An article shorter than this is a paywall, a login page or a page of links, not something to learn. */
+export const MIN_ARTICLE_CHARS = 300;
+
+/**
+ * `STUDYMAP_ALLOW_LOOPBACK_SOURCES=1` lets a source URL point at this machine (127.0.0.0/8, ::1). Only
+ * the local stack and its tests set it, to serve saved pages locally; production never does, so a
+ * learner cannot make the task fetch from the task's own network.
+ */
+export const ALLOW_LOOPBACK_ENV = "STUDYMAP_ALLOW_LOOPBACK_SOURCES";
+
+/** A page that cannot be fetched or holds no article; the message is meant for the learner's screen. */
+export class WebPageError extends Error {
+  override readonly name = "WebPageError";
+}
+
+export interface FetchOptions {
+  allowLoopback?: boolean;
+  timeoutMs?: number;
+  maxBytes?: number;
+}
+
+/** The page's HTML as UTF-8 bytes, following at most a few redirects, each checked like the first URL. */
+export async function fetchWebPage(address: string, options: FetchOptions = {}): Promise<Uint8Array> {
+  const settings = {
+    allowLoopback: options.allowLoopback ?? process.env[ALLOW_LOOPBACK_ENV] === "1",
+    timeoutMs: options.timeoutMs ?? FETCH_TIMEOUT_MS,
+    maxBytes: options.maxBytes ?? MAX_PAGE_BYTES,
+  };
+  let url = parseWebUrl(address);
+  for (let redirects = 0; ; redirects++) {
+    const response = await get(url, settings);
+    if (response.location === null) return response.body;
+    if (redirects === MAX_REDIRECTS) throw new WebPageError("the page redirects too many times");
+    url = parseWebUrl(new URL(response.location, url).toString());
+  }
+}
+
+export function parseWebUrl(address: string): URL {
+  let url: URL;
+  try {
+    url = new URL(address);
+  } catch {
+    throw new WebPageError("it is not a web address");
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:")
+    throw new WebPageError("only http and https addresses can be read");
+  return url;
+}
+
+interface Settings {
+  allowLoopback: boolean;
+  timeoutMs: number;
+  maxBytes: number;
+}
+
+function get(url: URL, settings: Settings): Promise<{ location: string | null; body: Uint8Array }> {
+  const host = url.hostname.replace(/^\[|\]$/g, "");
+  // Node connects to an IP literal without a lookup, so literals are checked here, names at lookup.
+  if (isIP(host) && !isAllowedAddress(host, settings.allowLoopback))
+    return Promise.reject(new WebPageError("the address is on a private network"));
+  const client = url.protocol === "https:" ? https : http;
+  return new Promise((resolve, reject) => {
+    const request = client.get(
+      url,
+      {
+        lookup: guardedLookup(settings.allowLoopback),
+        timeout: settings.timeoutMs,
+        headers: { accept: "text/html,application/xhtml+xml", "user-agent": "Studymap/1.0 (source reader)" },
+      },
+      (response) => {
+        const status = response.statusCode ?? 0;
+        if (status >= 300 && status < 400 && response.headers.location) {
+          response.resume();
+          return resolve({ location: response.headers.location, body: new Uint8Array() });
+        }
+        if (status !== 200) {
+          response.resume();
+          return reject(
+            new WebPageError(`the site answered ${status} (${response.statusMessage ?? ""})`.trim()),
+          );
+        }
+        const type = response.headers["content-type"] ?? "";
+        if (!/^(text\/html|application\/xhtml\+xml)\b/i.test(type)) {
+          response.resume();
+          return reject(
+            new WebPageError(`it is not a web page (${type.split(";")[0] || "no content type"})`),
+          );
+        }
+        readBody(response, settings.maxBytes, charsetOf(type)).then(
+          (body) => resolve({ location: null, body }),
+          reject,
+        );
+      },
+    );
+    const deadline = setTimeout(
+      () => request.destroy(new WebPageError("the site did not answer in time")),
+      settings.timeoutMs,
+    );
+    request.on("close", () => clearTimeout(deadline));
+    request.on("timeout", () => request.destroy(new WebPageError("the site did not answer in time")));
+    request.on("error", (error) =>
+      reject(
+        error instanceof WebPageError
+          ? error
+          : new WebPageError(`the site could not be reached (${errorCode(error)})`),
+      ),
+    );
+  });
+}
+
+function readBody(response: http.IncomingMessage, maxBytes: number, charset: string): Promise<Uint8Array> {
+  return new Promise((resolve, reject) => {
+    const parts: Buffer[] = [];
+    let size = 0;
+    response.on("data", (part: Buffer) => {
+      size += part.length;
+      if (size > maxBytes) {
+        response.destroy();
+        reject(new WebPageError(`the page is larger than ${Math.round(maxBytes / 1024 / 1024)} MB`));
+      } else parts.push(part);
+    });
+    response.on("error", reject);
+    response.on("end", () => {
+      const decoder = decoderFor(charset);
+      resolve(new TextEncoder().encode(decoder.decode(Buffer.concat(parts))));
+    });
+  });
+}
+
+function charsetOf(contentType: string): string {
+  return /charset="?([\w-]+)/i.exec(contentType)?.[1] ?? "utf-8";
+}
+
+function decoderFor(charset: string): TextDecoder {
+  try {
+    return new TextDecoder(charset);
+  } catch {
+    return new TextDecoder("utf-8");
+  }
+}
+
+function errorCode(error: Error): string {
+  return (error as NodeJS.ErrnoException).code ?? error.message;
+}
+
+// Addresses a public web page never has: private networks, loopback, link-local (cloud metadata),
+// carrier-grade NAT, "this network", multicast and reserved ranges.
+const BLOCKED = new BlockList();
+for (const [network, prefix] of [
+  ["0.0.0.0", 8],
+  ["10.0.0.0", 8],
+  ["100.64.0.0", 10],
+  ["127.0.0.0", 8],
+  ["169.254.0.0", 16],
+  ["172.16.0.0", 12],
+  ["192.168.0.0", 16],
+  ["224.0.0.0", 3],
+] as const)
+  BLOCKED.addSubnet(network, prefix, "ipv4");
+for (const [network, prefix] of [
+  ["::", 127],
+  ["fc00::", 7],
+  ["fe80::", 10],
+  ["ff00::", 8],
+] as const)
+  BLOCKED.addSubnet(network, prefix, "ipv6");
+const LOOPBACK = new BlockList();
+LOOPBACK.addSubnet("127.0.0.0", 8, "ipv4");
+LOOPBACK.addAddress("::1", "ipv6");
+
+/** Whether a page may be fetched from this address (loopback only when the setting allows it). */
+export function isAllowedAddress(address: string, allowLoopback: boolean): boolean {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
+  const ip = mapped ?? address;
+  const family = isIP(ip) === 6 ? "ipv6" : "ipv4";
+  if (allowLoopback && LOOPBACK.check(ip, family)) return true;
+  return isIP(ip) !== 0 && !BLOCKED.check(ip, family);
+}
+
+type LookupCallback = (
+  error: NodeJS.ErrnoException | null,
+  address: string | LookupAddress[],
+  family?: number,
+) => void;
+
+/** dns.lookup that refuses names resolving to a blocked address, checked on the address connected to. */
+function guardedLookup(allowLoopback: boolean) {
+  return (hostname: string, options: object, callback: LookupCallback) => {
+    dnsLookup(hostname, options, (error, address, family) => {
+      if (error) return callback(error, address, family);
+      const addresses = Array.isArray(address) ? address.map((entry) => entry.address) : [address];
+      if (addresses.some((entry) => !isAllowedAddress(entry, allowLoopback)))
+        return callback(new WebPageError("the address is on a private network"), address, family);
+      callback(null, address, family);
+    });
+  };
+}
+
+/** The article of a page: its title and its headings, paragraphs and list items, one line each. */
+export interface WebArticle {
+  lines: string[];
+  layout: PageLayout;
+}
+
+const HEADING = /^H([1-6])$/;
+const TEXT_BLOCKS = new Set(["P", "PRE", "FIGCAPTION", "DT", "DD", "TD", "TH", "CAPTION", "SUMMARY"]);
+const LISTS = new Set(["UL", "OL"]);
+
+/**
+ * Reads the article out of a page with Readability. Its title is the level-1 heading; the article's own
+ * headings follow below it (h1 and h2 at level 2, h3–h6 at their level). Every paragraph, list item and
+ * heading is a line and a paragraph start.
+ */
+export function readWebPage(html: string): WebArticle {
+  const { document } = parseHTML(html);
+  // Readability takes the <title>, often with the site's name ("The water cycle | Earth Notes"); a page's
+  // only <h1> is the article's own title. Read it before Readability changes the document.
+  const h1s = Array.from(document.querySelectorAll("h1"));
+  const ownTitle = h1s.length === 1 ? normalizeLine(h1s[0]?.textContent ?? "") : "";
+  const article = new Readability(document as unknown as Document).parse();
+  const text = normalizeLine(article?.textContent ?? "");
+  if (!article?.content || text.length < MIN_ARTICLE_CHARS)
+    throw new WebPageError("it has too little article text (is it behind a paywall or a login?)");
+  const result: WebArticle = { lines: [], layout: emptyLayout() };
+  const title = ownTitle || normalizeLine(article.title ?? "");
+  if (title) addLine(result, title, 1);
+  const { document: content } = parseHTML(`<!doctype html><html><body>${article.content}</body></html>`);
+  readBlocks(content.body as unknown as Element, result, title !== "");
+  return result;
+}
+
+function readBlocks(element: Element, article: WebArticle, hasTitle: boolean) {
+  for (const node of Array.from(element.childNodes)) {
+    if (node.nodeType === 3) {
+      // Text loose in a container (a <div> with text and no <p>) is a paragraph of its own.
+      addLine(article, normalizeLine(node.textContent ?? ""));
+      continue;
+    }
+    if (node.nodeType !== 1) continue;
+    const child = node as Element;
+    const heading = HEADING.exec(child.tagName);
+    if (heading) {
+      const level = Number(heading[1]);
+      const text = normalizeLine(child.textContent ?? "");
+      // Readability sometimes keeps the title in the article too; it is already line 0.
+      if (hasTitle && article.lines.length === 1 && text === article.lines[0]) continue;
+      addLine(article, text, hasTitle ? Math.max(2, level) : level);
+    } else if (TEXT_BLOCKS.has(child.tagName)) {
+      addLine(article, normalizeLine(child.textContent ?? ""));
+    } else if (child.tagName === "LI") {
+      // A list item's own text, then the items of lists nested in it.
+      const own = Array.from(child.childNodes).filter((part) => !LISTS.has((part as Element).tagName ?? ""));
+      addLine(article, normalizeLine(own.map((part) => part.textContent ?? "").join("")));
+      for (const list of Array.from(child.children).filter((part) => LISTS.has(part.tagName)))
+        readBlocks(list, article, hasTitle);
+    } else {
+      readBlocks(child, article, hasTitle);
+    }
+  }
+}
+
+function addLine(article: WebArticle, line: string, headingLevel?: number) {
+  if (!line) return;
+  const index = article.lines.length;
+  article.lines.push(line);
+  if (headingLevel) article.layout.headings.set(index, { level: headingLevel, end: index });
+  else if (index > 0) article.layout.paragraphs.add(index);
+}
