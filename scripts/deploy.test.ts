@@ -85,7 +85,7 @@ describe("npm run deploy -- --dry-run", () => {
       "write dist/_headers dist/_redirects",
     ]);
     expect(output).toContain(
-      "TRIGGER_SECRET_KEY (secret), GENERATION_GRANT_SECRET (secret), SITE_URL (secret)",
+      "TRIGGER_SECRET_KEY (secret), GENERATION_GRANT_SECRET (secret), SITE_URL (secret), LLM_ALLOW_PRIVATE_NETWORK (secret)",
     );
     expect(output).toContain("with SUPABASE_URL, SUPABASE_SERVICE_ROLE_KEY, GENERATION_GRANT_SECRET");
     for (const secret of SECRETS) expect(output).not.toContain(secret);
@@ -150,6 +150,13 @@ describe("the tasks' environment", () => {
       SMTP_URL: "smtp://apikey:p%40ss%2Fword@smtp.mail.example:587",
       MAIL_FROM: "Studymap <no-reply@studymap.example>",
       SITE_URL: "https://app.studymap.example",
+    });
+  });
+
+  it("refuses organisations' models on private networks unless the deployment allows them", () => {
+    expect(taskStep(FAKE_ENV)?.env).toMatchObject({ LLM_ALLOW_PRIVATE_NETWORK: "false" });
+    expect(taskStep({ ...FAKE_ENV, LLM_ALLOW_PRIVATE_NETWORK: "true" })?.env).toMatchObject({
+      LLM_ALLOW_PRIVATE_NETWORK: "true",
     });
   });
 

@@ -46,6 +46,9 @@ export const deployEnvSchema = z
     LLM_BASE_URL: optional(httpsUrl),
     LLM_API_KEY: optional(z.string().min(1)),
     LLM_MODEL: optional(z.string().min(1)),
+    // An organisation may connect a model on a private network (a school's own Ollama) only where the
+    // deployment allows it; the edge function's "Test connection" and the tasks read the same switch.
+    LLM_ALLOW_PRIVATE_NETWORK: flag,
     // The speech provider (docs/podcast.md): without it episodes are spoken by the browser.
     SPEECH_BASE_URL: optional(httpsUrl),
     SPEECH_API_KEY: optional(z.string().min(1)),
@@ -161,6 +164,7 @@ export function planDeploy(env: DeployEnv, release: string): Step[] {
     SITE_URL: env.STUDYMAP_SITE_URL,
     // render-episode-audio refuses a render when no provider is configured.
     ...withoutEmpty({ SPEECH_BASE_URL: env.SPEECH_BASE_URL }),
+    LLM_ALLOW_PRIVATE_NETWORK: String(env.LLM_ALLOW_PRIVATE_NETWORK),
   };
   const steps: Step[] = [
     {
@@ -279,6 +283,7 @@ function taskEnv(env: DeployEnv): Record<string, string> {
     LLM_BASE_URL: env.LLM_BASE_URL,
     LLM_API_KEY: env.LLM_API_KEY,
     LLM_MODEL: env.LLM_MODEL,
+    LLM_ALLOW_PRIVATE_NETWORK: String(env.LLM_ALLOW_PRIVATE_NETWORK),
     SPEECH_BASE_URL: env.SPEECH_BASE_URL,
     SPEECH_API_KEY: env.SPEECH_API_KEY,
     SPEECH_MODEL: env.SPEECH_MODEL,
