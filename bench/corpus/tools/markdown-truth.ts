@@ -19,11 +19,13 @@ const config = JSON.parse(readFileSync(values.config, "utf8")) as TruthOptions &
   bibliography?: string;
   /** How the build labels a captioned figure ("Figure" prints "Figure 3: …", as LaTeX numbers them). */
   figurePrefix?: string;
+  /** pandoc's reader for the dialect the document was built with (`commonmark` for markdown-it builds). */
+  from?: string;
 };
 const citeproc = config.bibliography
   ? ["--citeproc", `--bibliography=${join(dirname(values.md), config.bibliography)}`]
   : [];
-const ast = pandocJson(["-f", "markdown", ...citeproc, values.md]);
+const ast = pandocJson(["-f", config.from ?? "markdown", ...citeproc, values.md]);
 // pandoc prints a YAML title as the document's title (Word's Title style, a title slide).
 const title = config.titleFromMeta && ast.meta.title ? inlineText(ast.meta.title.c) : undefined;
 const prefix = config.figurePrefix;
