@@ -11,8 +11,11 @@ import {
   corruptedOptions,
   headingGlue,
   hintLeaks,
+  letterHints,
   mixedOptions,
+  nonDefinitions,
   outsideSection,
+  placeOnlyExplanations,
   questionForms,
   recapOutOfRange,
   regenerateChanged,
@@ -54,7 +57,7 @@ const card = (overrides: Partial<PracticeCard>): PracticeCard => ({
   id: "card-1",
   q: "Vul aan: „Een ___ is een kunstmatige wal.”",
   a: "dijk",
-  hint: "Begint met „d” (4 letters)",
+  hint: "Denk aan het deel over „Waterbeheer”: welk begrip beschrijft de rest van de zin?",
   subtopic_id: "section-1-1",
   citations: [citation(["Een dijk is een kunstmatige wal."])],
   ...overrides,
@@ -171,6 +174,39 @@ describe("quality checkers", () => {
     expect(hintLeaks([card({ hint: "Denk aan de dijk" })])).toHaveLength(1);
     expect(
       hintLeaks([card({ a: "Dry area.", hint: "The term comes up in the part about “Dry area”." })]),
+    ).toHaveLength(1);
+  });
+
+  it("letterHints finds hints that spell out letters or length instead of pointing to the idea", () => {
+    expect(letterHints([card({})])).toEqual([]);
+    expect(letterHints([card({ hint: "Begint met „d” (4 letters)" })])).toHaveLength(1);
+    expect(letterHints([card({ hint: "2 words, starting with “w” (11 letters)" })])).toHaveLength(1);
+  });
+
+  it("nonDefinitions finds meaning cards answered by a clause, a fragment or a name", () => {
+    const meaning = (q: string, a: string) => card({ q, a, hint: "Denk aan het deel over „Vulkanen”." });
+    expect(
+      nonDefinitions([meaning("Wat betekent „dijk”?", "Een kunstmatige wal van zand en klei.")]),
+    ).toEqual([]);
+    expect(
+      nonDefinitions([meaning("What does “hotspot” mean?", "A long line of islands has formed.")]),
+    ).toHaveLength(1);
+    expect(
+      nonDefinitions([meaning("What does “lava” mean?", "Once it reaches the surface, it.")]),
+    ).toHaveLength(1);
+    expect(nonDefinitions([meaning("Wat betekent „sporten”?", "Een zogenoemde cooling-down.")])).toHaveLength(
+      1,
+    );
+  });
+
+  it("placeOnlyExplanations finds explanations that only say an option belongs elsewhere", () => {
+    expect(placeOnlyExplanations([question({})])).toEqual([]);
+    expect(
+      placeOnlyExplanations([
+        question({
+          explanation: "In de tekst staat: „…” „polder” hoort bij een andere zin: „Een polder is …”",
+        }),
+      ]),
     ).toHaveLength(1);
   });
 

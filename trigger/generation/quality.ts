@@ -12,6 +12,7 @@ import type { Corpus } from "./corpus.ts";
 import type { ChapterDraft } from "./providers/types.ts";
 import { comparable, isSupported } from "./support.ts";
 import { escapeRegExp, isStopword, withoutArticle, wordCount } from "./text/language.ts";
+import { isDefinitionAnswer } from "./text/phrase-checks.ts";
 
 export const RECAP_WORDS = { min: 150, max: 230 } as const;
 
@@ -296,6 +297,37 @@ export function hintLeaks(cards: readonly PracticeCard[]): PracticeCard[] {
   });
 }
 
+/** Cards whose hint spells out letters or length ("Starts with “c” (5 letters)"): a giveaway, no idea. */
+export function letterHints(cards: readonly PracticeCard[]): PracticeCard[] {
+  const spelling =
+    /(?<![\p{L}])(letters?|woorden|words|begint met|starts with|starting with)(?![\p{L}])|\(\d+\)|\b\d+\s+(letters?|woorden|words)\b/iu;
+  return cards.filter((card) => card.hint !== null && spelling.test(card.hint));
+}
+
+// "What does “lava” mean?" / "Wat betekent „lava”?": a card asking for the meaning of a term.
+const MEANING_CARD: Array<{ pattern: RegExp; language: "en" | "nl" }> = [
+  { pattern: /^What does “[^”]+” mean\?$/u, language: "en" },
+  { pattern: /^Wat betekent „[^”]+”\?$/u, language: "nl" },
+];
+
+/**
+ * Meaning cards whose answer is no definition of the term: a clause ("A long line of islands has
+ * formed"), a fragment ("Once it reaches the surface, it") or a name ("Een zogenoemde cooling-down").
+ */
+export function nonDefinitions(cards: readonly PracticeCard[]): PracticeCard[] {
+  return cards.filter((card) => {
+    const kind = MEANING_CARD.find(({ pattern }) => pattern.test(card.q));
+    return kind !== undefined && !isDefinitionAnswer(card.a.replace(/[.!?]+$/u, ""), kind.language);
+  });
+}
+
+/** Explanations that only say a wrong option "belongs to another sentence", which teaches nothing. */
+export function placeOnlyExplanations(questions: readonly Question[]): Question[] {
+  return questions.filter((question) =>
+    /belongs to another sentence|hoort bij een andere zin/u.test(question.explanation),
+  );
+}
+
 export type QuestionForm = "cloze" | "cause" | "definition" | "statement" | "other";
 
 /** Which template a question follows, read from its stem. */
@@ -406,6 +438,9 @@ export interface QualityCounts {
   outsideSection: number;
   recapOutOfRange: number;
   hintLeaks: number;
+  letterHints: number;
+  nonDefinitions: number;
+  placeOnlyExplanations: number;
   statementQuestions: number;
   bareExplanations: number;
   /** Of cloze, cause and definition questions, how many forms the course lacks. */
@@ -461,6 +496,9 @@ export function qualityReport(input: {
       outsideSection: outsideSection(input.structure, items).length,
       recapOutOfRange: recapOutOfRange(items).length,
       hintLeaks: hintLeaks(cards).length,
+      letterHints: letterHints(cards).length,
+      nonDefinitions: nonDefinitions(cards).length,
+      placeOnlyExplanations: placeOnlyExplanations(questions).length,
       statementQuestions: forms.statement,
       bareExplanations: bareExplanations(questions).length,
       missingForms: (["cloze", "cause", "definition"] as const).filter((form) => forms[form] === 0).length,

@@ -42,12 +42,16 @@ function englishClass(tag: string): WordClass {
   return /^(DT|IN|CC|PRP|WDT|WP|TO|CD|EX|PDT)/.test(tag) ? "function" : "unknown";
 }
 
+/** The lexicon's own tags for a word out of context ("merk": V(trans,ott,1,ev), N(…)); empty when unknown. */
+export function lexiconTags(word: string, language: Language): readonly string[] {
+  const lexicon = (taggerFor(language) as unknown as { lexicon: Lexicon }).lexicon.lexicon;
+  return (Object.hasOwn(lexicon, word) ? lexicon[word] : undefined) ?? [];
+}
+
 /** Every class the lexicon gives a word out of context (empty when it does not know the word). */
 export function lexiconClasses(word: string, language: Language): WordClass[] {
-  const lexicon = (taggerFor(language) as unknown as { lexicon: Lexicon }).lexicon.lexicon;
-  const tags = Object.hasOwn(lexicon, word) ? lexicon[word] : undefined;
   const classOf = language === "nl" ? dutchClass : englishClass;
-  return [...new Set((tags ?? []).map(classOf))];
+  return [...new Set(lexiconTags(word, language).map(classOf))];
 }
 
 /**

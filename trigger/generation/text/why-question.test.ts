@@ -87,3 +87,32 @@ describe("dutchWhyQuestion", () => {
     expect(dutchWhyQuestion("Elk jaar in de zomer gaan we naar zee")).toBeNull();
   });
 });
+
+describe("why-questions are grammatical by construction, or not asked", () => {
+  const english: Array<[string, string | null]> = [
+    // graded: "Why does a long line of islands have formed…?" (six times)
+    [
+      "A long line of islands has formed over millions of years",
+      "Why has a long line of islands formed over millions of years?",
+    ],
+    ["The ocean floor has spread apart", "Why has the ocean floor spread apart?"],
+    ["Britain has coal and iron", "Why does Britain have coal and iron?"],
+    ["The river is deep", "Why is the river deep?"],
+  ];
+  it.each(english)("en: %s → %s", (statement, question) => {
+    expect(englishWhyQuestion(statement)).toBe(question);
+  });
+  const dutch: Array<[string, string | null]> = [
+    // graded: "Waarom merk een hoge bloeddruk je vaak niet?" (five times): the object came first.
+    ["Een hoge bloeddruk merk je vaak niet", null],
+    ["Die klachten voel je pas later", null],
+    ["Het geluid van het hart ontstaat", "Waarom ontstaat het geluid van het hart?"],
+    ["De rivieren brengen zand mee", "Waarom brengen de rivieren zand mee?"],
+    ["De rivier brengen zand mee", null],
+    ["Het water stroomt langzaam naar zee", "Waarom stroomt het water langzaam naar zee?"],
+    ["De rivieren stroomt langzaam naar zee", null],
+  ];
+  it.each(dutch)("nl: %s → %s", (statement, question) => {
+    expect(dutchWhyQuestion(statement)).toBe(question);
+  });
+});

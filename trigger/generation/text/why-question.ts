@@ -1,6 +1,7 @@
 import nlp from "compromise";
 import { lowerInitial } from "./language.ts";
-import { isDutchVerbForm, lexiconClasses, posTags } from "./pos.ts";
+import { wordSet } from "./lexicon/index.ts";
+import { isDutchVerbForm, lexiconClasses, lexiconTags, posTags } from "./pos.ts";
 
 /**
  * A plain English why-question from a statement, where the tagger reads its shape with confidence:
@@ -29,7 +30,12 @@ export function englishWhyQuestion(statement: string): string | null {
   // "does not harm": do-support is already there and only moves ("Why does penicillin not harm them?").
   const doSupport =
     DO.has(verb) && (tokens[verbAt + 1]?.toLowerCase() === "not" || tags[verbAt + 1] === "VB");
-  const auxiliary = doSupport || (INVERTING.has(verb) && !(HAVE.has(verb) && tags[verbAt + 1] !== "VBN"));
+  // "has formed": "has" is an auxiliary before a participle and moves itself; before another verb form
+  // it cannot be read safely, and only a main-verb "has" ("has coal") gets do-support.
+  const next = (tokens[verbAt + 1] ?? "").toLowerCase();
+  const haveAuxiliary = HAVE.has(verb) && (tags[verbAt + 1] === "VBN" || canBeParticiple(next));
+  if (HAVE.has(verb) && !haveAuxiliary && /^VB/.test(tags[verbAt + 1] ?? "")) return null;
+  const auxiliary = doSupport || haveAuxiliary || (INVERTING.has(verb) && !HAVE.has(verb));
   if (auxiliary) return `Why ${verb} ${subject} ${rest}?`.replace(/\s+\?$/u, "?");
   const tag = tags[verbAt];
   // A past ("Factory owners employed children", "Many families went hungry"), read as VBD or VBN with
@@ -45,6 +51,13 @@ export function englishWhyQuestion(statement: string): string | null {
   if (tag === "VBP" || (tag === "VB" && pluralSubject))
     return `Why do ${subject} ${[verb, rest].join(" ").trim()}?`;
   return null;
+}
+
+/** A word the lexicon lists as a past participle or past ("formed", "grown"), or one ending like one. */
+function canBeParticiple(word: string): boolean {
+  const tags = lexiconTags(word, "en");
+  if (tags.length === 0) return /(ed|en)$/u.test(word);
+  return tags.includes("VBN") || tags.includes("VBD");
 }
 
 // Determiners, adjectives, nouns, numbers and possessives: a plain noun phrase.
@@ -109,14 +122,62 @@ export function dutchWhyQuestion(statement: string, isName = looksLikeAName): st
     return joining || DUTCH_SUBJECT_TAGS.test(tag);
   });
   const head = subjectTags.at(-1) ?? "";
-  // "Elk jaar in de zomer gaan we …": what comes first is a time, and the subject follows the verb.
-  const subjectAfter = tags[verbAt + 1]?.startsWith("Pron(per") ?? false;
+  // "Elk jaar in de zomer gaan we …", "Een hoge bloeddruk merk je niet": what comes first is no
+  // subject, the subject follows the verb.
+  const after = (tokens[verbAt + 1] ?? "").toLowerCase();
+  const subjectAfter =
+    (tags[verbAt + 1]?.startsWith("Pron(per") ?? false) || wordSet("nl", "subjectPronouns").has(after);
   if (!plain || !isNoun(head) || subjectAfter) return null;
+  // The finite verb must agree with the subject ("een hoge bloeddruk merk" does not): when unsure, no question.
+  // The head is the noun before a phrase that follows it ("De huizen langs de kust lopen").
+  const joinAt = subjectTags.findIndex(
+    (tag, index) => index > 0 && !DUTCH_SUBJECT_TAGS.test(tag) && tag !== "?",
+  );
+  const headAt = (joinAt < 0 ? verbAt : joinAt) - 1;
+  if (!agrees(tokens[verbAt] ?? "", subject[headAt] ?? "", subjectTags[headAt] ?? "")) return null;
   const first = subject[0] ?? "";
   const lowered = lowerInitial(first);
   if (lexiconClasses(lowered, "nl").length > 0 || !isName(first)) subject[0] = lowered;
   const verb = (tokens[verbAt] ?? "").toLowerCase();
   return `Waarom ${[verb, ...subject, ...tokens.slice(verbAt + 1)].join(" ")}?`;
+}
+
+type DutchNumber = "singular" | "plural";
+
+/** Whether a Dutch finite verb is conjugated for a subject with this head noun (and its tag). */
+function agrees(verb: string, headWord: string, headTag: string): boolean {
+  const subject = dutchNounNumber(headWord, headTag);
+  const forms = dutchVerbNumbers(verb.toLowerCase());
+  return subject !== null && forms.has(subject);
+}
+
+/** Singular or plural by the lexicon's tag, else by the ending ("-en", "-s" plural); null if unsure. */
+function dutchNounNumber(word: string, tag: string): DutchNumber | null {
+  if (tag.startsWith("N(")) return /[(,]mv[,)]/u.test(tag) ? "plural" : "singular";
+  if (/^\p{Lu}/u.test(word) && !/(en|s)$/u.test(word)) return "singular";
+  if (/[^e]en$|ers$|[^s]s$/u.test(word)) return "plural";
+  return /[^n]$/u.test(word) && !/s$/u.test(word) ? "singular" : null;
+}
+
+/**
+ * The subjects a Dutch finite verb form can agree with: a lexicon tag in the third person or all
+ * persons singular ("merkt", "kwam"; not "merk", which is first person), or plural ("werken", also
+ * listed as an infinitive only); a form
+ * the lexicon lacks by its ending ("stijgt", "bouwde" singular; "stijgen", "bouwden" plural).
+ */
+function dutchVerbNumbers(verb: string): ReadonlySet<DutchNumber> {
+  const numbers = new Set<DutchNumber>();
+  const tags = lexiconTags(verb, "nl").filter((tag) => tag.startsWith("V("));
+  for (const tag of tags) {
+    // The lexicon often lists a plural present only as the infinitive it equals ("brengen").
+    if ((/,(?:ott|ovt),/u.test(tag) && /,mv\)/u.test(tag)) || /,inf[,)]/u.test(tag)) numbers.add("plural");
+    if (/,(?:ott|ovt),(?:3|1_of_2_of_3),ev\)/u.test(tag)) numbers.add("singular");
+  }
+  if (tags.length === 0) {
+    if (/en$/u.test(verb)) numbers.add("plural");
+    else if (/(t|de|te)$/u.test(verb)) numbers.add("singular");
+  }
+  return numbers;
 }
 
 function isNoun(tag: string): boolean {

@@ -66,13 +66,14 @@ export function extractiveChapter(
     language,
     labels,
     weights: shared.weights,
-    terms: askableTerms(phrases, shared.weights),
+    terms: askableTerms(phrases, shared.weights, language),
     topicTerms: shared.topicTerms(language),
     places: shared.topicPlaces(language),
     phrases,
     subtopicOf,
     sentences: material.sentences,
     knownStatements: new Set(material.sentences.map((sentence) => comparable(sentence.text))),
+    defined: new Map(),
   };
   const pools: Pool[] = section.subtopics.map((subtopic) => ({
     subtopic,
@@ -109,16 +110,16 @@ export function extractiveChapter(
         words.every((word) => word.length >= 3 && !isStopword(word) && !shared.weights.isVerbal(word)))
     );
   };
-  const defined = new Set<string>();
+  const defined = context.defined;
   for (const definition of definitions(material.sentences, language, isTerm)) {
     const pool = poolOf(definition.sentences.at(-1));
     const key = definition.term.toLowerCase();
     if (!pool || defined.has(key) || !definition.sentences.every((s) => subtopicOf.has(s.index))) continue;
-    defined.add(key);
+    defined.set(key, definition.meaning);
     pool.items.push(definitionItem(definition, pool.subtopic.subtopic_id, context));
   }
   for (const pool of pools) {
-    const used = new Set<string>(defined);
+    const used = new Set<string>(defined.keys());
     const ranked = rankSentences(pool.sentences.filter(isQuotable), shared.weights);
     const rest = pool.sentences.filter((sentence) => !ranked.includes(sentence) && sentence.complete);
     const hasQuestion = () => pool.items.some((item) => item.question !== null);
@@ -132,6 +133,15 @@ export function extractiveChapter(
       used.add(item.key);
       pool.items.push(item);
       clozes++;
+    }
+    // The diagnostic needs a question per subtopic: failing a key term, one it names once or a common
+    // noun of a list will do (never an amount, a general noun, a name in a list or a modifier).
+    for (const sentence of hasQuestion() ? [] : [...ranked, ...rest]) {
+      const item = clozeItem(sentence, pool.subtopic.subtopic_id, context, used, true);
+      if (!item?.question) continue;
+      used.add(item.key);
+      pool.items.push(item);
+      break;
     }
   }
 
@@ -190,7 +200,8 @@ function overview(section: Section, pools: readonly Pool[], labels: Labels) {
     // A "Daardoor …" sentence quoted in a goal reads oddly; goals name effects the text states whole.
     const cause = pool.items.find((item) => item.form === "cause" && item.stated);
     const definition = pool.items.find((item) => item.form === "definition");
-    const cloze = pool.items.find((item) => item.form === "cloze");
+    // Only a key noun phrase makes an objective ("het begrip „bijna” herkennen" teaches nothing).
+    const cloze = pool.items.find((item) => item.form === "cloze" && item.keyTerm);
     if (definition) objectives.push(labels.objectiveDefine(definition.about));
     if (cause) objectives.push(cause.objective ?? labels.objectiveCause(cause.about));
     if (!definition && !cause) {

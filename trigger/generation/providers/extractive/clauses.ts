@@ -1,5 +1,6 @@
 import type { Sentence } from "../../corpus.ts";
 import { escapeRegExp, isStopword, type Language, lowerInitial } from "../../text/language.ts";
+import { isDefinitionAnswer, isVerbDerived, joinedToNounBefore } from "../../text/phrase-checks.ts";
 import { lexiconClasses, onlyAVerb } from "../../text/pos.ts";
 import { leansOnContext, namesContent } from "../../text/rank.ts";
 
@@ -35,8 +36,8 @@ export interface DefinitionPair {
   /** What it means, as the text says it: a noun phrase ("a green pigment that …") or a description. */
   meaning: string;
   /**
-   * "is": "X is een …"; "named": "… noemen we X" / "… is called X"; "means": "X betekent …";
-   * "apposition": "… the Bastille, a fortress and prison that …,".
+   * "is": "X is een …"; "named": "… noemen we X" / "… is called X" / "… wordt X genoemd" / "…, called
+   * X"; "means": "X betekent …"; "apposition": "… the Bastille, a fortress and prison that …,".
    */
   form: "is" | "named" | "means" | "apposition";
 }
@@ -205,7 +206,7 @@ export function causalPairs(
  * The first letter of an English clause in lower case, unless the first word is a name or an acronym
  * (capitals inside it, or a word the lexicon knows only with its capital: "Swedish", "Vikings").
  */
-function lowerFirst(text: string): string {
+export function lowerFirst(text: string): string {
   const first = text.split(" ")[0] ?? "";
   if (/^\p{Lu}.*\p{Lu}/u.test(first) || /^(I|I'm)$/.test(first)) return text;
   const word = first.replace(/[^\p{L}'’-]/gu, "");
@@ -222,15 +223,23 @@ const IS_DEFINITION: Record<Language, RegExp> = {
 };
 // "… noemen we X", "Dit proces heet X", "… is called X", "This is known as X".
 const NAMED: Record<Language, RegExp> = {
-  nl: /^(.+?)\s+(?:noemen\s+we|noemt\s+men|noem\s+je|heet|heten)\s+(?:(?:de|het)\s+)?(\p{L}[\p{L}\p{N}'’-]*(?:\s+\p{L}[\p{L}\p{N}'’-]*){0,2}?)(?:\s+(?:en|of|omdat|want)\s+.*|,.*)?$/u,
+  nl: /^(.+?)\s+(?:noemen\s+we|noemt\s+men|noem\s+je|heet|heten)\s+(?:(?:de|het|een)\s+)?(\p{L}[\p{L}\p{N}'’-]*(?:\s+\p{L}[\p{L}\p{N}'’-]*){0,2}?)(?:\s+(?:en|of|omdat|want)\s+.*|,.*)?$/u,
   en: /^(.+?)\s+(?:is|are)\s+(?:called|known\s+as|named)\s+(?:the\s+|an?\s+)?(\p{L}[\p{L}\p{N}'’-]*(?:\s+\p{L}[\p{L}\p{N}'’-]*){0,2}?)(?:\s+(?:and|or|because)\s+.*|,.*)?$/u,
 };
 const MEANS: Record<Language, RegExp> = {
   nl: /^(?:(?:de|het|een)\s+)?(\p{L}[\p{L}\p{N}'’-]*(?:\s+\p{L}[\p{L}\p{N}'’-]*){0,2}?)\s+betekent\s+(.{8,})$/iu,
   en: /^(?:(?:the|a|an)\s+)?(\p{L}[\p{L}\p{N}'’-]*(?:\s+\p{L}[\p{L}\p{N}'’-]*){0,2}?)\s+(?:means|refers\s+to)\s+(.{8,})$/iu,
 };
-// A subject that only points back ("Dit proces", "This") takes its meaning from the sentence before.
-const POINTS_BACK = /^(dit|dat|deze|die|this|that|these|those|it|such)(\s+\p{L}+){0,3}$/iu;
+// "Gesmolten gesteente onder de grond wordt magma genoemd": the subject is the description.
+const CALLED_PASSIVE: Record<Language, RegExp | null> = {
+  nl: /^(.+?)\s+(?:wordt|worden|werd|werden)\s+(?:ook\s+(?:wel\s+)?)?(?:(?:de|het|een)\s+)?(\p{L}[\p{L}\p{N}'’-]*(?:\s+\p{L}[\p{L}\p{N}'’-]*){0,2}?)\s+genoemd$/u,
+  en: null,
+};
+// "… on a long chain of volcanoes, called an island arc": the description ends before the comma.
+const CALLED_AFTER: Record<Language, RegExp | null> = {
+  en: /^(.+?),\s+(?:called|known\s+as)\s+(?:(?:the|an?)\s+)?(\p{L}[\p{L}\p{N}'’-]*(?:\s+\p{L}[\p{L}\p{N}'’-]*){0,2}?)(?:,.*)?$/u,
+  nl: null,
+};
 
 /**
  * Definitions in a run of sentences, when `isTerm` accepts the term (a key phrase of the material, so
@@ -242,53 +251,52 @@ export function definitions(
   isTerm: (term: string) => boolean,
 ): DefinitionPair[] {
   const found: DefinitionPair[] = [];
-  sentences.forEach((sentence, position) => {
+  sentences.forEach((sentence) => {
     const text = withoutEnd(sentence.text);
-    const previous = sentences[position - 1];
-    const adjacent = previous !== undefined && previous.index === sentence.index - 1 && previous.complete;
-    const is = IS_DEFINITION[language].exec(text);
-    // "The result is a spring tide": a general noun before "is" says what follows, it is not defined.
-    if (is?.[1] && is[2] && namesContent(is[1]) && isTerm(is[1]) && !mentions(is[2], is[1])) {
-      // "X is a divergent boundary, and it is …": the meaning ends where the next clause begins.
-      const meaning = is[2].split(/,\s+(?:and|but|en|maar)\s|;/u)[0]?.trim() ?? is[2];
-      found.push({ sentences: [sentence], term: is[1], meaning, form: "is" });
-      return;
-    }
-    const means = MEANS[language].exec(text);
-    if (means?.[1] && means[2] && isTerm(means[1]) && !mentions(means[2], means[1])) {
-      found.push({ sentences: [sentence], term: means[1], meaning: means[2], form: "means" });
-      return;
-    }
-    const apposition = appositionIn(text, language, isTerm);
-    if (apposition) {
-      found.push({ sentences: [sentence], ...apposition, form: "apposition" });
-      return;
-    }
-    const named = NAMED[language].exec(text);
-    if (named?.[1] && named[2] && isTerm(named[2])) {
-      const whole = named[1].trim();
-      // "When …, the plate sinks; this process is called subduction": the clause before ";" is meant.
-      const split = /^(.*\S)\s*;\s*(.+)$/u.exec(whole);
-      const subject = split?.[2] ?? whole;
-      if (split?.[1] && POINTS_BACK.test(subject)) {
-        if (substantial(split[1]) && !mentions(split[1], named[2]))
-          found.push({ sentences: [sentence], term: named[2], meaning: split[1], form: "named" });
-      } else if (POINTS_BACK.test(subject)) {
-        if (adjacent && previous && !mentions(previous.text, named[2])) {
-          found.push({
-            sentences: [previous, sentence],
-            term: named[2],
-            meaning: withoutEnd(previous.text),
-            form: "named",
-          });
-        }
-        // A fronted clause ("Zodra het aan het oppervlak komt, noemen we het lava") says when, not what.
-      } else if (substantial(subject) && !mentions(subject, named[2]) && !subject.endsWith(",")) {
-        found.push({ sentences: [sentence], term: named[2], meaning: subject, form: "named" });
-      }
-    }
+    const definition = definitionIn(text, language, isTerm);
+    // A Dutch infinitive used as a noun ("na het sporten") names an activity, not a thing defined here.
+    if (definition && !isVerbDerived(definition.term, text, language))
+      found.push({ sentences: [sentence], ...definition });
   });
   return found;
+}
+
+type Found = Omit<DefinitionPair, "sentences">;
+
+/**
+ * The definition one sentence gives of its own subject term, in one of the shapes whose answer is a
+ * complete noun phrase with its genus (`isDefinitionAnswer`); a description told as a clause, a
+ * sentence before "This is called X" or a fronted "Once it …, it is called X" defines nothing for sure.
+ */
+function definitionIn(text: string, language: Language, isTerm: (term: string) => boolean): Found | null {
+  const answers = (meaning: string) => isDefinitionAnswer(meaning, language);
+  const is = IS_DEFINITION[language].exec(text);
+  // "The result is a spring tide": a general noun before "is" says what follows, it is not defined.
+  if (is?.[1] && is[2] && namesContent(is[1]) && isTerm(is[1]) && !mentions(is[2], is[1])) {
+    // "X is a divergent boundary, and it is …": the meaning ends where the next clause begins.
+    const meaning = is[2].split(/,\s+(?:and|but|en|maar)\s|;/u)[0]?.trim() ?? is[2];
+    return answers(meaning) ? { term: is[1], meaning, form: "is" } : null;
+  }
+  const means = MEANS[language].exec(text);
+  if (means?.[1] && means[2] && isTerm(means[1]) && !mentions(means[2], means[1]))
+    return answers(means[2]) ? { term: means[1], meaning: means[2], form: "means" } : null;
+  const apposition = appositionIn(text, language, isTerm);
+  if (apposition) return answers(apposition.meaning) ? { ...apposition, form: "apposition" } : null;
+  const called = CALLED_AFTER[language]?.exec(text);
+  if (called?.[1] && called[2] && isTerm(called[2])) {
+    const meaning = descriptionAtEnd(wordsOf(called[1]));
+    return meaning && answers(meaning) && !mentions(meaning, called[2])
+      ? { term: called[2], meaning, form: "named" }
+      : null;
+  }
+  const named = NAMED[language].exec(text) ?? CALLED_PASSIVE[language]?.exec(text);
+  if (named?.[1] && named[2] && isTerm(named[2])) {
+    const subject = named[1].trim();
+    return answers(subject) && !mentions(subject, named[2])
+      ? { term: named[2], meaning: subject, form: "named" }
+      : null;
+  }
+  return null;
 }
 
 // ", a fortress and prison that …," / ", een fort dat …": an indefinite noun phrase set off by commas.
@@ -317,6 +325,8 @@ function appositionIn(
     const first = (before[start] ?? "").toLowerCase();
     if (lexiconClasses(first, language).includes("verb")) continue;
     const term = before.slice(start).join(" ");
+    // "de Sociëteit van Suriname, een particuliere onderneming": the renaming is of the whole name.
+    if (joinedToNounBefore(before.slice(0, start), language)) return null;
     if (/^\p{L}/u.test(term) && isTerm(term) && !mentions(meaning, term)) return { term, meaning };
   }
   return null;
@@ -361,9 +371,18 @@ function reversedAppositionIn(
     wordsOf(term).some((word) => isStopword(word.toLowerCase()))
   )
     return null;
-  const before = wordsOf(text.slice(0, match.index));
-  // The description starts at the last indefinite article, or an earlier one when that one only opens a
-  // prepositional phrase inside it ("een rij forten met een gracht").
+  const meaning = descriptionAtEnd(wordsOf(text.slice(0, match.index)));
+  return meaning && describes(meaning, language) && isTerm(term) && !mentions(meaning, term)
+    ? { term, meaning }
+    : null;
+}
+
+/**
+ * The indefinite noun phrase that ends a run of words ("… bouwden de Romeinen een rij forten"): from
+ * the last indefinite article, or an earlier one when that one only opens a prepositional phrase inside
+ * it ("een rij forten met een gracht"); null when there is none or a comma lies inside.
+ */
+function descriptionAtEnd(before: readonly string[]): string | null {
   let start = -1;
   for (let index = before.length - 1; index >= 0; index--) {
     if (!INDEFINITE_ARTICLE.test(before[index] ?? "")) continue;
@@ -372,9 +391,7 @@ function reversedAppositionIn(
   }
   if (start < 0 || before[start - 1]?.endsWith(",")) return null;
   const meaning = before.slice(start).join(" ");
-  return !/,/u.test(meaning) && describes(meaning, language) && isTerm(term) && !mentions(meaning, term)
-    ? { term, meaning }
-    : null;
+  return /,/u.test(meaning) ? null : meaning;
 }
 
 const PREPOSITIONS = new Set(

@@ -386,19 +386,22 @@ describe("cause and definition sentences", () => {
     expect(causalPairs(sentences, "nl", () => false)).toEqual([]);
   });
 
-  it("reads 'X is een …', '… noemen we X' and 'this … is called X'", async () => {
+  it("reads 'X is een …' and '… noemen we X', never a clause before 'this is called X'", async () => {
     const sentences = await sentencesOf(
-      "Een dijk is een kunstmatige wal van zand en klei. Een deel van het water stroomt via rivieren naar zee. Dit noemen we oppervlakkige afvoer.",
+      "Een dijk is een kunstmatige wal van zand en klei. Een deel van het water stroomt via rivieren naar zee. Dit noemen we oppervlakkige afvoer. Een gebied dat door dijken is omringd noemen we een polder.",
     );
     const found = definitions(sentences, "nl", () => true);
+    // Before: also "oppervlakkige afvoer" meaning the clause "Een deel van het water stroomt …": a
+    // sentence is no definition of the term named after it (the teacher's "hotspot" case).
     expect(found.map((pair) => [pair.term, pair.meaning, pair.form])).toEqual([
       ["dijk", "een kunstmatige wal van zand en klei", "is"],
-      ["oppervlakkige afvoer", "Een deel van het water stroomt via rivieren naar zee", "named"],
+      ["polder", "Een gebied dat door dijken is omringd", "named"],
     ]);
     const english = await sentencesOf(
       "When an oceanic plate meets a continental plate, the oceanic plate sinks beneath it; this process is called subduction.",
     );
-    expect(definitions(english, "en", () => true)[0]).toMatchObject({ term: "subduction", form: "named" });
+    // Before: "subduction" meaning that clause.
+    expect(definitions(english, "en", () => true)).toEqual([]);
   });
 
   it("reads a term renamed between commas, not a measure nor a verb before it", async () => {
@@ -633,8 +636,9 @@ describe("wrong options", () => {
         "Along the river the soldiers built forts and watchtowers. The limes was a line of defence that used the river as a natural border. Farmers from the surroundings sold grain to the army.",
       ].join("\n"),
     );
-    expect(dutch.length).toBeGreaterThan(0);
-    expect(english.length).toBeGreaterThan(0);
+    // Since blanks need a key term (used twice, defined, several words or technical), the Dutch text
+    // yields none of its own; the rule is checked over every blank both give.
+    expect(dutch.length + english.length).toBeGreaterThan(0);
     // Before: "het begin", "de jaartelling" and "de omgeving" were offered beside "voedsel".
     for (const options of [...dutch, ...english]) {
       expect(
@@ -650,7 +654,7 @@ describe("wrong options", () => {
       .flatMap((chapter) => chapterItems(chapter).questions)
       .filter((question) => question.stem.includes("___"))
       .map((question) => question.options.map((option) => option.split(" ").at(-1) ?? ""));
-    expect(heads.some((options) => options.includes("voedselbron"))).toBe(true);
+    expect(heads.some((options) => options.includes("bron"))).toBe(true);
     // Before: "de bron" beside "de voedselbron", where both are right.
     for (const options of heads)
       expect(options.includes("voedselbron") && options.includes("bron")).toBe(false);
@@ -693,8 +697,9 @@ describe("wrong options", () => {
     const { chapters } = await generateCourse(topic, structure, sources, extractiveProvider());
     const raided = chapters
       .flatMap((chapter) => chapterItems(chapter).questions)
-      .find((question) => question.stem.includes("raided towns in ___"));
+      .find((question) => question.stem.includes("on the coast of ___"));
     // Before: Lindisfarne, Russia and Denmark, as they came; now Denmark and Sweden, written "in …".
+    // (The list "towns in England, France and Ireland" is no longer blanked: a list item is trivia.)
     expect(raided?.options).toEqual(expect.arrayContaining(["England", "Denmark", "Sweden"]));
   });
 });

@@ -31,7 +31,7 @@ export function extractiveProvider(): GenerationProvider {
         let list = terms.get(language);
         if (!list) {
           const sentences = inLanguage(language);
-          list = askableTerms(keyPhrases(sentences, weights), weights).filter(
+          list = askableTerms(keyPhrases(sentences, weights), weights, language).filter(
             (phrase) => !isNameFragment(phrase, sentences),
           );
           terms.set(language, list);

@@ -4,9 +4,18 @@ import { citeSentence, contentTerms, type Sentence } from "../../corpus.ts";
 import { stableId } from "../../ids.ts";
 import { comparable } from "../../support.ts";
 import { compoundOf, escapeRegExp, isStopword, type Language, lowerInitial } from "../../text/language.ts";
+import { isTrivialBlank, isWorthAsking } from "../../text/phrase-checks.ts";
+import { lexiconClasses } from "../../text/pos.ts";
 import { type KeyPhrase, leansOnContext, namesATime, type TermWeights } from "../../text/rank.ts";
 import { looksLikeAName } from "../../text/why-question.ts";
-import { type CausalPair, type DefinitionPair, mentions, needsContext, withoutEnd } from "./clauses.ts";
+import {
+  type CausalPair,
+  type DefinitionPair,
+  lowerFirst,
+  mentions,
+  needsContext,
+  withoutEnd,
+} from "./clauses.ts";
 import type { Labels } from "./labels.ts";
 import { hashOf } from "./random.ts";
 
@@ -36,6 +45,8 @@ export interface ItemContext {
   sentences: readonly Sentence[];
   /** Every sentence of the chapter as compared, so a filled-in wrong option is never actually true. */
   knownStatements: Set<string>;
+  /** The terms the chapter defines (by key), with their meaning: worth a blank, and explained by it. */
+  defined: Map<string, string>;
 }
 
 export type ItemForm = "cloze" | "cause" | "definition";
@@ -57,13 +68,23 @@ export interface Item {
   stated?: boolean;
   /** A learning objective of its own, where `about` does not fit the usual template. */
   objective?: string;
+  /** A blank on a key noun phrase (not a name, used more than once): fit for an objective. */
+  keyTerm?: boolean;
 }
 
-/** Phrases a chapter may ask for: noun phrases, long enough, not the topic's omnipresent word. */
-export function askableTerms(phrases: readonly KeyPhrase[], weights: TermWeights): KeyPhrase[] {
+/**
+ * Phrases a chapter may ask for: noun phrases, long enough, not the topic's omnipresent word, no amount
+ * or general noun ("thousands", "land", "today").
+ */
+export function askableTerms(
+  phrases: readonly KeyPhrase[],
+  weights: TermWeights,
+  language: Language,
+): KeyPhrase[] {
   return phrases.filter(
     (phrase) =>
       phrase.nounPhrase &&
+      isWorthAsking(phrase.key, language) &&
       phrase.key.replace(/\s/g, "").length >= 4 &&
       !phrase.key.split(" ").some((word) => isStopword(word)) &&
       !/\p{N}/u.test(phrase.key) &&
@@ -245,20 +266,43 @@ function placeAnswer(answer: string, distractors: readonly string[], seed: strin
 // Longer sentences would bury the explanation; those options get the subtopic they belong to instead.
 const MAX_QUOTED_WORDS = 22;
 
-/** Why each wrong option is wrong: where in the text it does belong. */
-function whyWrong(options: readonly string[], subtopicId: string, context: ItemContext): string[] {
-  return options.map((option) => {
+/**
+ * Why each wrong option is wrong, saying only what is true: what the text says the option means (its
+ * own definition in the chapter), else the shortest sentence of the chapter about it, quoted; when
+ * neither exists, why the right answer is right.
+ */
+function whyWrong(options: readonly string[], context: ItemContext): string[] {
+  const lines = options.flatMap((option) => {
     const key = option.toLowerCase().replace(/^(de|het|een|the|a|an)\s+/, "");
-    const inChapter = context.sentences.filter((sentence) => phraseIn(key, sentence.text));
-    const elsewhere = inChapter.find((sentence) => context.subtopicOf.get(sentence.index)?.id !== subtopicId);
-    // The shortest sentence of the chapter the option comes from, quoted, shows what it belongs to.
-    const home = [...inChapter].sort((a, b) => a.text.length - b.text.length)[0];
-    if (home && home.text.split(/\s+/).length <= MAX_QUOTED_WORDS)
-      return context.labels.belongsInSentence(option, home.text);
-    const title = elsewhere ? context.subtopicOf.get(elsewhere.index)?.title : undefined;
-    if (title) return context.labels.belongsElsewhere(option, title);
-    return inChapter.length > 0 ? context.labels.notInSentence(option) : context.labels.otherPart(option);
+    const meaning = context.defined.get(key);
+    if (meaning) return [context.labels.optionMeans(option, withoutEnd(meaning))];
+    const home = context.sentences
+      .filter(
+        (sentence) => sentence.complete && !leansOnContext(sentence.text) && phraseIn(key, sentence.text),
+      )
+      .sort((a, b) => a.text.length - b.text.length)[0];
+    return home && home.text.split(/\s+/).length <= MAX_QUOTED_WORDS
+      ? [context.labels.optionAbout(option, home.text)]
+      : [];
   });
+  return lines.length > 0 ? lines : [context.labels.onlyTermThatFits];
+}
+
+/** A hint that points to the idea, never to letters: the subtopic it comes from, unless that names it. */
+function termHint(answer: string, subtopic: string, context: ItemContext): string {
+  return sharesAWord(subtopic, answer) ? context.labels.clozeHintPlain : context.labels.clozeHint(subtopic);
+}
+
+/** Whether two phrases share a content word, also inside a compound ("Bloedsomloop", "dubbele bloedsomloop"). */
+function sharesAWord(a: string, b: string): boolean {
+  const words = (text: string) => contentTerms(text).concat(text.toLowerCase().split(/\s+/u));
+  const left = words(a);
+  const right = words(b);
+  return left.some(
+    (word) =>
+      word.length >= 3 &&
+      right.some((other) => other.length >= 3 && (other.includes(word) || word.includes(other))),
+  );
 }
 
 function difficultyOf(answer: KeyPhrase): Difficulty {
@@ -295,11 +339,6 @@ export function citationsFor(sentences: readonly Sentence[]): Citation[] {
   return sentences.map(citeSentence);
 }
 
-function letterHint(answer: string, labels: Labels): string {
-  const letters = answer.replace(/[^\p{L}\p{N}]/gu, "").length;
-  return labels.letterHint(answer.charAt(0).toLocaleLowerCase(), letters, answer.split(/\s+/).length);
-}
-
 /**
  * A fill-in-the-blank item: the real sentence with one key term blanked (never its first word), so the
  * stem is the source's own grammar. A Dutch "de"/"het" or English "a"/"an" before the term is blanked
@@ -310,6 +349,11 @@ export function clozeItem(
   subtopicId: string,
   context: ItemContext,
   avoid: ReadonlySet<string>,
+  /**
+   * For a subtopic that has no question otherwise: also a noun phrase the chapter names only once, or a
+   * common noun listed in its sentence.
+   */
+  anyTerm = false,
 ): Item | null {
   if (!sentence.complete || sentence.text.split(" ").length < 6) return null;
   // "Ze binden aan ___ op de volgende cel": the sentence its pronoun points to goes before the stem.
@@ -319,6 +363,7 @@ export function clozeItem(
   const quotedText = quoted.map((quotedSentence) => quotedSentence.text).join(" ");
   for (const term of context.terms) {
     if (avoid.has(term.key) || (lead && phraseIn(term.key, lead.text))) continue;
+    if (!anyTerm && !isKeyTerm(term, context)) continue;
     const match = phraseIn(term.key, sentence.text);
     if (!match || match.index === 0) continue;
     const surface = match[0];
@@ -328,6 +373,7 @@ export function clozeItem(
     const after = sentence.text.slice(match.index + surface.length);
     if (phraseIn(term.key, after) || /^[-’'\p{L}]/u.test(after)) continue;
     if (partOfLongerPhrase(before, after, term, context)) continue;
+    if (isTrivialBlank(before, surface, after, context.language, anyTerm)) continue;
     const article = /(?:^|\s)(de|het|a|an)\s+$/iu.exec(before);
     const articleWord = article?.[1];
     if (articleWord && /^\p{Lu}/u.test(articleWord)) continue;
@@ -349,9 +395,8 @@ export function clozeItem(
     const stem = `${shown}${stemBefore}${BLANK}${after}`;
     const cardStem = `${shown}${before}${BLANK}${after}`;
     const labels = context.labels;
-    const explanation = [labels.textSays(quotedText), ...whyWrong(distractors, subtopicId, context)].join(
-      " ",
-    );
+    const explanation = [labels.textSays(quotedText), ...whyWrong(distractors, context)].join(" ");
+    const subtopic = context.subtopicOf.get(sentence.index)?.title ?? "";
     return {
       form: "cloze",
       key: term.key,
@@ -370,13 +415,24 @@ export function clozeItem(
               subtopicId,
             )
           : null,
-      card: { q: labels.clozeCard(cardStem), a: surface, hint: letterHint(surface, labels) },
+      card: { q: labels.clozeCard(cardStem), a: surface, hint: termHint(surface, subtopic, context) },
       reverseCard: null,
       qa: { stem: labels.clozeCard(cardStem), answer: surface },
       about: surface,
+      keyTerm: !/^\p{Lu}/u.test(term.display) && term.count >= 2,
     };
   }
   return null;
+}
+
+/**
+ * Whether a term is worth a blank: one the chapter uses more than once or defines, a phrase of several
+ * words, or a technical word or compound the general lexicon does not know ("magmakamer", not a name).
+ * A common word the chapter names once ("huis", "design", "region") is rarely what it teaches.
+ */
+function isKeyTerm(term: KeyPhrase, context: ItemContext): boolean {
+  if (term.count >= 2 || context.defined.has(term.key) || term.key.includes(" ")) return true;
+  return !/^\p{Lu}/u.test(term.display) && lexiconClasses(term.key, context.language).length === 0;
 }
 
 /**
@@ -497,9 +553,8 @@ export function causeItem(
       const first = sentence.text.split(" ")[0] ?? "";
       if (asStatement) options.push(sentence.text);
       else if (!context.phrases.some((phrase) => phrase.display === first))
-        options.push(
-          `${connective} ${first.toLocaleLowerCase()}${sentence.text.slice(first.length).replace(/[.!?]+$/, "")}.`,
-        );
+        // "Swedish Vikings …" keeps the capital the lexicon only knows it with.
+        options.push(`${connective} ${lowerFirst(sentence.text.replace(/[.!?]+$/, ""))}.`);
     }
   }
   const distractors = options.filter(distinct).slice(0, MAX_OPTIONS - 1);
@@ -554,13 +609,11 @@ export function definitionItem(definition: DefinitionPair, subtopicId: string, c
   const stem = labels.definitionStem(meaning);
   const explanation = [
     labels.textSays(definition.sentences.map((sentence) => sentence.text).join(" ")),
-    ...whyWrong(distractors, subtopicId, context),
+    ...whyWrong(distractors, context),
   ].join(" ");
-  // Naming the subtopic helps, unless its title shares a word with the meaning itself.
-  const meaningWords = new Set(contentTerms(meaning));
-  const hint = contentTerms(subtopic).some((word) => meaningWords.has(word))
-    ? labels.meaningLength(meaning.split(/\s+/).length)
-    : labels.meaningHint(subtopic);
+  // Naming the subtopic helps, unless its title shares a word with the meaning or the term itself.
+  const hint = sharesAWord(subtopic, meaning) ? labels.meaningHintPlain : labels.meaningHint(subtopic);
+  const reverseHint = sharesAWord(subtopic, term) ? labels.termHintPlain : labels.termHint(subtopic);
   return {
     form: "definition",
     key: `definition:${phrase.key}`,
@@ -580,7 +633,7 @@ export function definitionItem(definition: DefinitionPair, subtopicId: string, c
           )
         : null,
     card: { q: labels.meaningCard(term), a: `${meaning}.`, hint },
-    reverseCard: { q: labels.termCard(meaning), a: term, hint: letterHint(term, labels) },
+    reverseCard: { q: labels.termCard(meaning), a: term, hint: reverseHint },
     qa: { stem: labels.meaningCard(term), answer: `${meaning}.` },
     about: term,
   };

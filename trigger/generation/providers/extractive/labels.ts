@@ -34,19 +34,27 @@ export interface Labels {
   meaningCard: (term: string) => string;
   termCard: (meaning: string) => string;
   textSays: (sentence: string) => string;
-  belongsElsewhere: (option: string, subtopic: string) => string;
-  /** Quotes the sentence a wrong option comes from, so the learner sees what it does belong to. */
-  belongsInSentence: (option: string, sentence: string) => string;
-  notInSentence: (option: string) => string;
-  otherPart: (option: string) => string;
+  /** What the text says a wrong option means (its own definition in the chapter): true and useful. */
+  optionMeans: (option: string, meaning: string) => string;
+  /** Quotes a sentence of the chapter about a wrong option, so the learner sees what it is about. */
+  optionAbout: (option: string, sentence: string) => string;
+  /** When nothing true can be said about the wrong options: why the right answer is right. */
+  onlyTermThatFits: string;
   otherCauses: string;
   otherTerms: string;
-  letterHint: (first: string, letters: number, words: number) => string;
+  /** A cloze hint: the part of the text the idea comes from. */
+  clozeHint: (subtopic: string) => string;
+  /** A cloze hint where the subtopic's title would give the answer away. */
+  clozeHintPlain: string;
+  /** The hint for a card asking the term for a meaning. */
+  termHint: (subtopic: string) => string;
+  termHintPlain: string;
   causeHint: (subtopic: string) => string;
   /** For an answer that names its own subtopic, where pointing to the subtopic would give it away. */
   causeHintPlain: string;
   meaningHint: (subtopic: string) => string;
-  meaningLength: (words: number) => string;
+  /** A meaning card's hint where the subtopic's title shares a word with the meaning. */
+  meaningHintPlain: string;
   objectiveDefine: (term: string) => string;
   objectiveCause: (effect: string) => string;
   objectiveTerm: (term: string) => string;
@@ -107,20 +115,20 @@ const en: Labels = {
   meaningCard: (term) => `What does “${term}” mean?`,
   termCard: (meaning) => `Which term is described here: “${meaning}”?`,
   textSays: (sentence) => `The text says: “${sentence}”`,
-  belongsElsewhere: (option, subtopic) => `“${option}” belongs to “${subtopic}”, not here.`,
-  belongsInSentence: (option, sentence) => `“${option}” belongs to another sentence: “${sentence}”`,
-  notInSentence: (option) => `“${option}” comes up in this part, but not in this sentence.`,
-  otherPart: (option) => `“${option}” comes from another part of the text.`,
+  optionMeans: (option, meaning) => `“${option}” means something else: ${lowerFirst(meaning)}.`,
+  optionAbout: (option, sentence) => `About “${option}”, the text says: “${sentence}”`,
+  onlyTermThatFits: "Only the term the text itself uses there makes the statement true.",
   otherCauses: "The other answers are causes or effects of something else in the text.",
   otherTerms: "The other terms also come up in this part, but mean something else.",
-  letterHint: (first, letters, words) =>
-    words > 1
-      ? `${words} words, starting with “${first}” (${letters} letters)`
-      : `Starts with “${first}” (${letters} letters)`,
+  clozeHint: (subtopic) =>
+    `Think of the part about “${subtopic}”: which term does the rest of the sentence describe?`,
+  clozeHintPlain: "Read the whole sentence: which key term of this part does it describe?",
+  termHint: (subtopic) => `The term is explained in the part about “${subtopic}”.`,
+  termHintPlain: "Think of the terms this part explains, and which one is described like this.",
   causeHint: (subtopic) => `Look for the cause in the part about “${subtopic}”.`,
   causeHintPlain: "Think of what happens first, and what follows from it.",
   meaningHint: (subtopic) => `The term comes up in the part about “${subtopic}”.`,
-  meaningLength: (words) => `The text describes it in ${words} words.`,
+  meaningHintPlain: "Think of how the text introduces this term: what kind of thing is it?",
   objectiveDefine: (term) => `You can define “${term}”.`,
   objectiveCause: (effect) => `You can explain why this is so: “${effect}”.`,
   objectiveTerm: (term) => `You can recognise and use the term “${term}”.`,
@@ -200,20 +208,19 @@ const nl: Labels = {
   meaningCard: (term) => `Wat betekent „${term}”?`,
   termCard: (meaning) => `Welk begrip wordt hier omschreven: „${meaning}”?`,
   textSays: (sentence) => `In de tekst staat: „${sentence}”`,
-  belongsElsewhere: (option, subtopic) => `„${option}” hoort bij „${subtopic}”, niet hier.`,
-  belongsInSentence: (option, sentence) => `„${option}” hoort bij een andere zin: „${sentence}”`,
-  notInSentence: (option) => `„${option}” komt in dit deel voor, maar niet in deze zin.`,
-  otherPart: (option) => `„${option}” komt uit een ander deel van de tekst.`,
+  optionMeans: (option, meaning) => `„${option}” betekent iets anders: ${lowerFirst(meaning)}.`,
+  optionAbout: (option, sentence) => `Over „${option}” staat in de tekst: „${sentence}”`,
+  onlyTermThatFits: "Alleen het begrip dat de tekst daar zelf gebruikt, maakt de uitspraak waar.",
   otherCauses: "De andere antwoorden zijn oorzaken of gevolgen van iets anders in de tekst.",
   otherTerms: "De andere begrippen komen ook in dit onderdeel voor, maar betekenen iets anders.",
-  letterHint: (first, letters, words) =>
-    words > 1
-      ? `${words} woorden, begint met „${first}” (${letters} letters)`
-      : `Begint met „${first}” (${letters} letters)`,
+  clozeHint: (subtopic) => `Denk aan het deel over „${subtopic}”: welk begrip beschrijft de rest van de zin?`,
+  clozeHintPlain: "Lees de hele zin: welk kernbegrip van dit deel wordt hier beschreven?",
+  termHint: (subtopic) => `Het begrip wordt uitgelegd in het deel over „${subtopic}”.`,
+  termHintPlain: "Denk aan de begrippen die dit deel uitlegt: welk begrip wordt zo omschreven?",
   causeHint: (subtopic) => `Zoek de oorzaak in het deel over „${subtopic}”.`,
   causeHintPlain: "Bedenk wat er eerst gebeurt, en wat daaruit volgt.",
   meaningHint: (subtopic) => `Het begrip komt aan bod bij „${subtopic}”.`,
-  meaningLength: (words) => `De tekst omschrijft het in ${words} woorden.`,
+  meaningHintPlain: "Denk aan hoe de tekst dit begrip invoert: wat voor iets is het?",
   objectiveDefine: (term) => `Je kunt uitleggen wat „${term}” betekent.`,
   objectiveCause: (effect) => `Je kunt uitleggen waarom dit zo is: „${effect}”.`,
   objectiveTerm: (term) => `Je kunt het begrip „${term}” herkennen en gebruiken.`,

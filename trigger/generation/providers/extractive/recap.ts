@@ -2,6 +2,7 @@ import type { Speaker } from "../../../../src/domain/activity-payload.ts";
 import type { Section, Subtopic } from "../../../../src/domain/structure.ts";
 import type { Sentence } from "../../corpus.ts";
 import { wordCount } from "../../text/language.ts";
+import { endsInItsVerb } from "../../text/phrase-checks.ts";
 import { isQuotable, keyPhrases, leansOnContext, rankSentences, type TermWeights } from "../../text/rank.ts";
 import { type CausalPair, mentions } from "./clauses.ts";
 import type { Labels } from "./labels.ts";
@@ -77,7 +78,8 @@ export function recapScript(
         candidate.cause !== null &&
         /^(doordat|omdat|because)$/.test(candidate.connective),
     );
-    return pair?.cause
+    // "Het bekende geluid van het hart ontstaat." says nothing alone: such a sentence stays whole.
+    return pair?.cause && !endsInItsVerb(pair.effect, sentence.source.language)
       ? `${pair.effect}. ${labels.becauseFollows(pair.connective, pair.cause)}`
       : sentence.text;
   };

@@ -1,0 +1,37 @@
+import type { WordLists } from "./index.ts";
+
+/** English word lists for the extractive generator's precision rules (see `index.ts`). */
+export const en: WordLists = {
+  determiners: "a an the its their his her our your my some each every any no".split(" "),
+  pronouns: "it they he she we you i them him us this that these those there".split(" "),
+  clauseOpeners:
+    "once when while if because since after before as although though until unless whereas where so then".split(
+      " ",
+    ),
+  finiteAuxiliaries:
+    "is are was were has have had do does did can could will would may might must shall should".split(" "),
+  relativePronouns: "that which who whom whose where when".split(" "),
+  continuing:
+    "a an the of in on at to for from with by into onto through about and or but than as that which who whose its their his her our your my this these those is are was were be been has have had can will would".split(
+      " ",
+    ),
+  nameMarkers: "so-called called named".split(" "),
+  linkingPrepositions: "of".split(" "),
+  quantities: (
+    "thousands hundreds millions billions dozens drop drops bit bits lot lots handful couple number amount " +
+    "amounts many much few several most some plenty majority minority percent percentage half quarter " +
+    "almost nearly about third"
+  ).split(" "),
+  vagueModifiers: "own new old other whole main fewer less more same".split(" "),
+  generalNouns: (
+    "land today tomorrow yesterday place places area areas thing things way ways part parts side sides " +
+    "kind kinds type types sort lot people person time times world life day days use form forms group groups " +
+    "point points matter matters case cases fact facts idea ideas example examples name names line lines"
+  ).split(" "),
+  numbers:
+    "one two three four five six seven eight nine ten eleven twelve twenty thirty forty fifty hundred thousand million billion".split(
+      " ",
+    ),
+  listJoiners: "and or".split(" "),
+  subjectPronouns: "i you he she it we they".split(" "),
+};

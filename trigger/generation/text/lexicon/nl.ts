@@ -1,0 +1,40 @@
+import type { WordLists } from "./index.ts";
+
+/** Dutch word lists for the extractive generator's precision rules (see `index.ts`). */
+export const nl: WordLists = {
+  determiners: "een de het zijn haar hun ons onze elk elke ieder iedere geen".split(" "),
+  pronouns: "het hij zij ze je jij u we wij men dit dat deze die er hem haar hen hun".split(" "),
+  clauseOpeners:
+    "zodra wanneer als omdat doordat terwijl nadat voordat toen sinds hoewel totdat zodat waardoor dus daarna dan".split(
+      " ",
+    ),
+  finiteAuxiliaries:
+    "is zijn was waren heeft hebben had hadden wordt worden werd werden kan kunnen kon konden zal zullen zou zouden moet moeten mag mogen".split(
+      " ",
+    ),
+  relativePronouns: "die dat wat waar waarin waarmee waarvan waardoor waarop waarbij waaruit welke".split(
+    " ",
+  ),
+  continuing:
+    "een de het van in op aan voor met door uit naar bij over onder tot om en of maar dan als dat die wat zijn haar hun deze dit is was wordt werd heeft kan zal".split(
+      " ",
+    ),
+  nameMarkers: "zogenoemde zogenaamde zogeheten genaamd genoemd".split(" "),
+  linkingPrepositions: "van".split(" "),
+  quantities: (
+    "duizenden honderden miljoenen miljarden tientallen druppel druppels beetje paar aantal hoeveelheid " +
+    "veel weinig meeste enkele sommige bijna ongeveer derde helft kwart procent meerderheid minderheid massa"
+  ).split(" "),
+  vagueModifiers: "eigen nieuwe oude andere hele meer minder".split(" "),
+  generalNouns: (
+    "land vandaag morgen gisteren plaats plaatsen gebied gebieden ding dingen manier manieren deel delen " +
+    "kant kanten soort soorten mensen mens tijd tijden wereld leven dag dagen vorm vormen groep groepen " +
+    "punt punten zaak zaken feit feiten idee voorbeeld voorbeelden naam namen lijn lijnen"
+  ).split(" "),
+  numbers:
+    "twee drie vier vijf zes zeven acht negen tien elf twaalf twintig dertig veertig vijftig honderd duizend miljoen miljard".split(
+      " ",
+    ),
+  listJoiners: "en of".split(" "),
+  subjectPronouns: "ik je jij u hij zij ze we wij men".split(" "),
+};

@@ -1,0 +1,157 @@
+import { escapeRegExp, isStopword, type Language } from "./language.ts";
+import { wordSet } from "./lexicon/index.ts";
+import { isDutchVerbForm, lexiconClasses, lexiconTags, onlyAVerb } from "./pos.ts";
+
+/**
+ * Checks on phrases the extractive generator is about to teach: each reads the word lists of
+ * `lexicon/` for the source's language, so a rule is data and the same rule holds in both languages.
+ * When a check cannot be sure, it says no: an item that may be wrong is not generated.
+ */
+
+function wordsIn(text: string): string[] {
+  return text.match(/[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*|,/gu) ?? [];
+}
+
+/** A word the lexicon or its form marks as a verb and never as a noun or adjective ("formed", "stroomt"). */
+function verbOnly(word: string, language: Language): boolean {
+  if (onlyAVerb(word, language)) return true;
+  return language === "nl" && isDutchVerbForm(word);
+}
+
+/**
+ * Whether a definition's answer is a complete noun phrase with its genus: "a layer of hot rock", "een
+ * kunstmatige wal van zand en klei", "cellen die zuurstof vervoeren". Not a clause ("a long line of
+ * islands has formed"), not a fragment led or ended by a pronoun ("Once it reaches the surface, it"),
+ * not a name ("een zogenoemde cooling-down"), not ending mid-phrase ("a layer of").
+ */
+export function isDefinitionAnswer(meaning: string, language: Language): boolean {
+  const words = wordsIn(meaning);
+  const lower = words.map((word) => word.toLowerCase());
+  const first = lower[0];
+  const last = lower.at(-1);
+  if (words.length < 2 || first === undefined || last === undefined) return false;
+  const pronouns = wordSet(language, "pronouns");
+  const determiners = wordSet(language, "determiners");
+  // "a layer of hot rock about 2" (of "2,900 kilometres"): a number at the end stops mid-phrase.
+  if (pronouns.has(last) || wordSet(language, "continuing").has(last) || /^[,\p{N}]/u.test(last))
+    return false;
+  if (wordSet(language, "clauseOpeners").has(first)) return false;
+  // A demonstrative ("This place", "Dit proces") points back; it is a pronoun, not a determiner, here.
+  if (!determiners.has(first) && !opensANounPhrase(first, language)) return false;
+  const relative = wordSet(language, "relativePronouns");
+  const headEnd = lower.findIndex((word, index) => index > 0 && relative.has(word));
+  const head = lower.slice(0, headEnd < 0 ? undefined : headEnd);
+  const auxiliaries = wordSet(language, "finiteAuxiliaries");
+  const names = wordSet(language, "nameMarkers");
+  // Before its relative clause a noun phrase has no verb, no comma (but between adjectives: "een
+  // steile, kegelvormige vulkaan"), no pronoun and no "so-called"; an English participle after its
+  // noun is a short relative clause ("a shaking of the ground caused by …").
+  if (
+    head.some(
+      (word, index) =>
+        (word === "," && !isAdjective(head[index - 1] ?? "", language)) ||
+        auxiliaries.has(word) ||
+        names.has(word) ||
+        (index > 0 && pronouns.has(word) && !determiners.has(word)) ||
+        (verbOnly(word, language) && !(language === "en" && index >= 2 && canBeParticiple(word))),
+    )
+  )
+    return false;
+  return head.some((word) => isGenus(word, language));
+}
+
+/** An adjective by the lexicon, or a Dutch inflected adjective it does not know ("steile"). */
+function isAdjective(word: string, language: Language): boolean {
+  const classes = lexiconClasses(word, language);
+  if (classes.length === 0) return language === "nl" && /\p{L}{2}e$/u.test(word);
+  return classes.includes("adjective");
+}
+
+/** An English participle by the lexicon ("caused", "formed"). */
+function canBeParticiple(word: string): boolean {
+  return lexiconTags(word, "en").includes("VBN");
+}
+
+/** A first word that can open a bare noun phrase ("cellen die …", "Molten rock …"): a noun or adjective. */
+function opensANounPhrase(word: string, language: Language): boolean {
+  if (isStopword(word) || wordSet(language, "pronouns").has(word)) return false;
+  const classes = lexiconClasses(word, language);
+  return classes.length === 0 || classes.includes("noun") || classes.includes("adjective");
+}
+
+/** A content word that can head the phrase: a noun by the lexicon, or a word it does not know. */
+function isGenus(word: string, language: Language): boolean {
+  if (isStopword(word) || word.length < 3 || !/^\p{L}/u.test(word)) return false;
+  const classes = lexiconClasses(word, language);
+  return classes.length === 0 || classes.includes("noun");
+}
+
+/**
+ * A Dutch infinitive used as a noun ("na het sporten", "het werken"): it names an activity, which a
+ * renaming or a nearby phrase rarely defines. Judged by "het" before it in the sentence or by the lexicon.
+ */
+export function isVerbDerived(term: string, sentence: string, language: Language): boolean {
+  if (language !== "nl" || term.includes(" ") || !/en$/u.test(term)) return false;
+  const lower = term.toLowerCase();
+  if (lexiconTags(lower, "nl").some((tag) => tag.startsWith("V(") && tag.includes("inf"))) return true;
+  return new RegExp(`(?<![\\p{L}])het\\s+${escapeRegExp(term)}(?![\\p{L}])`, "iu").test(sentence);
+}
+
+/** Whether the word right before a term joins it to a noun before ("Sociëteit van Suriname"). */
+export function joinedToNounBefore(wordsBefore: readonly string[], language: Language): boolean {
+  const word = wordsBefore.at(-1)?.toLowerCase() ?? "";
+  return wordSet(language, "linkingPrepositions").has(word);
+}
+
+/**
+ * Whether a key phrase is worth a blank or an option: no amount or degree ("thousands", "a drop",
+ * "bijna"), not a general noun ("land", "today"), not opened by a vague modifier ("new machines") and
+ * no number.
+ */
+export function isWorthAsking(key: string, language: Language): boolean {
+  const words = key.toLowerCase().split(/\s+/u);
+  const head = words.at(-1) ?? "";
+  const quantities = wordSet(language, "quantities");
+  if (words.some((word) => quantities.has(word) || /\p{N}/u.test(word))) return false;
+  if (words.length > 1 && wordSet(language, "vagueModifiers").has(words[0] ?? "")) return false;
+  return !wordSet(language, "generalNouns").has(head);
+}
+
+/** Whether a clause ends in its finite verb ("Het bekende geluid van het hart ontstaat"): it says too little alone. */
+export function endsInItsVerb(clause: string, language: Language): boolean {
+  const last = wordsIn(clause).at(-1)?.toLowerCase() ?? "";
+  return verbOnly(last, language) || wordSet(language, "finiteAuxiliaries").has(last);
+}
+
+/**
+ * Whether a blank at this place tests trivia rather than a key term: a word counted by a number or an
+ * amount just before it ("duizenden ___", "a drop of ___", "twee ___"), an item of a list ("uit ___,
+ * de Ardennen en …"), or a modifier of the noun the lexicon knows right after it ("de ___ ader").
+ */
+export function isTrivialBlank(
+  before: string,
+  answer: string,
+  after: string,
+  language: Language,
+  /** A common noun in a list that is the point of its sentence ("drie soorten: slagaders, ___ en …"). */
+  allowListItem = false,
+): boolean {
+  const near = (before.toLowerCase().match(/[\p{L}\p{N}'’-]+/gu) ?? []).slice(-3);
+  const counted = (word: string) =>
+    /\p{N}/u.test(word) ||
+    wordSet(language, "numbers").has(word) ||
+    wordSet(language, "quantities").has(word);
+  if (near.some(counted)) return true;
+  const joiners = [...wordSet(language, "listJoiners")].join("|");
+  const listAfter = new RegExp(`^\\s*,\\s*[^,.;:]{1,40}?\\s(?:${joiners})\\s`, "u");
+  const listBefore = new RegExp(`,[^,.;:]{1,40}?\\s(?:${joiners})\\s+(?:\\S+\\s+)?$`, "u");
+  const between = /,\s*$/u.test(before) && new RegExp(`^\\s+(?:${joiners})\\s`, "u").test(after);
+  const listItem = listAfter.test(after) || listBefore.test(before) || between;
+  if (listItem && !(allowListItem && /^\p{Ll}/u.test(answer))) return true;
+  const next = /^\s*([\p{L}'’-]+)/u.exec(after)?.[1]?.toLowerCase() ?? "";
+  if (next === "" || isStopword(next) || verbOnly(next, language)) return false;
+  // A Dutch inflected adjective before a content word ("de holle ader") modifies it.
+  if (language === "nl" && /\p{L}{2}e$/u.test(answer) && !answer.includes(" ")) return true;
+  const classes = lexiconClasses(next, language);
+  return classes.length > 0 && classes.every((wordClass) => wordClass === "noun");
+}
