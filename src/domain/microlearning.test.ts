@@ -58,6 +58,11 @@ describe("scoring", () => {
     expect(masteryPassed({ correct: 3, total: 5 })).toBe(false);
   });
 
+  it("never passes an empty mastery check: it proves nothing", () => {
+    expect(masteryPassed({ correct: 0, total: 0 })).toBe(false);
+    expect(quizResult("mastery", [], {}).passed).toBe(false);
+  });
+
   it("stores a diagnostic as passed whatever the score, a mastery only when it passed", () => {
     const allWrong = { q1: 0, q2: 0, q3: 0, q4: 0 };
     expect(quizResult("diagnostic", questions, allWrong).passed).toBe(true);

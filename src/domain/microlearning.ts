@@ -35,7 +35,8 @@ export function scoreQuiz(questions: readonly Question[], answers: Answers): Qui
 export const MASTERY_PASS_RATIO = 0.8;
 
 export function masteryPassed(score: Pick<QuizScore, "correct" | "total">): boolean {
-  return score.total === 0 || score.correct / score.total >= MASTERY_PASS_RATIO;
+  // An empty check proves nothing, so it is never passed.
+  return score.total > 0 && score.correct / score.total >= MASTERY_PASS_RATIO;
 }
 
 /** What a finished diagnostic or mastery check stores in `activity_progress.result`. */

@@ -183,7 +183,50 @@ describe("extractive generation", () => {
     expect(structureCitations(structure.structure)).toEqual([]);
     expect(courseCitations(course.chapters)).toEqual([]);
     expect(course.chapters[0]?.activities[0]?.title).toMatch(/^Overzicht/);
-    for (const chapter of course.chapters) expect(chapter.activities).toHaveLength(6);
+    // Without material there is nothing to ask or practise: no empty checks, cards or study.
+    for (const chapter of course.chapters)
+      expect(chapter.activities.map((activity) => activity.kind)).toEqual(["overview", "study", "recap"]);
+  });
+});
+
+describe("activities left empty", () => {
+  it("drops a check whose every question lost its citation, instead of saving an empty one", async () => {
+    const fixtures = await allFixtures();
+    const sources = await corpusOf(fixtures);
+    const topic = { title: "Topic", description: null };
+    const extractive = extractiveProvider();
+    const { structure } = await generateStructure(topic, sources, extractive);
+    // A provider whose mastery questions all cite lines that do not exist: the verifier removes each.
+    const uncited: GenerationProvider = {
+      ...extractive,
+      chapter: async (request) => {
+        const draft = await extractive.chapter(request);
+        return {
+          ...draft,
+          activities: draft.activities.map((activity) =>
+            activity.kind === "mastery"
+              ? {
+                  ...activity,
+                  payload: {
+                    questions: activity.payload.questions.map((question) => ({
+                      ...question,
+                      citations: [{ ...question.citations[0], line_start: 90_000, line_end: 90_001 }],
+                    })),
+                  },
+                }
+              : activity,
+          ),
+        } as typeof draft;
+      },
+    };
+    const { chapters } = await generateCourse(topic, structure, sources, uncited);
+    expect(chapters.length).toBeGreaterThan(0);
+    for (const chapter of chapters) {
+      expect(chapter.activities.map((activity) => activity.kind)).not.toContain("mastery");
+      for (const activity of chapter.activities) {
+        if (activity.kind === "diagnostic") expect(activity.payload.questions.length).toBeGreaterThan(0);
+      }
+    }
   });
 });
 

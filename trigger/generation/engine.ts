@@ -4,7 +4,7 @@ import { CitationVerifier, type VerificationCounts } from "./citations.ts";
 import { buildCorpus, type Corpus, type CorpusSourceInput } from "./corpus.ts";
 import { assignMaterial } from "./material.ts";
 import { mapPool } from "./pool.ts";
-import type { ChapterDraft, GenerationProvider, TopicBrief } from "./providers/index.ts";
+import type { ActivityDraft, ChapterDraft, GenerationProvider, TopicBrief } from "./providers/index.ts";
 import { detectLanguage, dominantLanguage, type Language } from "./text/language.ts";
 
 export interface StructureResult {
@@ -85,7 +85,7 @@ export async function generateCourse(
     options.concurrency ?? DEFAULT_CHAPTER_CONCURRENCY,
     async ({ section, material }) => {
       const draft = await provider.chapter({ topic, structure, section, material, corpus });
-      const chapter = verifier.chapter(draft);
+      const chapter = withoutEmptyActivities(verifier.chapter(draft));
       for (const activity of chapter.activities) activitySchema.parse(activity);
       done++;
       const count = done;
@@ -96,6 +96,28 @@ export async function generateCourse(
     },
   );
   return { chapters: written, counts: verifier.counts };
+}
+
+/**
+ * A chapter without the activities that were left with nothing to do: a check whose every question the
+ * verifier removed (an empty mastery check would say "Score: 0 van 0 — Geslaagd!"), practice without
+ * cards, study without blocks. The phase then shows that it has no content, as any missing phase does.
+ */
+function withoutEmptyActivities(chapter: ChapterDraft): ChapterDraft {
+  const hasContent = (activity: ActivityDraft) => {
+    switch (activity.kind) {
+      case "diagnostic":
+      case "mastery":
+        return activity.payload.questions.length > 0;
+      case "practice":
+        return activity.payload.cards.length > 0;
+      case "study":
+        return activity.payload.blocks.length > 0;
+      default:
+        return true;
+    }
+  };
+  return { ...chapter, activities: chapter.activities.filter(hasContent) };
 }
 
 /** The language of a topic: that of most of its source text, else of its title and description. */

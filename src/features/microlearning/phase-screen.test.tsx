@@ -234,6 +234,14 @@ describe("mastery", () => {
     );
   });
 
+  it("offers no check and no pass when a check holds no questions", async () => {
+    fetchActivity.mockResolvedValue(activityRow("mastery", { questions: [] }));
+    renderPhase("mastery");
+    expect(await screen.findByText("Deze controle heeft geen vragen.")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Controleer antwoorden" })).not.toBeInTheDocument();
+    expect(screen.queryByText("Geslaagd!")).not.toBeInTheDocument();
+  });
+
   it("completes when passed", async () => {
     fetchActivity.mockResolvedValue(activityRow("mastery", { questions: diagnosticQuestions }));
     renderPhase("mastery");

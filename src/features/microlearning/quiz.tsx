@@ -107,6 +107,10 @@ export function Quiz({ kind, questions, saved, onSubmit, afterCheck }: QuizProps
     }
   }
 
+  // A check without questions proves nothing (older courses hold some): nothing to answer or pass.
+  if (questions.length === 0)
+    return <p className="text-neutral-600 dark:text-neutral-400">Deze controle heeft geen vragen.</p>;
+
   return (
     <div className="flex flex-col gap-4">
       <ol className="flex flex-col gap-3">

@@ -147,6 +147,10 @@ export function extractiveChapter(
 
   const diagnostic = diagnosticQuestions(pools);
   const mastery = masteryQuestions(pools, new Set(diagnostic.map((question) => question.id)));
+  // A section that yields no question beyond the diagnostic's checks mastery on those same points, asked
+  // again after study; without any question at all the engine leaves the check out.
+  if (mastery.length === 0)
+    mastery.push(...diagnostic.map((question) => ({ ...question, id: `${question.id}-again` })));
   const blocks = pools.flatMap((pool) => studyBlocks(pool, labels));
   const cards = pools.flatMap((pool) => practiceCards(pool));
   const structureCitations = uniqueCitations(section.subtopics.flatMap((subtopic) => subtopic.citations));
