@@ -17,7 +17,12 @@ export const OFFLINE_GENERATOR = "Offline generator";
 /** The body of the test-llm-connection edge function (the settings screen's "Test connection"). */
 export const testLlmConnectionBodySchema = z.object({
   entityId: z.uuid().describe("The organisation (public.core_entities.id); the caller must be its admin."),
-  baseUrl: z.string().trim().min(1).max(500).describe("OpenAI-compatible base URL, such as https://api.openai.com/v1."),
+  baseUrl: z
+    .string()
+    .trim()
+    .min(1)
+    .max(500)
+    .describe("OpenAI-compatible base URL, such as https://api.openai.com/v1."),
   model: z.string().trim().min(1).max(200).describe("The model to try."),
   apiKey: z
     .string()
@@ -110,7 +115,7 @@ function nonPublicIpv4(octets: readonly number[]): boolean {
   const value = ipv4Value(octets);
   return IPV4_NON_PUBLIC.some(([base, bits]) => {
     const mask = bits === 0 ? 0 : (0xffffffff << (32 - bits)) >>> 0;
-    return ((value & mask) >>> 0) === ((ipv4Value(parseIpv4(base) ?? []) & mask) >>> 0);
+    return (value & mask) >>> 0 === (ipv4Value(parseIpv4(base) ?? []) & mask) >>> 0;
   });
 }
 
