@@ -1,0 +1,169 @@
+/**
+ * Page furniture in a PDF: what repeats on the pages' edges or sits beside the text without being part
+ * of it. Furniture keeps its place in the page's line numbers and stays out of every chunk. See
+ * docs/ingestion.md ("PDF", "Page furniture").
+ */
+import type { PageLayout } from "./layout.ts";
+import type { PdfLine, PdfPage } from "./pdf.ts";
+
+// A page number alone: "3", "- 3 -", "Page 3", "Pagina 3 van 10", "3 of 10", "3/10", "iv".
+const PAGE_NUMBER =
+  /^(?:(?:page|pagina|blz\.?|bladzijde|p\.|pag\.?|seite|s\.)\s*)?[-–—]?\s*(?:\d{1,4}|[ivxlcdm]{1,7})\s*[-–—]?(?:\s*(?:of|van|von|\/)\s*\d{1,4})?$/i;
+// A running head that carries the page number at one end: "4 CHAPTER 4. SEED PLANTS", "4.2. ANGIOSPERMS 5".
+const LEADING_NUMBER = /^(\d{1,4})\s/;
+const TRAILING_NUMBER = /\s(\d{1,4})$/;
+// A line of a table of contents: a title, dot leaders and a page number.
+const CONTENTS_LINE = /\p{L}.*(?:\.\s*){4,}\s*\d{1,4}$/u;
+/** How far from the top or bottom edge page furniture sits, at most, as a share of the page height. */
+const EDGE_BAND = 0.2;
+/** Furniture is set apart from the text by at least this many times its font size. */
+const APART = 1.4;
+/** Text this many times the body size or more that returns on several pages is a watermark. */
+const WATERMARK_SIZE = 2.5;
+
+/** Lines set at an angle (a watermark, a stamp along the margin) and line numbers in the margin. */
+export function markSetApart(pages: readonly PdfPage[], layouts: readonly PageLayout[]) {
+  pages.forEach((page, pageIndex) => {
+    page.lines.forEach((line, index) => {
+      if (line.rotated || line.lineNumber) layouts[pageIndex]?.furniture.add(index);
+    });
+  });
+}
+
+/**
+ * Running headers and footers and page numbers. A candidate is a row of lines at the top or bottom of
+ * the page, within the edge band, set apart from the text by a clear gap. It is furniture when it is a
+ * page number alone, when it repeats (digits aside) at the same height on at least half the pages (or
+ * half the odd or even pages, as books alternate their heads), or when a number at its start or end
+ * counts up with the pages. Such lines are set no larger than the text: a larger line that returns on
+ * every page ("Exercise 1", "Exercise 2") is a heading.
+ */
+export function markFurniture(pages: readonly PdfPage[], layouts: readonly PageLayout[]) {
+  const textSize = commonSize(pages.flatMap((page) => page.lines));
+  const candidates = pages.map((page, pageIndex) =>
+    edgeRows(page, layouts[pageIndex]).filter((row) => row.size < textSize * 1.15),
+  );
+  const signature = (row: EdgeRow) =>
+    `${Math.round(row.y / 4)}|${row.text.toLowerCase().replace(/\d+/g, "#").replace(/\s+/g, " ")}`;
+  const counts = new Map<string, number>();
+  const folios = new Map<number, number>();
+  candidates.forEach((rows, pageIndex) => {
+    const keys = new Set(
+      rows.flatMap((row) => [`all|${signature(row)}`, `${pageIndex % 2}|${signature(row)}`]),
+    );
+    for (const key of keys) counts.set(key, (counts.get(key) ?? 0) + 1);
+    for (const offset of new Set(rows.flatMap((row) => folioOffsets(row, pageIndex))))
+      folios.set(offset, (folios.get(offset) ?? 0) + 1);
+  });
+  const half = (n: number) => Math.max(2, Math.ceil(n / 2));
+  const evenPages = Math.ceil(pages.length / 2);
+  const repeated = (row: EdgeRow, pageIndex: number) =>
+    (counts.get(`all|${signature(row)}`) ?? 0) >= half(pages.length) ||
+    (counts.get(`${pageIndex % 2}|${signature(row)}`) ?? 0) >=
+      half(pageIndex % 2 === 0 ? evenPages : pages.length - evenPages);
+  const folioPages = Math.max(2, Math.ceil(pages.length / 4));
+  candidates.forEach((rows, pageIndex) => {
+    const page = pages[pageIndex] as PdfPage;
+    for (const row of rows) {
+      // The page number of a running head stands apart from its text; "2 The light reactions" at the
+      // top of page 2 is a numbered heading.
+      const apart =
+        row.indexes.length > 1 || row.indexes.some((index) => (page.lines[index]?.widestGap ?? 0) >= 2);
+      const folio =
+        apart && folioOffsets(row, pageIndex).some((offset) => (folios.get(offset) ?? 0) >= folioPages);
+      const pageNumber = row.indexes.some((index) => PAGE_NUMBER.test(page.lines[index]?.text ?? ""));
+      if (pageNumber || folio || repeated(row, pageIndex))
+        for (const index of row.indexes) layouts[pageIndex]?.furniture.add(index);
+    }
+  });
+  // A table of contents points at pages; its lines (dot leaders, a page number) are not text to learn.
+  pages.forEach((page, pageIndex) => {
+    page.lines.forEach((line, index) => {
+      if (CONTENTS_LINE.test(line.text)) layouts[pageIndex]?.furniture.add(index);
+    });
+  });
+}
+
+/** Watermarks set upright: very large text that returns on at least half the pages. */
+export function markWatermarks(pages: readonly PdfPage[], layouts: readonly PageLayout[], bodySize: number) {
+  const large = (line: PdfLine) => bodySize > 0 && line.size >= bodySize * WATERMARK_SIZE;
+  const pagesWith = new Map<string, number>();
+  for (const page of pages) {
+    for (const text of new Set(page.lines.filter(large).map((line) => line.text.toLowerCase())))
+      pagesWith.set(text, (pagesWith.get(text) ?? 0) + 1);
+  }
+  const often = Math.max(2, Math.ceil(pages.length / 2));
+  pages.forEach((page, pageIndex) => {
+    page.lines.forEach((line, index) => {
+      if (large(line) && (pagesWith.get(line.text.toLowerCase()) ?? 0) >= often)
+        layouts[pageIndex]?.furniture.add(index);
+    });
+  });
+}
+
+interface EdgeRow {
+  y: number;
+  size: number;
+  /** The row's lines, left to right. */
+  indexes: number[];
+  text: string;
+}
+
+/**
+ * The top and bottom rows of a page (lines on one baseline form a row, such as a running head with the
+ * page number at its other end) that sit in the edge band, apart from the rows next to them. Two rows at
+ * an edge count when both are apart from the text.
+ */
+function edgeRows(page: PdfPage, layout: PageLayout | undefined): EdgeRow[] {
+  const rows: EdgeRow[] = [];
+  const order = page.lines
+    .map((line, index) => ({ line, index }))
+    .filter(({ index }) => !layout?.furniture.has(index))
+    .sort((p, q) => q.line.y - p.line.y);
+  for (const { line, index } of order) {
+    const row = rows.at(-1);
+    if (row && Math.abs(row.y - line.y) <= Math.min(row.size, line.size) / 2) {
+      row.indexes.push(index);
+      row.size = Math.max(row.size, line.size);
+    } else rows.push({ y: line.y, size: line.size, indexes: [index], text: "" });
+  }
+  for (const row of rows) {
+    row.indexes.sort((p, q) => (page.lines[p]?.x ?? 0) - (page.lines[q]?.x ?? 0));
+    row.text = row.indexes.map((index) => page.lines[index]?.text ?? "").join(" ");
+  }
+  const apart = (a: number, b: number) => {
+    const [p, q] = [rows[a], rows[b]];
+    return !p || !q || Math.abs(p.y - q.y) >= APART * Math.max(p.size, q.size);
+  };
+  const inTop = (row: number) => (rows[row]?.y ?? 0) >= page.height * (1 - EDGE_BAND);
+  const inBottom = (row: number) => (rows[row]?.y ?? Number.POSITIVE_INFINITY) <= page.height * EDGE_BAND;
+  const last = rows.length - 1;
+  const picked: number[] = [];
+  if (last >= 2 && inTop(0) && inTop(1) && apart(1, 2)) picked.push(0, 1);
+  else if (inTop(0) && apart(0, 1)) picked.push(0);
+  if (last >= 3 && inBottom(last) && inBottom(last - 1) && apart(last - 1, last - 2))
+    picked.push(last, last - 1);
+  else if (last >= 1 && inBottom(last) && apart(last, last - 1)) picked.push(last);
+  return [...new Set(picked)].flatMap((row) => rows[row] ?? []);
+}
+
+/** The page's number minus its place, for a row that starts or ends with a number. */
+function folioOffsets(row: EdgeRow, pageIndex: number): number[] {
+  return [
+    LEADING_NUMBER.exec(row.text)?.[1],
+    TRAILING_NUMBER.exec(row.text)?.[1],
+    /^\d{1,4}$/.exec(row.text)?.[0],
+  ]
+    .filter((number): number is string => number !== undefined)
+    .map((number) => Number(number) - pageIndex);
+}
+
+/** The font size most characters of these lines have. */
+export function commonSize(lines: readonly PdfLine[]): number {
+  const chars = new Map<number, number>();
+  for (const line of lines) {
+    const size = Math.round(line.size * 2) / 2;
+    chars.set(size, (chars.get(size) ?? 0) + line.text.length);
+  }
+  return [...chars].sort((p, q) => q[1] - p[1])[0]?.[0] ?? 0;
+}

@@ -1,0 +1,335 @@
+import { degrees, PDFDocument, type PDFFont, type PDFPage, StandardFonts } from "pdf-lib";
+import { describe, expect, it } from "vitest";
+import { buildCorpus } from "../corpus.ts";
+import { ingestSource } from "./index.ts";
+import type { LineRole, PageLayout } from "./layout.ts";
+import { pdfLayouts, readPdfLines } from "./pdf.ts";
+
+const SOURCE_ID = "66666666-6666-4666-8666-666666666666";
+
+interface Fonts {
+  regular: PDFFont;
+  bold: PDFFont;
+}
+
+interface Draw {
+  page: PDFPage;
+  fonts: Fonts;
+  /** Draws lines top down from (x, y), one `leading` apart. */
+  lines: (texts: readonly string[], x: number, y: number, options?: LineOptions) => void;
+}
+
+interface LineOptions {
+  size?: number;
+  leading?: number;
+  bold?: boolean;
+}
+
+/** A PDF of A4 pages, each drawn by one function. */
+async function makePdf(pages: ReadonlyArray<(draw: Draw) => void>): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  const fonts = {
+    regular: await pdf.embedFont(StandardFonts.TimesRoman),
+    bold: await pdf.embedFont(StandardFonts.TimesRomanBold),
+  };
+  for (const drawPage of pages) {
+    const page = pdf.addPage([595, 842]);
+    drawPage({
+      page,
+      fonts,
+      lines: (texts, x, y, { size = 10, leading = 12, bold = false } = {}) => {
+        texts.forEach((text, index) => {
+          page.drawText(text, { x, y: y - index * leading, size, font: bold ? fonts.bold : fonts.regular });
+        });
+      },
+    });
+  }
+  return pdf.save();
+}
+
+interface Read {
+  lines: string[];
+  layout: PageLayout;
+}
+
+async function readPages(bytes: Uint8Array): Promise<Read[]> {
+  const pages = await readPdfLines(bytes);
+  const layouts = pdfLayouts(pages);
+  return pages.map((page, index) => ({
+    lines: page.lines.map((line) => line.text),
+    layout: layouts[index] as PageLayout,
+  }));
+}
+
+async function sentencesOf(bytes: Uint8Array): Promise<string[]> {
+  const source = { id: SOURCE_ID, kind: "pdf" as const, file_name: "layout.pdf", file_path: null };
+  const { chunks } = await ingestSource({ ...source, content: bytes });
+  return buildCorpus([{ ...source, chunks }]).sentences.map((sentence) => sentence.text);
+}
+
+const body = (read: Read) =>
+  read.lines.filter((_, index) => !read.layout.furniture.has(index) && !read.layout.roles.has(index));
+const withRole = (read: Read, role: LineRole) =>
+  read.lines.filter((_, index) => read.layout.roles.get(index) === role);
+const furniture = (read: Read) => read.lines.filter((_, index) => read.layout.furniture.has(index));
+const headings = (read: Read) => [...read.layout.headings.keys()].map((index) => read.lines[index]);
+
+// Two columns of ten lines each; the left one ends in a word broken at the hyphen.
+const LEFT = [
+  "The gymnosperms and angiosperms together com-",
+  "prise the seed plants of the world today.",
+  "Seeds protect the young plant from drought.",
+  "They store food for the first days of growth.",
+  "Wind and animals carry seeds far from home.",
+  "Some seeds wait for years before they sprout.",
+  "Others sprout as soon as they touch the soil.",
+  "The first root grows down into the ground.",
+  "The first shoot grows up towards the light.",
+  "Soon the young plant makes its own food. Its",
+];
+const RIGHT = [
+  "leaves catch the sunlight it needs to grow.",
+  "Pine trees carry their seeds in woody cones.",
+  "The cones open when the weather is dry.",
+  "Flowering plants hide their seeds in fruits.",
+  "Animals eat the fruits and spread the seeds.",
+  "Grasses are flowering plants pollinated by wind.",
+  "Oaks make acorns that squirrels bury in autumn.",
+  "Many acorns are never found again and sprout.",
+  "In this way the squirrel plants new oak trees.",
+  "Seed plants cover most of the land on Earth.",
+];
+
+interface Case {
+  name: string;
+  pages: ReadonlyArray<(draw: Draw) => void>;
+  check: (pages: Read[], sentences: string[]) => void;
+}
+
+const cases: Case[] = [
+  {
+    name: "two columns under a full-width title, a word broken at the column end",
+    pages: [
+      (draw) => {
+        draw.lines(["Seed plants and how they spread"], 56, 780, { size: 18, bold: true });
+        draw.lines(LEFT, 56, 740);
+        draw.lines(RIGHT, 310, 740);
+      },
+    ],
+    check: ([page], sentences) => {
+      expect(page?.lines).toEqual(["Seed plants and how they spread", ...LEFT, ...RIGHT]);
+      expect(headings(page as Read)).toEqual(["Seed plants and how they spread"]);
+      expect(sentences).toContain(
+        "The gymnosperms and angiosperms together comprise the seed plants of the world today.",
+      );
+      expect(sentences).toContain("Soon the young plant makes its own food.");
+      expect(sentences).toContain("Its leaves catch the sunlight it needs to grow.");
+    },
+  },
+  {
+    name: "columns that change within a page: two columns, a full-width figure caption, two columns",
+    pages: [
+      (draw) => {
+        draw.lines(LEFT.slice(0, 5), 56, 780);
+        draw.lines(RIGHT.slice(0, 5), 310, 780);
+        draw.lines(["Figure 4.3: Pine young ovulate cone, drawn from a living tree in spring."], 56, 560);
+        draw.lines(LEFT.slice(5), 56, 520);
+        draw.lines(RIGHT.slice(5), 310, 520);
+      },
+    ],
+    check: ([page]) => {
+      expect(page?.lines).toEqual([
+        ...LEFT.slice(0, 5),
+        ...RIGHT.slice(0, 5),
+        "Figure 4.3: Pine young ovulate cone, drawn from a living tree in spring.",
+        ...LEFT.slice(5),
+        ...RIGHT.slice(5),
+      ]);
+      expect(withRole(page as Read, "caption")).toEqual([
+        "Figure 4.3: Pine young ovulate cone, drawn from a living tree in spring.",
+      ]);
+    },
+  },
+  {
+    name: "a caption between two paragraphs of a column, with a sentence running around it",
+    pages: [
+      (draw) => {
+        draw.lines(["Conifers"], 56, 800, { size: 14, bold: true });
+        draw.lines(["Conifers keep their leaves in winter. Their"], 56, 780);
+        draw.lines(["Figure 2: A pine twig with needles in bundles", "of two, seen from above."], 56, 740, {
+          size: 8,
+          leading: 10,
+        });
+        draw.lines(
+          ["needles lose little water in the cold. Most", "conifers grow in cold regions."],
+          56,
+          690,
+        );
+      },
+    ],
+    check: ([page], sentences) => {
+      expect(withRole(page as Read, "caption")).toEqual([
+        "Figure 2: A pine twig with needles in bundles",
+        "of two, seen from above.",
+      ]);
+      expect(sentences).toContain("Their needles lose little water in the cold.");
+      expect(sentences).toContain("Most conifers grow in cold regions.");
+      expect(sentences.some((sentence) => sentence.includes("pine twig"))).toBe(false);
+    },
+  },
+  {
+    name: "a footnote at the foot of the page and its raised mark in the text",
+    pages: [
+      (draw) => {
+        const text = "Cycads are ancient seed plants with swimming sperm";
+        draw.lines([text, "cells. They grow in warm regions today."], 56, 780);
+        const end = 56 + draw.fonts.regular.widthOfTextAtSize(text, 10);
+        draw.page.drawText("1", { x: end + 0.5, y: 784, size: 6, font: draw.fonts.regular });
+        draw.lines(["1 See https://example.org/cycads for pictures of cycad cones."], 56, 80, { size: 8 });
+      },
+    ],
+    check: ([page], sentences) => {
+      expect(page?.lines[0]).toBe("Cycads are ancient seed plants with swimming sperm¹");
+      expect(withRole(page as Read, "footnote")).toEqual([
+        "1 See https://example.org/cycads for pictures of cycad cones.",
+      ]);
+      expect(sentences.some((sentence) => sentence.includes("example.org"))).toBe(false);
+      expect(sentences).toContain("They grow in warm regions today.");
+    },
+  },
+  {
+    name: "running headers at the top of the right column and page numbers, on every page",
+    pages: [1, 2, 3].map((number) => (draw: Draw) => {
+      draw.lines(["4.1 GYMNOSPERMS"], 420, 800, { size: 8 });
+      draw.lines(LEFT, 56, 760);
+      draw.lines(RIGHT, 310, 760);
+      draw.lines([String(number)], 295, 40);
+    }),
+    check: (pages, sentences) => {
+      for (const [index, page] of pages.entries()) {
+        expect(furniture(page)).toEqual(["4.1 GYMNOSPERMS", String(index + 1)]);
+        expect(body(page)).toEqual([...LEFT, ...RIGHT]);
+      }
+      expect(sentences.some((sentence) => /GYMNOSPERMS| \d /.test(sentence))).toBe(false);
+    },
+  },
+  {
+    name: "running heads that carry the page number apart at their outer end, and numbered headings that do not",
+    pages: [2, 3, 4].map((number) => (draw: Draw) => {
+      const head = number % 2 === 0 ? "CHAPTER 4. SEED PLANTS" : `4.${number}. ANGIOSPERMS`;
+      draw.lines([String(number)], number % 2 === 0 ? 56 : 530, 810, { size: 9 });
+      draw.lines([head], number % 2 === 0 ? 380 : 56, 810, { size: 9 });
+      draw.lines([`${number} Seeds and fruits`], 56, 770, { bold: true, size: 12 });
+      draw.lines(LEFT.slice(2, 8), 56, 750);
+    }),
+    check: (pages) => {
+      expect(pages.map(furniture)).toEqual([
+        ["2 CHAPTER 4. SEED PLANTS"],
+        ["4.3. ANGIOSPERMS 3"],
+        ["4 CHAPTER 4. SEED PLANTS"],
+      ]);
+      expect(pages.map(headings)).toEqual([
+        ["2 Seeds and fruits"],
+        ["3 Seeds and fruits"],
+        ["4 Seeds and fruits"],
+      ]);
+    },
+  },
+  {
+    name: "three columns",
+    pages: [
+      (draw) => {
+        const [a, b, c] = [LEFT.slice(0, 6), RIGHT.slice(0, 6), LEFT.slice(4, 10)].map((lines) =>
+          lines.map((line) => line.slice(0, 28)),
+        );
+        draw.lines(a as string[], 40, 780, { size: 9, leading: 11 });
+        draw.lines(b as string[], 220, 780, { size: 9, leading: 11 });
+        draw.lines(c as string[], 400, 780, { size: 9, leading: 11 });
+      },
+    ],
+    check: ([page]) => {
+      const cut = (lines: string[]) => lines.map((line) => line.slice(0, 28).trim());
+      expect(page?.lines).toEqual([
+        ...cut(LEFT.slice(0, 6)),
+        ...cut(RIGHT.slice(0, 6)),
+        ...cut(LEFT.slice(4, 10)),
+      ]);
+    },
+  },
+  {
+    name: "a table: each row one line, never part of a sentence",
+    pages: [
+      (draw) => {
+        draw.lines(["Table 1: Seed plants compared"], 56, 780);
+        const rows = [
+          ["Group", "Seeds", "Example"],
+          ["Conifers", "naked", "pine"],
+          ["Cycads", "naked", "sago palm"],
+          ["Flowering", "enclosed", "oak"],
+        ];
+        rows.forEach((cells, index) => {
+          cells.forEach((cell, column) => {
+            draw.lines([cell], 56 + column * 90, 760 - index * 12);
+          });
+        });
+        draw.lines(["Conifers carry naked seeds on the scales of their cones."], 56, 690);
+      },
+    ],
+    check: ([page], sentences) => {
+      expect(withRole(page as Read, "table")).toEqual([
+        "Group Seeds Example",
+        "Conifers naked pine",
+        "Cycads naked sago palm",
+        "Flowering enclosed oak",
+      ]);
+      expect(withRole(page as Read, "caption")).toEqual(["Table 1: Seed plants compared"]);
+      expect(sentences).toEqual(["Conifers carry naked seeds on the scales of their cones."]);
+    },
+  },
+  {
+    name: "a watermark set diagonally and line numbers in the margin",
+    pages: [
+      (draw) => {
+        draw.page.drawText("DRAFT", { x: 150, y: 300, size: 80, font: draw.fonts.bold, rotate: degrees(45) });
+        draw.lines(LEFT.slice(2, 8), 80, 780);
+        LEFT.slice(2, 8).forEach((_, index) => {
+          draw.lines([String(index + 1)], 50, 780 - index * 12, { size: 7 });
+        });
+      },
+    ],
+    check: ([page], sentences) => {
+      expect(body(page as Read)).toEqual(LEFT.slice(2, 8));
+      expect(furniture(page as Read).sort()).toEqual(["1", "2", "3", "4", "5", "6", "DRAFT"]);
+      expect(sentences.some((sentence) => /DRAFT|\d/.test(sentence))).toBe(false);
+    },
+  },
+  {
+    name: "numbered headings in bold inside a column",
+    pages: [
+      (draw) => {
+        draw.lines(["4.1 Gymnosperms"], 56, 780, { bold: true, size: 11 });
+        draw.lines(LEFT.slice(2, 9), 56, 764);
+        draw.lines(RIGHT.slice(1, 4), 310, 780);
+        draw.lines(["4.2 Angiosperms"], 310, 730, { bold: true, size: 11 });
+        draw.lines(RIGHT.slice(4, 8), 310, 714);
+      },
+    ],
+    check: ([page]) => {
+      expect(headings(page as Read)).toEqual(["4.1 Gymnosperms", "4.2 Angiosperms"]);
+      expect(page?.lines).toEqual([
+        "4.1 Gymnosperms",
+        ...LEFT.slice(2, 9),
+        ...RIGHT.slice(1, 4),
+        "4.2 Angiosperms",
+        ...RIGHT.slice(4, 8),
+      ]);
+    },
+  },
+];
+
+describe("PDF layout as a reader sees it", () => {
+  it.each(cases.map((testCase) => [testCase.name, testCase] as const))("%s", async (_name, testCase) => {
+    const bytes = await makePdf(testCase.pages);
+    testCase.check(await readPages(bytes), await sentencesOf(bytes));
+  });
+});

@@ -1,0 +1,472 @@
+/**
+ * A PDF page's text in the order a reader reads it. PDF.js gives text items with positions; this module
+ * finds the page's columns and regions and reads them: top to bottom by band, within a band column by
+ * column, each column top to bottom. Lines are never made across a gutter. Rows whose cells line up in
+ * columns too narrow for prose (a table) stay one line per row. Text set at an angle other than the
+ * page's (a watermark, a margin stamp) and numbers that count the lines in the margin are read apart,
+ * after the page's text. docs/ingestion.md ("PDF", "Reading order") explains the rules.
+ */
+
+/** One PDF.js text item, upright in the page's text direction; y is the baseline, up from the bottom. */
+export interface TextPiece {
+  str: string;
+  x: number;
+  y: number;
+  width: number;
+  size: number;
+  bold: boolean;
+}
+
+/** One line as read: its text, where it sits, the style most of it has, and the column it was read in. */
+export interface LaidLine {
+  text: string;
+  /** Baseline, in PDF units from the bottom of the page. */
+  y: number;
+  x: number;
+  right: number;
+  size: number;
+  bold: boolean;
+  /** The column the line was read in: lines with the same id form one column, left..right. */
+  column: { id: number; left: number; right: number };
+  /** The widest blank between two pieces of the line, in ems ("4      CHAPTER 4" has a wide one). */
+  widestGap: number;
+  /** Cells the line was made of: a table row has two or more. */
+  cells: number;
+  /** A row of a table: cells in line with the rows above and below, too narrow for running text. */
+  table: boolean;
+  /** Set at an angle other than the page's text (a watermark, a stamp along the margin). */
+  rotated: boolean;
+  /** A number in the margin that counts the page's lines. */
+  lineNumber: boolean;
+}
+
+/** The share of a piece's font size above and below its baseline that its letters take. */
+const ASCENT = 0.75;
+const DESCENT = 0.25;
+/** Two pieces sit on one row when their letters overlap by this share of the smaller one's height. */
+const ROW_OVERLAP = 0.5;
+/** A gutter over this many rows or more may be as narrow as NARROW_GUTTER_EM (LaTeX sets 1 em). */
+const MANY_ROWS = 4;
+const NARROW_GUTTER_EM = 0.6;
+const WIDE_GUTTER_EM = 1.2;
+/** A row may run into a gutter as long as it leaves this much of it free (in ems) … */
+const OVERFULL_GAP_EM = 0.3;
+/** … and at most this share of a group's rows does. */
+const MAX_OVERFULL_SHARE = 0.2;
+/** A column of running text is at least this wide (in ems) and has this many words on most rows. */
+const PROSE_WIDTH_EM = 6;
+const PROSE_WORDS = 3;
+/** Blank space this tall (in ems) across every column ends a set of columns. */
+const FIGURE_GAP_EM = 4;
+/** Rows above a set of columns join it when they follow within this gap, in ems. */
+const ROW_ABOVE_GAP_EM = 1.5;
+/** Running heads and footers: up to this many rows of at most EDGE_WORDS words, within EDGE_BAND of the
+ * text's top or bottom, set apart from the next row by EDGE_APART times their size. */
+const EDGE_ROWS = 2;
+const EDGE_WORDS = 12;
+const EDGE_BAND = 0.12;
+const EDGE_APART = 1.4;
+/** Nested columns (a table in a column of a two-column page) go this deep at most. */
+const MAX_DEPTH = 4;
+
+interface Row {
+  pieces: TextPiece[];
+  /** The baseline and size of the row's largest text (a superscript rides on it). */
+  y: number;
+  size: number;
+  top: number;
+  bottom: number;
+}
+
+interface Interval {
+  from: number;
+  to: number;
+}
+
+interface Group {
+  rows: Row[];
+  gutters: Interval[];
+}
+
+/**
+ * The lines of one page in reading order. `pieces` are upright; `rotated` are set at other angles, each
+ * list already turned upright in its own frame (see readPdfLines).
+ */
+export function pageLines(
+  pieces: readonly TextPiece[],
+  rotated: readonly TextPiece[][] = [],
+  height = Number.POSITIVE_INFINITY,
+): LaidLine[] {
+  const { text, numbers } = splitLineNumbers(pieces);
+  const counter = { next: 0 };
+  const column = () => ({ id: counter.next++, left: 0, right: 0 });
+  const { top, bottom } = edgeRows(rowsOf(text), height);
+  const edge = new Set([...top, ...bottom].flatMap((row) => row.pieces));
+  const head = column();
+  const lines = top.map((row) => lineOf(row, head));
+  lines.push(
+    ...readRegion(
+      text.filter((piece) => !edge.has(piece)),
+      0,
+      counter,
+    ),
+  );
+  const foot = column();
+  lines.push(...bottom.map((row) => lineOf(row, foot)));
+  for (const row of rowsOf(numbers)) lines.push({ ...lineOf(row, column()), lineNumber: true });
+  for (const group of rotated) {
+    for (const row of rowsOf(group)) lines.push({ ...lineOf(row, column()), rotated: true });
+  }
+  return lines;
+}
+
+/**
+ * The rows at the top and bottom of the page that are set apart from the text by a clear gap and hold
+ * a few words, within the page's edge band: a running head, a page number, a footer. They are read before and after the page's
+ * columns as whole rows ("4   CHAPTER 4. SEED PLANTS"), never as the top of one column.
+ */
+function edgeRows(rows: readonly Row[], height: number): { top: Row[]; bottom: Row[] } {
+  if (rows.length < 3 || !Number.isFinite(height)) return { top: [], bottom: [] };
+  const [pageTop, pageBottom] = [height, 0];
+  const band = height * EDGE_BAND;
+  const apart = (a: Row | undefined, b: Row | undefined) =>
+    !a || !b || Math.abs(a.y - b.y) >= EDGE_APART * Math.max(a.size, b.size);
+  const short = (row: Row) => rowText(row.pieces).split(/\s+/).length <= EDGE_WORDS;
+  const top: Row[] = [];
+  for (let index = 0; index < EDGE_ROWS; index++) {
+    const row = rows[index] as Row;
+    if (pageTop - row.top > band || !short(row)) break;
+    if (apart(row, rows[index + 1])) top.splice(0, top.length, ...rows.slice(0, index + 1));
+  }
+  const bottom: Row[] = [];
+  for (let index = rows.length - 1; index >= rows.length - EDGE_ROWS; index--) {
+    const row = rows[index] as Row;
+    if (row.bottom - pageBottom > band || !short(row) || index <= top.length) break;
+    if (apart(row, rows[index - 1])) bottom.splice(0, bottom.length, ...rows.slice(index));
+  }
+  return { top, bottom };
+}
+
+function readRegion(pieces: readonly TextPiece[], depth: number, counter: { next: number }): LaidLine[] {
+  const lines: LaidLine[] = [];
+  const region = {
+    id: counter.next++,
+    left: Math.min(...pieces.map((piece) => piece.x)),
+    right: Math.max(...pieces.map(rightOf)),
+  };
+  for (const group of groupsOf(rowsOf(pieces))) {
+    const columns = group.gutters.length > 0 ? columnsOf(group) : null;
+    const split = columns !== null && depth < MAX_DEPTH && readsAsColumns(group, columns);
+    if (columns && split) {
+      for (const column of columns) lines.push(...readRegion(column, depth + 1, counter));
+      continue;
+    }
+    const table = columns !== null && !startsWithMarkers(columns);
+    for (const row of group.rows) {
+      const cells = table ? cellsOf(row, group.gutters) : 1;
+      lines.push({ ...lineOf(row, region), cells, table });
+    }
+  }
+  return lines;
+}
+
+const rightOf = (piece: TextPiece) => piece.x + piece.width;
+
+/**
+ * Pieces grouped into rows, top down: a piece joins the row its letters overlap most, so a superscript
+ * or subscript rides with the line it belongs to instead of making a line of its own.
+ */
+export function rowsOf(pieces: readonly TextPiece[]): Row[] {
+  const sorted = [...pieces].sort((p, q) => q.y - p.y || p.x - q.x);
+  const rows: Row[] = [];
+  for (const piece of sorted) {
+    const top = piece.y + piece.size * ASCENT;
+    const bottom = piece.y - piece.size * DESCENT;
+    let best: { row: Row; share: number } | null = null;
+    for (let index = rows.length - 1; index >= Math.max(0, rows.length - 4); index--) {
+      const row = rows[index] as Row;
+      const overlap = Math.min(row.top, top) - Math.max(row.bottom, bottom);
+      const share = overlap / Math.min(row.top - row.bottom, top - bottom);
+      if (share >= ROW_OVERLAP && (!best || share > best.share)) best = { row, share };
+    }
+    if (!best) {
+      rows.push({ pieces: [piece], y: piece.y, size: piece.size, top, bottom });
+      continue;
+    }
+    const { row } = best;
+    row.pieces.push(piece);
+    if (piece.size > row.size * 1.05) Object.assign(row, { y: piece.y, size: piece.size, top, bottom });
+  }
+  for (const row of rows) row.pieces.sort((p, q) => p.x - q.x);
+  return rows.sort((p, q) => q.y - p.y);
+}
+
+/** The x-intervals of a row, within left..right, that no piece covers and that are wider than a space. */
+function freeSpace(row: Row, left: number, right: number, minGap: number): Interval[] {
+  const free: Interval[] = [];
+  let edge = left;
+  for (const piece of row.pieces) {
+    if (piece.x - edge >= minGap) free.push({ from: edge, to: piece.x });
+    edge = Math.max(edge, rightOf(piece));
+  }
+  if (right - edge >= minGap) free.push({ from: edge, to: right });
+  return free;
+}
+
+function intersect(a: readonly Interval[], b: readonly Interval[], minGap: number): Interval[] {
+  const both: Interval[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) {
+    const p = a[i] as Interval;
+    const q = b[j] as Interval;
+    const from = Math.max(p.from, q.from);
+    const to = Math.min(p.to, q.to);
+    if (to - from >= minGap) both.push({ from, to });
+    if (p.to < q.to) i++;
+    else j++;
+  }
+  return both;
+}
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((p, q) => p - q);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+}
+
+/**
+ * Consecutive rows that share a gutter: a strip free of text in every one of them with text on both
+ * sides. Rows are taken top down; a group grows while its rows keep a gutter in common and ends at the
+ * first row that crosses every gutter (a title or figure across the columns). A row that starts no group
+ * is a group of its own.
+ */
+function groupsOf(rows: readonly Row[]): Group[] {
+  if (rows.length === 0) return [];
+  const all = rows.flatMap((row) => row.pieces);
+  const em = median(all.map((piece) => piece.size)) || 10;
+  const left = Math.min(...all.map((piece) => piece.x));
+  const right = Math.max(...all.map(rightOf));
+  // Strips narrower than the narrowest gutter cannot become one: a row that narrows a gutter below it
+  // (an overfull line, a note set across) ends the group.
+  const minGap = em * NARROW_GUTTER_EM;
+  const loose = rows.map((row) => freeSpace(row, left, right, em * OVERFULL_GAP_EM));
+  const free = loose.map((gaps) => gaps.filter((gap) => gap.to - gap.from >= minGap));
+  const groups: Group[] = [];
+  let start = 0;
+  while (start < rows.length) {
+    let shared = free[start] ?? [];
+    let textLeft = Math.min(...(rows[start]?.pieces.map((piece) => piece.x) ?? []));
+    let textRight = Math.max(...(rows[start]?.pieces.map(rightOf) ?? []));
+    let end = start;
+    let gutters: Interval[] = [];
+    let overfull = 0;
+    for (let next = start + 1; next < rows.length; next++) {
+      const row = rows[next] as Row;
+      // Blank space across all columns this tall is a figure or a break between two sets of columns.
+      if ((rows[next - 1]?.bottom ?? 0) - row.top > em * FIGURE_GAP_EM) break;
+      const rowLeft = Math.min(textLeft, ...row.pieces.map((piece) => piece.x));
+      const rowRight = Math.max(textRight, ...row.pieces.map(rightOf));
+      const inside = (gap: Interval) => gap.from > rowLeft && gap.to < rowRight;
+      const narrowed = intersect(shared, free[next] ?? [], minGap);
+      let inner = narrowed.filter(inside);
+      if (inner.length === 0 && gutters.length > 0 && overfull < (next - start) * MAX_OVERFULL_SHARE) {
+        // A line that runs into the gutter (an overfull line, a note in small type) but leaves a strip
+        // of it free stays in the columns without narrowing the gutter.
+        const kept = intersect(shared, loose[next] ?? [], em * OVERFULL_GAP_EM).filter(inside);
+        if (kept.length === 0) break;
+        overfull++;
+        [textLeft, textRight, end] = [rowLeft, rowRight, next];
+        continue;
+      }
+      if (inner.length === 0) break;
+      inner = inner.filter((gap) => gap.to - gap.from >= minGap);
+      [shared, textLeft, textRight, end, gutters] = [narrowed, rowLeft, rowRight, next, inner];
+    }
+    const found = gutterRows(rows.slice(start, end + 1), gutters, em);
+    if (found.length > 0) {
+      const group = { rows: rows.slice(start, end + 1), gutters: found };
+      takeRowsAbove(groups, group, em);
+      groups.push(group);
+      start = end + 1;
+    } else {
+      groups.push({ rows: rows.slice(start, start + 1), gutters: [] });
+      start++;
+    }
+  }
+  return groups;
+}
+
+/**
+ * Rows right above a set of columns that sit within one of its columns belong to it: where a figure
+ * fills the top of the left column, the right column's first rows have nothing beside them, yet they
+ * are read after the left column. Rows are taken while they follow at about one line's distance.
+ */
+function takeRowsAbove(groups: Group[], group: Group, em: number) {
+  const clear = (piece: TextPiece) =>
+    group.gutters.every((gutter) => rightOf(piece) <= gutter.from || piece.x >= gutter.to);
+  for (;;) {
+    const above = groups.at(-1);
+    const row = above?.rows[0];
+    const first = group.rows[0];
+    if (!above || !row || !first || above.gutters.length > 0 || above.rows.length !== 1) return;
+    if (row.bottom - first.top > em * ROW_ABOVE_GAP_EM || !row.pieces.every(clear)) return;
+    groups.pop();
+    group.rows.unshift(row);
+  }
+}
+
+/** The gutters wide enough for the number of rows they run through, with text on both sides. */
+function gutterRows(rows: readonly Row[], gutters: readonly Interval[], em: number): Interval[] {
+  if (rows.length < 2) return [];
+  const minWidth = em * (rows.length >= MANY_ROWS ? NARROW_GUTTER_EM : WIDE_GUTTER_EM);
+  const sides = Math.min(2, rows.length);
+  return gutters.filter((gutter) => {
+    const leftRows = rows.filter((row) => row.pieces.some((piece) => rightOf(piece) <= gutter.from)).length;
+    const rightRows = rows.filter((row) => row.pieces.some((piece) => piece.x >= gutter.to)).length;
+    return gutter.to - gutter.from >= minWidth && leftRows >= sides && rightRows >= sides;
+  });
+}
+
+/** The group's pieces split at its gutters, left to right. */
+function columnsOf(group: Group): TextPiece[][] {
+  const columns: TextPiece[][] = group.gutters.map(() => []);
+  columns.push([]);
+  for (const row of group.rows) {
+    for (const piece of row.pieces) {
+      const index = group.gutters.findIndex((gutter) => piece.x + piece.width / 2 < gutter.from);
+      columns[index === -1 ? group.gutters.length : index]?.push(piece);
+    }
+  }
+  return columns;
+}
+
+/**
+ * Whether a group split at its gutters is columns of text to read one after the other, rather than a
+ * table or a list to read row by row. Columns of running text are wide and have several words on most
+ * rows; a narrow column with few words beside them (margin notes, a sidebar's labels) is read apart too
+ * when it has text on no more than half the rows. A table's cells are short on most rows.
+ */
+function readsAsColumns(group: Group, columns: readonly TextPiece[][]): boolean {
+  if (startsWithMarkers(columns)) return false;
+  const em = median(columns.flat().map((piece) => piece.size)) || 10;
+  const prose = columns.map((column) => {
+    const width = Math.max(...column.map(rightOf)) - Math.min(...column.map((piece) => piece.x));
+    const words = rowsOf(column).map((row) =>
+      row.pieces
+        .map((piece) => piece.str)
+        .join(" ")
+        .split(/\s+/),
+    );
+    return (
+      width >= em * PROSE_WIDTH_EM && median(words.map((row) => row.filter(Boolean).length)) >= PROSE_WORDS
+    );
+  });
+  if (prose.every(Boolean)) return true;
+  if (!prose.some(Boolean)) return false;
+  const rows = group.rows.length;
+  return columns.every((column, index) => prose[index] || rowsOf(column).length <= rows / 2);
+}
+
+const MARKER = /^(?:[-*+•–·▪◦●○■□]|\(?(?:\d{1,3}|[a-zA-Z]|[ivx]{1,4})[.)])$/u;
+
+/** A list set with its bullets or numbers apart from the text: the first column holds only markers. */
+function startsWithMarkers(columns: readonly TextPiece[][]): boolean {
+  const first = columns[0] ?? [];
+  return first.length > 0 && rowsOf(first).every((row) => MARKER.test(rowText(row.pieces).trim()));
+}
+
+/** How many of a table row's cells (the spans between the gutters) hold text. */
+function cellsOf(row: Row, gutters: readonly Interval[]): number {
+  const cells = new Set(
+    row.pieces.map((piece) => gutters.filter((gutter) => gutter.to <= piece.x + piece.width / 2).length),
+  );
+  return cells.size;
+}
+
+/**
+ * Numbers that count the lines, set in the margin beside the text: at least five number-only pieces
+ * lined up on their right edge, rising top down, with no text beyond them on the margin's side.
+ */
+function splitLineNumbers(pieces: readonly TextPiece[]): { text: TextPiece[]; numbers: TextPiece[] } {
+  const numeric = pieces.filter((piece) => /^\d{1,4}$/.test(piece.str.trim()));
+  const words = pieces.filter((piece) => !/^\d{1,4}$/.test(piece.str.trim()));
+  if (numeric.length < 5 || words.length === 0) return { text: [...pieces], numbers: [] };
+  const textLeft = Math.min(...words.map((piece) => piece.x));
+  const textRight = Math.max(...words.map(rightOf));
+  const byEdge = new Map<number, TextPiece[]>();
+  for (const piece of numeric) {
+    const outside = rightOf(piece) <= textLeft || piece.x >= textRight;
+    if (!outside) continue;
+    const key = Math.round(rightOf(piece) / 3);
+    byEdge.set(key, [...(byEdge.get(key) ?? []), piece]);
+  }
+  const numbers = new Set<TextPiece>();
+  for (const stack of byEdge.values()) {
+    const values = [...stack].sort((p, q) => q.y - p.y).map((piece) => Number(piece.str.trim()));
+    const rising = values.filter((value, index) => index === 0 || value > (values[index - 1] ?? 0)).length;
+    if (stack.length >= 5 && rising >= stack.length * 0.8) for (const piece of stack) numbers.add(piece);
+  }
+  return { text: pieces.filter((piece) => !numbers.has(piece)), numbers: [...numbers] };
+}
+
+const SUPERSCRIPT_DIGITS = "⁰¹²³⁴⁵⁶⁷⁸⁹";
+
+/**
+ * A row read left to right. A gap wider than a small part of the font size is a space; text printed
+ * twice a hair apart (fake bold) is read once. Digits set small and raised above the line (a footnote
+ * mark, an exponent) are written as the superscript digits a reader sees ("plants¹", "m²"), so they
+ * are never read as a number in the sentence.
+ */
+function lineOf(row: Row, column: LaidLine["column"]): LaidLine {
+  let text = "";
+  let previous: TextPiece | undefined;
+  let widestGap = 0;
+  const chars = new Map<string, number>();
+  for (const piece of row.pieces) {
+    if (previous && piece.str === previous.str && Math.abs(piece.x - previous.x) < 1) continue;
+    const raised = isRaised(piece, row);
+    const gap = previous ? piece.x - rightOf(previous) : 0;
+    widestGap = Math.max(widestGap, gap / (row.size || 1));
+    if (previous && gap > piece.size * 0.15 && !/\s$/.test(text) && !/^\s/.test(piece.str)) {
+      text += raised && gap < row.size * 0.3 ? "" : " ";
+    }
+    text += raised ? superscript(piece.str) : piece.str;
+    const key = `${piece.size}|${piece.bold}`;
+    chars.set(key, (chars.get(key) ?? 0) + piece.str.length);
+    previous = piece;
+  }
+  const [style = "0|false"] = [...chars].sort((p, q) => q[1] - p[1]).map(([key]) => key);
+  const [size, bold] = style.split("|");
+  const boldChars = [...chars].filter(([key]) => key.endsWith("|true")).reduce((sum, [, n]) => sum + n, 0);
+  const allChars = [...chars.values()].reduce((sum, n) => sum + n, 0);
+  const first = row.pieces[0];
+  return {
+    text,
+    y: row.y,
+    x: first?.x ?? 0,
+    right: Math.max(...row.pieces.map(rightOf)),
+    size: Number(size),
+    bold: bold === "true" && boldChars >= allChars * 0.7,
+    column,
+    widestGap,
+    cells: 1,
+    table: false,
+    rotated: false,
+    lineNumber: false,
+  };
+}
+
+/** Digits set smaller than the row's text and above its baseline. */
+function isRaised(piece: TextPiece, row: Row): boolean {
+  return (
+    /^\s*\d{1,3}\s*$/.test(piece.str) && piece.size <= row.size * 0.85 && piece.y >= row.y + row.size * 0.2
+  );
+}
+
+function superscript(digits: string): string {
+  return digits.trim().replace(/\d/g, (digit) => SUPERSCRIPT_DIGITS[Number(digit)] ?? digit);
+}
+
+function rowText(pieces: readonly TextPiece[]): string {
+  return pieces.map((piece) => piece.str).join(" ");
+}
