@@ -52,8 +52,9 @@ export function chunkPage(
   let current: [number, number] | null = null;
   const blocks = page.layout ? blocksOfLayout(page.lines, page.layout) : blocksOf(page.lines, source.markup);
   for (const block of blocks) {
-    for (let start = block.start; start <= block.end; start += maxLines) {
-      const piece = { start, end: Math.min(block.end, start + maxLines - 1) };
+    for (let start = block.start; start <= block.end; ) {
+      const piece = { start, end: pieceEnd(page.lines, start, block.end, maxLines) };
+      start = piece.end + 1;
       const fits = current !== null && piece.end - current[0] < maxLines && !block.heading;
       if (current && fits) {
         current[1] = piece.end;
@@ -78,6 +79,20 @@ export function chunkPage(
       layout: page.layout ? chunkLayoutOf(page.layout, lineStart, lineEnd) : null,
     };
   });
+}
+
+const SENTENCE_END = /[.!?:]["'”’)\]]*$/;
+
+/**
+ * Where a piece of a paragraph too long for one chunk ends: at the last line within `maxLines` that ends
+ * a sentence (in its second half), so a sentence is not cut between two chunks; else at `maxLines`.
+ */
+function pieceEnd(lines: readonly string[], start: number, blockEnd: number, maxLines: number): number {
+  const limit = Math.min(blockEnd, start + maxLines - 1);
+  if (limit === blockEnd) return limit;
+  for (let end = limit; end >= start + Math.floor(maxLines / 2); end--)
+    if (SENTENCE_END.test(lines[end] ?? "")) return end;
+  return limit;
 }
 
 /** Paragraphs (runs of non-blank lines) and headings, each heading a block of its own. */
