@@ -1,7 +1,9 @@
 import { z } from "zod";
+import { sourceKindSchema } from "@/domain/source-files.ts";
 import { type Structure, structureSchema } from "@/domain/structure.ts";
 import type { StudymapClient } from "@/lib/database";
 import { invokeEdgeFunction } from "@/lib/edge-function.ts";
+import type { ReviewSource } from "./source-recognition.ts";
 
 export interface ReviewTopic {
   id: string;
@@ -34,6 +36,37 @@ export async function fetchReviewTopic(client: StudymapClient, topicId: string):
     structureGenerator: row.structure_generator,
     entityId: row.entity_id,
   };
+}
+
+/**
+ * The topic's sources in the order they were added, with the pages whose text was recognised from
+ * images. RLS lets everyone who can read the topic read its sources (supabase/migrations, topic_sources).
+ */
+export async function fetchTopicSources(client: StudymapClient, topicId: string): Promise<ReviewSource[]> {
+  const { data, error } = await client
+    .from("topic_sources")
+    .select("id, kind, file_name, file_path, source_url, status, error, ocr_pages, ocr_low_confidence_pages")
+    .eq("topic_id", topicId)
+    .order("created_at")
+    .order("id");
+  if (error) throw new Error(error.message);
+  return data.flatMap((row) => {
+    const kind = sourceKindSchema.safeParse(row.kind);
+    if (!kind.success) return [];
+    return [
+      {
+        id: row.id,
+        kind: kind.data,
+        name: row.file_name,
+        filePath: row.file_path,
+        sourceUrl: row.source_url,
+        status: row.status,
+        error: row.error,
+        ocrPages: row.ocr_pages ?? [],
+        ocrLowConfidencePages: row.ocr_low_confidence_pages ?? [],
+      },
+    ];
+  });
 }
 
 /**

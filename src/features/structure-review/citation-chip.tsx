@@ -7,6 +7,7 @@ import { type Citation, urlAtPage } from "@/domain/citation.ts";
 import { useSupabase } from "@/lib/auth/auth-context";
 import { citationFileName, citationHost, citationLabel, lineRangeText } from "@/lib/citation-display.ts";
 import { SIGNED_URL_SECONDS, signSourceFile } from "./api.ts";
+import { RecognitionNotes } from "./sources-card.tsx";
 
 /**
  * The dialog's link to the source: "View Source" to a web source's address (source_url, as the
@@ -30,8 +31,11 @@ function useSourceLink(citation: Citation, open: boolean): { label: string; href
     : null;
 }
 
-/** docs/product.md §2: a chip naming a citation's source; it opens the "Source Citation" dialog with the exact lines. */
-export function CitationChip({ citation }: { citation: Citation }) {
+/**
+ * docs/product.md §2: a chip naming a citation's source; it opens the "Source Citation" dialog with the exact
+ * lines. `notes` say when the cited page's text was recognised from an image (source-recognition.ts).
+ */
+export function CitationChip({ citation, notes = [] }: { citation: Citation; notes?: readonly string[] }) {
   const [open, setOpen] = useState(false);
   const sourceLink = useSourceLink(citation, open);
   const sourceName = citationFileName(citation) ?? citationHost(citation) ?? "Web";
@@ -58,6 +62,7 @@ export function CitationChip({ citation }: { citation: Citation }) {
         <div className="flex flex-col gap-4">
           <CitationExcerpt citation={citation} />
           <p className="text-xs text-neutral-500 dark:text-neutral-400">{lineRangeText(citation)}</p>
+          <RecognitionNotes notes={notes} />
           <div className="flex justify-end gap-2">
             {sourceLink && (
               <a

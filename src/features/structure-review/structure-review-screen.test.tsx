@@ -6,7 +6,9 @@ import type { Citation } from "@/domain/citation.ts";
 import type { Structure } from "@/domain/structure.ts";
 import { citationLabel } from "@/lib/citation-display.ts";
 import { TestProviders } from "@/testing/screen-support.tsx";
+import { createSupabaseStub } from "@/testing/supabase-stub.ts";
 import * as api from "./api.ts";
+import type { ReviewSource } from "./source-recognition.ts";
 import { StructureReviewScreen } from "./structure-review-screen.tsx";
 import { useStructureReview } from "./use-structure-review.ts";
 
@@ -18,6 +20,7 @@ vi.mock("./api.ts", async (importOriginal) => ({
   acceptStructure: vi.fn(),
   regenerateStructure: vi.fn(),
   signSourceFile: vi.fn(),
+  fetchTopicSources: vi.fn(),
 }));
 
 const fetchTopic = vi.mocked(api.fetchReviewTopic);
@@ -26,6 +29,7 @@ const start = vi.mocked(api.startStructureGeneration);
 const accept = vi.mocked(api.acceptStructure);
 const regenerate = vi.mocked(api.regenerateStructure);
 const sign = vi.mocked(api.signSourceFile);
+const fetchSources = vi.mocked(api.fetchTopicSources);
 
 const citation: Citation = {
   chunk_id: "chunk-1",
@@ -89,6 +93,7 @@ beforeEach(() => {
   vi.resetAllMocks();
   start.mockResolvedValue({ started: false });
   canManage.mockResolvedValue(true);
+  fetchSources.mockResolvedValue([]);
 });
 
 afterEach(() => {
@@ -452,5 +457,129 @@ describe("Source Citation dialog", () => {
     const dialog = await openDialog({ exactLines: [], snippet: null, page_number: null });
     expect(within(dialog).getByText("No excerpt available")).toBeInTheDocument();
     expect(within(dialog).queryByText(/^Page/)).not.toBeInTheDocument();
+  });
+});
+
+describe("text recognised from images (OCR)", () => {
+  const HARD_TO_READ = "Some pages were hard to read: p. 2, 5. Check the cited lines against the original.";
+  const scan: ReviewSource = {
+    id: "src-1",
+    kind: "pdf",
+    name: "rivers.pdf",
+    filePath: "entity/topic/rivers.pdf",
+    sourceUrl: null,
+    status: "ingested",
+    error: null,
+    ocrPages: [2, 3, 5],
+    ocrLowConfidencePages: [2, 5],
+  };
+  const notes: ReviewSource = {
+    id: "src-2",
+    kind: "markdown",
+    name: "notes.md",
+    filePath: "entity/topic/notes.md",
+    sourceUrl: null,
+    status: "ingested",
+    error: null,
+    ocrPages: [],
+    ocrLowConfidencePages: [],
+  };
+
+  async function openCitation(cited: Citation) {
+    await userEvent.click(await screen.findByRole("button", { name: citationLabel(cited) }));
+    return screen.findByRole("dialog", { name: "Source Citation" });
+  }
+
+  it("lists the sources, saying which text was recognised from images and which pages were hard to read", async () => {
+    fetchTopic.mockResolvedValue(topic());
+    fetchSources.mockResolvedValue([scan, notes]);
+    renderScreen();
+    const list = await screen.findByRole("list", { name: "Sources" });
+    await within(list).findByText("Text recognised from images (OCR): p. 2, 3, 5");
+    const items = within(list).getAllByRole("listitem");
+    expect(items.map((item) => item.textContent)).toEqual([
+      `rivers.pdfText recognised from images (OCR): p. 2, 3, 5${HARD_TO_READ}`,
+      "notes.md",
+    ]);
+    expect(fetchSources).toHaveBeenCalledWith({}, "t1");
+  });
+
+  it("says in the Source Citation dialog when the cited page was recognised, and when it was hard to read", async () => {
+    fetchTopic.mockResolvedValue(topic());
+    fetchSources.mockResolvedValue([scan]);
+    renderScreen();
+    await screen.findByText(HARD_TO_READ);
+    const dialog = await openCitation(citation);
+    expect(within(dialog).getByText("Text recognised from images (OCR)")).toBeInTheDocument();
+    expect(
+      within(dialog).getByText("Page 2 was hard to read. Check the cited lines against the original."),
+    ).toBeInTheDocument();
+  });
+
+  it("says nothing of recognition for a page read as text", async () => {
+    const typeset = { ...citation, page_number: 1 };
+    fetchTopic.mockResolvedValue(topic({ structure: structureCiting(typeset) }));
+    fetchSources.mockResolvedValue([scan]);
+    renderScreen();
+    await screen.findByText(HARD_TO_READ);
+    const dialog = await openCitation(typeset);
+    expect(within(dialog).getByText("Page 1")).toBeInTheDocument();
+    expect(within(dialog).queryByText(/recognised from images/)).not.toBeInTheDocument();
+  });
+
+  it("names a source that could not be read, with its reason", async () => {
+    fetchTopic.mockResolvedValue(topic());
+    fetchSources.mockResolvedValue([
+      {
+        ...notes,
+        kind: "url",
+        name: "https://example.org/gone",
+        filePath: null,
+        sourceUrl: "https://example.org/gone",
+        status: "failed",
+        error: "the site answered 404",
+      },
+    ]);
+    renderScreen();
+    expect(await screen.findByText("Could not be read: the site answered 404")).toBeInTheDocument();
+    const address = screen.getByRole("link", { name: "https://example.org/gone" });
+    expect(address).toHaveAttribute("href", "https://example.org/gone");
+    expect(address).toHaveAttribute("target", "_blank");
+  });
+
+  it("shows the structure without notes while the sources cannot be read", async () => {
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    fetchTopic.mockResolvedValue(topic());
+    fetchSources.mockRejectedValue(new Error("permission denied"));
+    renderScreen();
+    expect(await screen.findByRole("heading", { name: "Rivers of Europe" })).toBeInTheDocument();
+    await waitFor(() => expect(logged).toHaveBeenCalled());
+    expect(screen.queryByRole("list", { name: "Sources" })).not.toBeInTheDocument();
+    logged.mockRestore();
+  });
+
+  it("reads the topic's sources with supabase-js, recognised pages included", async () => {
+    const { fetchTopicSources } = await vi.importActual<typeof import("./api.ts")>("./api.ts");
+    const stub = createSupabaseStub();
+    stub.on("GET /rest/v1/topic_sources", {
+      body: [
+        {
+          id: "src-1",
+          kind: "pdf",
+          file_name: "rivers.pdf",
+          file_path: "entity/topic/rivers.pdf",
+          source_url: null,
+          status: "ingested",
+          error: null,
+          ocr_pages: [2, 3, 5],
+          ocr_low_confidence_pages: [2, 5],
+        },
+      ],
+    });
+    expect(await fetchTopicSources(stub.client, "t1")).toEqual([scan]);
+    const [request] = stub.calls("GET /rest/v1/topic_sources");
+    expect(request?.query.get("topic_id")).toBe("eq.t1");
+    expect(request?.query.get("select")).toContain("ocr_low_confidence_pages");
+    expect(request?.query.get("order")).toBe("created_at.asc,id.asc");
   });
 });

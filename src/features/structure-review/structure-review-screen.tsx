@@ -10,6 +10,8 @@ import type { Section, Structure, Subtopic } from "@/domain/structure.ts";
 import type { ReviewTopic } from "./api.ts";
 import { CitationChip } from "./citation-chip.tsx";
 import { reviewState } from "./review-state.ts";
+import { citationRecognitionNotes, type ReviewSource } from "./source-recognition.ts";
+import { SourcesCard } from "./sources-card.tsx";
 import { useStructureReview } from "./use-structure-review.ts";
 
 function GeneratingCard({ topic, onRefresh }: { topic: ReviewTopic; onRefresh: () => void }) {
@@ -50,7 +52,7 @@ function FailedCard({ topic, canManage }: { topic: ReviewTopic; canManage: boole
   );
 }
 
-function SubtopicItem({ subtopic }: { subtopic: Subtopic }) {
+function SubtopicItem({ subtopic, sources }: { subtopic: Subtopic; sources: readonly ReviewSource[] }) {
   return (
     <li className="flex flex-col gap-1">
       <h4 className="font-medium">{subtopic.title}</h4>
@@ -60,7 +62,11 @@ function SubtopicItem({ subtopic }: { subtopic: Subtopic }) {
       {subtopic.citations.length > 0 && (
         <div className="flex flex-wrap gap-1.5">
           {uniqueCitations(subtopic.citations).map((citation) => (
-            <CitationChip key={citationKey(citation)} citation={citation} />
+            <CitationChip
+              key={citationKey(citation)}
+              citation={citation}
+              notes={citationRecognitionNotes(citation, sources)}
+            />
           ))}
         </div>
       )}
@@ -68,7 +74,7 @@ function SubtopicItem({ subtopic }: { subtopic: Subtopic }) {
   );
 }
 
-function SectionItem({ section }: { section: Section }) {
+function SectionItem({ section, sources }: { section: Section; sources: readonly ReviewSource[] }) {
   return (
     <li className="flex flex-col gap-3 rounded-lg border border-neutral-200 p-4 dark:border-neutral-800">
       <div>
@@ -79,7 +85,7 @@ function SectionItem({ section }: { section: Section }) {
       </div>
       <ul className="flex flex-col gap-3 pl-4">
         {section.subtopics.map((subtopic) => (
-          <SubtopicItem key={subtopic.subtopic_id} subtopic={subtopic} />
+          <SubtopicItem key={subtopic.subtopic_id} subtopic={subtopic} sources={sources} />
         ))}
       </ul>
     </li>
@@ -101,10 +107,12 @@ function StructureCard({
   structure,
   variant,
   isNew,
+  sources,
 }: {
   structure: Structure | null;
   variant: number | null;
   isNew: boolean;
+  sources: readonly ReviewSource[];
 }) {
   const sections = structure?.sections ?? [];
   return (
@@ -121,7 +129,7 @@ function StructureCard({
       ) : (
         <ol className="flex flex-col gap-4">
           {sections.map((section) => (
-            <SectionItem key={section.section_id} section={section} />
+            <SectionItem key={section.section_id} section={section} sources={sources} />
           ))}
         </ol>
       )}
@@ -131,10 +139,8 @@ function StructureCard({
 
 /** docs/product.md §2: the structure review screen (loading, generating, ready; docs/decisions.md §4: failed). */
 export function StructureReviewScreen({ topicId, onAccepted }: { topicId: string; onAccepted: () => void }) {
-  const { topic, error, canManage, busy, newVersion, accept, regenerate, refresh } = useStructureReview(
-    topicId,
-    onAccepted,
-  );
+  const { topic, error, canManage, sources, busy, newVersion, accept, regenerate, refresh } =
+    useStructureReview(topicId, onAccepted);
   if (!topic && error) {
     return (
       <Card role="alert" className="mx-auto flex max-w-4xl flex-col items-start gap-3 p-6">
@@ -173,8 +179,14 @@ export function StructureReviewScreen({ topicId, onAccepted }: { topicId: string
         }
       />
       {state === "ready" && (
-        <StructureCard structure={topic.structure} variant={topic.structureVariant} isNew={newVersion} />
+        <StructureCard
+          structure={topic.structure}
+          variant={topic.structureVariant}
+          isNew={newVersion}
+          sources={sources}
+        />
       )}
+      {state === "ready" && <SourcesCard sources={sources} />}
       {state === "ready" && <GeneratorNote generator={topic.structureGenerator} entityId={topic.entityId} />}
       {(state === "generating" || state === "not-started") && (
         <GeneratingCard topic={topic} onRefresh={refresh} />

@@ -7,11 +7,12 @@ import {
   acceptStructure,
   fetchCanManageTopic,
   fetchReviewTopic,
+  fetchTopicSources,
   type ReviewTopic,
   regenerateStructure,
   startStructureGeneration,
 } from "./api.ts";
-import { needsGenerationSignal, POLL_INTERVAL_MS, shouldPoll } from "./review-state.ts";
+import { needsGenerationSignal, POLL_INTERVAL_MS, reviewState, shouldPoll } from "./review-state.ts";
 
 /** What the review screen shows right after Regenerate, before the server answers (docs/product.md §4). */
 function clearedForRegeneration(topic: ReviewTopic): ReviewTopic {
@@ -44,6 +45,15 @@ export function useStructureReview(topicId: string, onAccepted: () => void) {
   // Manager-only actions stay hidden until the database says yes; a failed check hides them too.
   const { data: canManage } = useSWR(["can-manage-topic", topicId], () =>
     fetchCanManageTopic(client, topicId),
+  );
+
+  // The sources are read again with each structure: the task that writes one records which pages of
+  // them were recognised from images. A failed read only leaves the notes out.
+  const ready = topic !== undefined && reviewState(topic) === "ready";
+  const { data: sources } = useSWR(
+    ready ? ["review-sources", topicId, topic.structureVariant] : null,
+    () => fetchTopicSources(client, topicId),
+    { onError: (sourcesError) => console.error("Failed to load the topic's sources:", sourcesError) },
   );
 
   // docs/decisions.md §5: a regenerated structure is a new version, and the screen says so when it appears,
@@ -118,6 +128,7 @@ export function useStructureReview(topicId: string, onAccepted: () => void) {
     topic,
     error: error as Error | undefined,
     canManage: canManage === true,
+    sources: sources ?? [],
     busy,
     newVersion,
     accept,
