@@ -1,5 +1,5 @@
 import { escapeRegExp, isStopword, type Language } from "./language.ts";
-import { wordSet } from "./lexicon/index.ts";
+import { WORD_LISTS, wordSet } from "./lexicon/index.ts";
 import { isDutchVerbForm, lexiconClasses, lexiconTags, onlyAVerb } from "./pos.ts";
 
 /**
@@ -123,6 +123,26 @@ export function endsInItsVerb(clause: string, language: Language): boolean {
   return verbOnly(last, language) || wordSet(language, "finiteAuxiliaries").has(last);
 }
 
+/** Whether the blanked words belong to a fixed expression around them ("aan ___ van" for "de hand"). */
+function inFixedExpression(before: string, answer: string, after: string, language: Language): boolean {
+  const words = (text: string) => text.toLowerCase().match(/[\p{L}'’-]+/gu) ?? [];
+  const prefix = ` ${words(before).slice(-4).join(" ")} `;
+  const around = `${prefix}${words(answer).join(" ")} ${words(after).slice(0, 4).join(" ")} `;
+  const answerStart = prefix.length;
+  const answerEnd = answerStart + words(answer).join(" ").length;
+  return WORD_LISTS[language].fixedExpressions.some((expression) => {
+    for (
+      let at = around.indexOf(` ${expression} `);
+      at >= 0;
+      at = around.indexOf(` ${expression} `, at + 1)
+    ) {
+      const first = at + 1;
+      if (first < answerEnd && first + expression.length > answerStart) return true;
+    }
+    return false;
+  });
+}
+
 /**
  * Whether a blank at this place tests trivia rather than a key term: a word counted by a number or an
  * amount just before it ("duizenden ___", "a drop of ___", "twee ___"), an item of a list ("uit ___,
@@ -136,6 +156,7 @@ export function isTrivialBlank(
   /** A common noun in a list that is the point of its sentence ("drie soorten: slagaders, ___ en …"). */
   allowListItem = false,
 ): boolean {
+  if (inFixedExpression(before, answer, after, language)) return true;
   const near = (before.toLowerCase().match(/[\p{L}\p{N}'’-]+/gu) ?? []).slice(-3);
   const counted = (word: string) =>
     /\p{N}/u.test(word) ||

@@ -197,7 +197,7 @@ describe("extractive provider on Dutch and English teaching material", () => {
     expect(transcript).toMatch(/Hoe hangen „[^”]+” en „[^”]+” met elkaar samen\?/u);
   });
 
-  it("connects a recap's parts: what a subtopic shares with the one before, and why, asked and answered", async () => {
+  it("connects a recap's parts with why-questions asked and answered, without templated links", async () => {
     const transcriptOf = async (markdown: string) => {
       const { structure, sources, topic } = await generatedFrom(markdown);
       const course = await generateCourse(topic, structure, sources, extractiveProvider());
@@ -213,7 +213,7 @@ describe("extractive provider on Dutch and English teaching material", () => {
       ].join("\n"),
     );
     // Before: the recap read "Veel boeren werden welvarender. Dat komt omdat …" and named no link.
-    expect(dutch).toMatch(/Net als bij „[^”]+” komt „forten” hier weer terug\./u);
+    expect(dutch).not.toContain("hier weer terug");
     expect(dutch).toContain("Waarom werden veel boeren welvarender? Omdat de soldaten goed betaalden.");
     expect(dutch).not.toContain("Romeinen legden wegen”");
     const english = await transcriptOf(
@@ -225,7 +225,7 @@ describe("extractive provider on Dutch and English teaching material", () => {
         "Farmers near the border brought grain to the forts. Many farmers became richer because the soldiers paid well. Roman coins reached the local people in this way. Craftsmen also earned money from the army.",
       ].join("\n"),
     );
-    expect(english).toMatch(/As with “[^”]+”, “forts” comes up again here\./u);
+    expect(english).not.toContain("comes up again here");
     expect(english).toContain("Why did many farmers become richer? Because the soldiers paid well.");
     // A question the script has just answered is not asked again to think over.
     expect(english.split("Why did many farmers become richer?").length).toBe(2);

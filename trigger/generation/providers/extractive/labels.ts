@@ -66,7 +66,6 @@ export interface Labels {
   podcastAsk: (index: number) => string;
   recapStep: (index: number, total: number, subtopic: string) => string;
   /** Names a term a subtopic shares with the one before: a fact about the text, so always true. */
-  recapLink: (previous: string, term: string) => string;
   becauseFollows: (connective: string, cause: string) => string;
   recapRemember: (sentence: string) => string;
   recapTerms: (terms: string[]) => string;
@@ -150,7 +149,6 @@ const en: Labels = {
         : index % 2 === 1
           ? `In addition, it covers “${subtopic}”.`
           : `Next comes “${subtopic}”.`,
-  recapLink: (previous, term) => `As with “${previous}”, “${term}” comes up again here.`,
   becauseFollows: (_connective, cause) => `That is because ${cause}.`,
   recapRemember: (sentence) => `Above all, remember this: ${sentence}`,
   recapPrompt: (subtopic) => `Ask yourself: could you explain “${subtopic}” in your own words?`,
@@ -240,7 +238,6 @@ const nl: Labels = {
         : index % 2 === 1
           ? `Daarnaast gaat het over „${subtopic}”.`
           : `Verder komt „${subtopic}” aan bod.`,
-  recapLink: (previous, term) => `Net als bij „${previous}” komt „${term}” hier weer terug.`,
   becauseFollows: (connective, cause) => `Dat komt ${connective} ${cause}.`,
   recapRemember: (sentence) => `Onthoud vooral dit: ${sentence}`,
   recapPrompt: (subtopic) => `Vraag jezelf af: kun je „${subtopic}” in je eigen woorden uitleggen?`,

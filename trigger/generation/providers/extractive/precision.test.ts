@@ -110,6 +110,13 @@ describe("blanks: never on an amount, a general noun, a list item or a modifier"
     ["nl", "Het bloed stroomt via de ", "holle", " ader terug.", true],
     ["en", "Magma collects in a ", "magma chamber", " below the volcano.", false],
     ["nl", "Het magma verzamelt zich in een ", "magmakamer", " onder de vulkaan.", false],
+    // graded: "aan ___ van" with the answer "de hand"; a fixed expression's noun is no term
+    ["nl", "Toets aan ", "de hand", " van de criteria of het onderscheid gerechtvaardigd is.", true],
+    ["nl", "De analyse gebeurt op ", "basis", " van de gegevens.", true],
+    ["en", "Profits are measured in ", "terms", " of money.", true],
+    ["en", "The reaction takes ", "place", " in the leaves.", true],
+    ["nl", "De ", "hand", " van de pianist beweegt snel.", false],
+    ["nl", "Het kader van ", "het onderzoek", " is breed.", false],
   ];
   it.each(blanks)("%s: “%s[%s]%s” trivial → %s", (language, before, answer, after, expected) => {
     expect(isTrivialBlank(before, answer, after, language)).toBe(expected);

@@ -3,8 +3,8 @@ import type { Section, Subtopic } from "../../../../src/domain/structure.ts";
 import type { Sentence } from "../../corpus.ts";
 import { wordCount } from "../../text/language.ts";
 import { endsInItsVerb } from "../../text/phrase-checks.ts";
-import { isQuotable, keyPhrases, leansOnContext, rankSentences, type TermWeights } from "../../text/rank.ts";
-import { type CausalPair, mentions } from "./clauses.ts";
+import { isQuotable, leansOnContext, rankSentences, type TermWeights } from "../../text/rank.ts";
+import type { CausalPair } from "./clauses.ts";
 import type { Labels } from "./labels.ts";
 import { leadOf } from "./structure.ts";
 
@@ -55,13 +55,9 @@ export function recapScript(
   },
 ): RecapScript {
   const opening = labels.recapOpening(section.title);
-  // Each step names its subtopic and, from the second on, what it shares with the one before.
-  const steps = pools.map((pool, index) => {
-    const step = labels.recapStep(index, pools.length, pool.subtopic.title);
-    const before = pools[index - 1];
-    const shared = before ? sharedTerm(before, pool, section, weights) : null;
-    return before && shared ? `${step} ${labels.recapLink(before.subtopic.title, shared)}` : step;
-  });
+  // Each step names its subtopic. A templated link to the one before ("As with “X”, “Y” comes up again
+  // here") was read by two blind graders as filler, so the connectives alone carry the order.
+  const steps = pools.map((pool, index) => labels.recapStep(index, pools.length, pool.subtopic.title));
   // The closing line quotes the section's most central sentence; its length is reserved up front.
   const central = rankSentences(pools.flatMap((pool) => pool.sentences).filter(isQuotable), weights);
   const closingSentence = central.find(
@@ -234,33 +230,6 @@ interface Unit {
 
 // A question that quotes its statement reads badly aloud; only plain why-questions are spoken.
 const QUOTES = /[„“”"]/u;
-
-// A term in more than this share of the material's sentences is the topic, which links nothing.
-const TOPIC_SHARE = 0.25;
-
-/**
- * The key noun phrase two neighbouring subtopics both use, the most distinctive first; never the topic's
- * omnipresent word, a title or part of the section's title. Null when they share none.
- */
-function sharedTerm(
-  before: { subtopic: Subtopic; sentences: Sentence[] },
-  current: { subtopic: Subtopic; sentences: Sentence[] },
-  section: Section,
-  weights: TermWeights,
-): string | null {
-  const earlier = before.sentences.map((sentence) => sentence.text).join(" ");
-  const later = current.sentences.map((sentence) => sentence.text).join(" ");
-  const titles = [section.title, before.subtopic.title, current.subtopic.title].join(" ").toLowerCase();
-  // Read over both passages, so a name that opens a sentence in one keeps its capital from the other.
-  const shared = keyPhrases([...before.sentences, ...current.sentences], weights).filter(
-    (phrase) =>
-      phrase.nounPhrase &&
-      mentions(earlier, phrase.key) &&
-      mentions(later, phrase.key) &&
-      !phrase.key.split(" ").some((word) => weights.share(word) > TOPIC_SHARE || mentions(titles, word)),
-  );
-  return shared[0]?.display ?? null;
-}
 
 interface Part {
   speaker: Speaker;

@@ -36,6 +36,8 @@ export interface WordLists {
   listJoiners: readonly string[];
   /** Personal pronouns that can stand right after a finite verb as its subject ("merk je", "gaan we"). */
   subjectPronouns: readonly string[];
+  /** Fixed expressions whose nouns carry no meaning of their own: never a blank ("aan de hand van"). */
+  fixedExpressions: readonly string[];
 }
 
 export const WORD_LISTS: Record<Language, WordLists> = { en, nl };

@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import { emptyLayout, type PageLayout } from "./layout.ts";
+import { markReferenceSections } from "./reference-sections.ts";
+
+/** A page of lines; `headings` maps a line to its level. */
+function page(lines: string[], headings: Record<number, number>) {
+  const layout: PageLayout = emptyLayout();
+  for (const [line, level] of Object.entries(headings))
+    layout.headings.set(Number(line), { level, end: Number(line) });
+  return { lines, layout };
+}
+
+const ENTRIES = [
+  "Raven, P. H., Evert, R. F. (2005). Biology of Plants. New York: Freeman.",
+  "Jansen, P. (2010). De Hollandse waterlinie. Leiden: Sidestone Press.",
+];
+
+describe("reference sections", () => {
+  it.each([
+    {
+      name: "a References heading and its entries, across a page break, until the next section",
+      pages: [
+        page(["Seeds lie bare on the scales.", "References", ENTRIES[0] as string], { 1: 1 }),
+        page([ENTRIES[1] as string, "Appendix", "A table of sizes follows."], { 1: 1 }),
+      ],
+      roles: [[1, 2], [0]],
+      headings: [[], [1]],
+    },
+    {
+      name: "a numbered Dutch heading with a continued entry",
+      pages: [page(["5. Literatuur", ENTRIES[1] as string, "en verder gelezen op p. 12."], { 0: 2 })],
+      roles: [[0, 1, 2]],
+      headings: [[]],
+    },
+    {
+      name: "no list under a Bronnen heading that introduces prose",
+      pages: [
+        page(["Bronnen", "Water komt uit bronnen in de bergen.", "Daar ontspringen rivieren."], { 0: 2 }),
+      ],
+      roles: [[]],
+      headings: [[0]],
+    },
+  ])("$name", ({ pages, roles, headings }) => {
+    markReferenceSections(pages);
+    expect(pages.map(({ layout }) => [...layout.roles.keys()].sort((a, b) => a - b))).toEqual(roles);
+    expect(pages.map(({ layout }) => [...layout.headings.keys()])).toEqual(headings);
+  });
+});
