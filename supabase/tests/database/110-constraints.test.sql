@@ -2,7 +2,7 @@
 -- client, even one that bypasses RLS, gets a clear Postgres error and changes nothing. Runs as the owner.
 
 begin;
-select plan(58);
+select plan(59);
 select tests.create_world();
 
 -- Entities, memberships, profiles, subjects ---------------------------------------------------------------
@@ -150,6 +150,11 @@ select throws_ok(
      values (tests.id('source:alpha'), tests.id('topic:alpha'), 20, 22, 'a',
              '{"roles": [{"line": 20, "role": "sidebar-ad"}]}') $$,
   '23514', null, 'a line role is one ingestion knows');
+select lives_ok(
+  $$ insert into public.source_chunks (source_id, topic_id, line_start, line_end, content, layout)
+     values (tests.id('source:alpha'), tests.id('topic:alpha'), 24, 26, 'a',
+             '{"roles": [{"line": 24, "end": 26, "role": "code"}]}') $$,
+  'a code listing is a line role');
 select throws_ok(
   $$ insert into public.source_chunks (source_id, topic_id, line_start, line_end, content, layout)
      values (tests.id('source:alpha'), tests.id('topic:alpha'), 30, 32, 'a',

@@ -7,9 +7,10 @@ import { joinAcrossLines } from "./hyphenation.ts";
 /**
  * Lines that are not running body prose, by what they are. `list` lines are body text, each item a
  * paragraph; captions, footnotes and a table of contents sit between body lines without ending a
- * sentence; tables and references end one and are never read as prose (docs/ingestion.md, "Line roles").
+ * sentence; tables, references and code (a listing in a monospace font) end one and are never read as
+ * prose (docs/ingestion.md, "Line roles").
  */
-export const LINE_ROLES = ["caption", "footnote", "table", "list", "reference", "toc"] as const;
+export const LINE_ROLES = ["caption", "footnote", "table", "list", "reference", "toc", "code"] as const;
 export type LineRole = (typeof LINE_ROLES)[number];
 
 /** Roles set beside the running text: a sentence goes on around them. */
@@ -19,7 +20,7 @@ export function isAside(role: LineRole | undefined): boolean {
 
 /** Roles that are never prose: they end the paragraph before them. */
 export function isNonBody(role: LineRole | undefined): boolean {
-  return role === "table" || role === "reference";
+  return role === "table" || role === "reference" || role === "code";
 }
 
 /**

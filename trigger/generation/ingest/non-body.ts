@@ -201,6 +201,8 @@ export function headingKind(text: string): "reference" | "notes" | "toc" | null 
     .toLowerCase()
     .replace(/^([\dIVXivx]+[.)]?)+\s+/, "")
     .replace(/[\s:.]+$/, "")
+    // A list set over several slides: "References I", "References (cont.)", "Literatuur (vervolg)".
+    .replace(/\s+(\(?(cont\.?|continued|vervolg|vervolgd|ctd\.?)\)?|[ivx]{1,4})$/, "")
     .trim();
   if (REFERENCE_HEADINGS.has(words)) return "reference";
   if (NOTE_HEADINGS.has(words)) return "notes";

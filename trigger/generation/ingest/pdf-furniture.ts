@@ -5,6 +5,7 @@
  */
 import type { PageLayout } from "./layout.ts";
 import type { PdfLine, PdfPage } from "./pdf.ts";
+import type { TextPiece } from "./pdf-regions.ts";
 
 // A page number alone: "3", "- 3 -", "Page 3", "Pagina 3 van 10", "3 of 10", "3/10", "iv".
 const PAGE_NUMBER =
@@ -21,13 +22,46 @@ const APART = 1.4;
 /** Text this many times the body size or more that returns on several pages is a watermark. */
 const WATERMARK_SIZE = 2.5;
 
-/** Lines set at an angle (a watermark, a stamp along the margin) and line numbers in the margin. */
+/** Text that returns at one place on at least this share of the pages (and REPEATED_PAGES pages). */
+const REPEATED_SHARE = 0.5;
+const REPEATED_PAGES = 3;
+/** … and set smaller than this share of the text's size (sidebars and footlines are set small). */
+const SMALLER = 0.95;
+
+/**
+ * Lines set at an angle (a watermark, a stamp along the margin), line numbers in the margin, and text
+ * that returns at the same place on most pages (see repeatedPieces).
+ */
 export function markSetApart(pages: readonly PdfPage[], layouts: readonly PageLayout[]) {
   pages.forEach((page, pageIndex) => {
     page.lines.forEach((line, index) => {
-      if (line.rotated || line.lineNumber) layouts[pageIndex]?.furniture.add(index);
+      if (line.rotated || line.lineNumber || line.repeated) layouts[pageIndex]?.furniture.add(index);
     });
   });
+}
+
+/**
+ * The pieces of text that return at the same place (to the point) on at least half the pages, digits
+ * aside: a slide deck's sidebar with its section list, a headline or footline ("Simonyi · NLP · 3/41").
+ * They are taken out before a page's regions are read, as a sidebar beside the text would otherwise be
+ * read as a column of the text (or a table with it). A piece counts only when it has letters and is set
+ * smaller than the text: a title that returns on every slide is a heading, and a page of body text that
+ * returns (a form, a template) is still text.
+ */
+export function repeatedPieces(pages: ReadonlyArray<readonly TextPiece[]>): Set<TextPiece> {
+  const signature = (piece: TextPiece) =>
+    `${Math.round(piece.x)}|${Math.round(piece.y)}|${piece.str.trim().toLowerCase().replace(/\d+/g, "#")}`;
+  const pagesWith = new Map<string, number>();
+  for (const pieces of pages) {
+    for (const key of new Set(pieces.map(signature))) pagesWith.set(key, (pagesWith.get(key) ?? 0) + 1);
+  }
+  const often = Math.max(REPEATED_PAGES, Math.ceil(pages.length * REPEATED_SHARE));
+  const returns = (piece: TextPiece) =>
+    /\p{L}{2}/u.test(piece.str) && (pagesWith.get(signature(piece)) ?? 0) >= often;
+  // The text's size is the size of the rest: on a slide with little text, the sidebar may have more.
+  const rest = pages.flat().filter((piece) => !returns(piece));
+  const textSize = commonSize(rest.map((piece) => ({ size: piece.size, text: piece.str })));
+  return new Set(pages.flat().filter((piece) => returns(piece) && piece.size < textSize * SMALLER));
 }
 
 /**
@@ -159,7 +193,7 @@ function folioOffsets(row: EdgeRow, pageIndex: number): number[] {
 }
 
 /** The font size most characters of these lines have. */
-export function commonSize(lines: readonly PdfLine[]): number {
+export function commonSize(lines: ReadonlyArray<Pick<PdfLine, "size" | "text">>): number {
   const chars = new Map<number, number>();
   for (const line of lines) {
     const size = Math.round(line.size * 2) / 2;

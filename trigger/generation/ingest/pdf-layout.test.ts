@@ -10,6 +10,7 @@ const SOURCE_ID = "66666666-6666-4666-8666-666666666666";
 interface Fonts {
   regular: PDFFont;
   bold: PDFFont;
+  mono: PDFFont;
 }
 
 interface Draw {
@@ -23,23 +24,34 @@ interface LineOptions {
   size?: number;
   leading?: number;
   bold?: boolean;
+  /** Courier: a code listing. */
+  mono?: boolean;
 }
 
-/** A PDF of A4 pages, each drawn by one function. */
-async function makePdf(pages: ReadonlyArray<(draw: Draw) => void>): Promise<Uint8Array> {
+const A4: [number, number] = [595, 842];
+/** A 16:10 beamer slide, in points. */
+const SLIDE: [number, number] = [453, 283];
+
+/** A PDF of pages (A4 unless told), each drawn by one function. */
+async function makePdf(
+  pages: ReadonlyArray<(draw: Draw) => void>,
+  pageSize: [number, number] = A4,
+): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
   const fonts = {
     regular: await pdf.embedFont(StandardFonts.TimesRoman),
     bold: await pdf.embedFont(StandardFonts.TimesRomanBold),
+    mono: await pdf.embedFont(StandardFonts.Courier),
   };
   for (const drawPage of pages) {
-    const page = pdf.addPage([595, 842]);
+    const page = pdf.addPage(pageSize);
     drawPage({
       page,
       fonts,
-      lines: (texts, x, y, { size = 10, leading = 12, bold = false } = {}) => {
+      lines: (texts, x, y, { size = 10, leading = 12, bold = false, mono = false } = {}) => {
+        const font = mono ? fonts.mono : bold ? fonts.bold : fonts.regular;
         texts.forEach((text, index) => {
-          page.drawText(text, { x, y: y - index * leading, size, font: bold ? fonts.bold : fonts.regular });
+          page.drawText(text, { x, y: y - index * leading, size, font });
         });
       },
     });
@@ -207,7 +219,7 @@ const cases: Case[] = [
     }),
     check: (pages, sentences) => {
       for (const [index, page] of pages.entries()) {
-        expect(furniture(page)).toEqual(["4.1 GYMNOSPERMS", String(index + 1)]);
+        expect(furniture(page).sort()).toEqual([String(index + 1), "4.1 GYMNOSPERMS"]);
         expect(body(page)).toEqual([...LEFT, ...RIGHT]);
       }
       expect(sentences.some((sentence) => /GYMNOSPERMS| \d /.test(sentence))).toBe(false);
@@ -326,6 +338,148 @@ const cases: Case[] = [
     },
   },
 ];
+
+// A slide deck as beamer's sidebar themes set it: a sidebar on the right with the course, the author
+// and the section list, a headline and a footline with the slide number, on every slide.
+const SIDEBAR = ["Biology 101", "Ada Lovelace", "Seeds", "Roots", "Leaves"];
+const HEADLINE = "Biology 101 - Seed plants";
+const footline = (slide: number) => `Ada Lovelace - Utrecht University - slide ${slide} of 5`;
+
+/** One slide: the deck's furniture, then its own content. */
+const slide =
+  (number: number, content: (draw: Draw) => void) =>
+  (draw: Draw): void => {
+    draw.lines([HEADLINE], 10, 276, { size: 6 });
+    draw.lines(SIDEBAR, 385, 240, { size: 6, leading: 14 });
+    draw.lines([footline(number)], 10, 4, { size: 6 });
+    content(draw);
+  };
+
+const DECK: ReadonlyArray<(draw: Draw) => void> = [
+  slide(1, (draw) => {
+    draw.lines(["Seed plants"], 120, 190, { size: 18 });
+    draw.lines(["A first lecture on plants"], 120, 160, { size: 12 });
+    draw.lines(["Ada Lovelace", "Utrecht University", "2024"], 120, 120, { size: 10, leading: 16 });
+  }),
+  slide(2, (draw) => {
+    draw.lines(["How seeds travel"], 10, 250, { size: 18 });
+    draw.lines(
+      [
+        "Seeds travel far from the plant that made them",
+        "and land in new places where they can grow",
+        "without the shade of their parent plant",
+      ],
+      14,
+      215,
+      { size: 12, leading: 15 },
+    );
+  }),
+  slide(3, (draw) => {
+    draw.lines(["Planting a seed"], 10, 250, { size: 18 });
+    draw.lines(["A gardener plants a seed in three steps."], 14, 215, { size: 12 });
+    draw.lines(["dig(hole, depth=2)", "plant(seed, hole)", "water(seed, daily=True)"], 24, 195, {
+      size: 10,
+      leading: 13,
+      mono: true,
+    });
+    draw.lines(["Roots grow down into the soil within a week."], 14, 140, { size: 12 });
+  }),
+  slide(4, (draw) => {
+    draw.lines(["Planting a seed cont."], 10, 250, { size: 18 });
+    draw.lines(
+      ["The shoot grows up towards the light of the sun.", "Leaves open when it reaches the air."],
+      14,
+      215,
+      {
+        size: 12,
+        leading: 15,
+      },
+    );
+  }),
+  slide(5, (draw) => {
+    draw.lines(["Roots"], 10, 250, { size: 18 });
+    draw.lines(["Roots hold the plant in the ground and take up water."], 14, 215, { size: 12 });
+  }),
+];
+
+interface DeckCase {
+  name: string;
+  check: (pages: Read[], sentences: string[]) => void;
+}
+
+const headingLevels = (read: Read) =>
+  [...read.layout.headings].map(([index, { level }]) => [read.lines[index], level]);
+
+const deckCases: DeckCase[] = [
+  {
+    name: "the sidebar, headline and footline on every slide are furniture, the body is read",
+    check: (pages) => {
+      for (const [index, page] of pages.entries()) {
+        expect(furniture(page)).toEqual(expect.arrayContaining([HEADLINE, ...SIDEBAR, footline(index + 1)]));
+      }
+      expect(body(pages[1] as Read)).toEqual([
+        "How seeds travel",
+        "Seeds travel far from the plant that made them",
+        "and land in new places where they can grow",
+        "without the shade of their parent plant",
+      ]);
+    },
+  },
+  {
+    name: "the deck's title is level 1, each frame title level 2, a title carried on still a heading",
+    check: (pages) => {
+      expect(pages.map(headingLevels)).toEqual([
+        [["Seed plants", 1]],
+        [["How seeds travel", 2]],
+        [["Planting a seed", 2]],
+        [["Planting a seed cont.", 2]],
+        [["Roots", 2]],
+      ]);
+    },
+  },
+  {
+    name: "the title page's subtitle, author, institute and date are front matter",
+    check: ([title]) => {
+      expect(body(title as Read)).toEqual(["Seed plants"]);
+      expect(furniture(title as Read)).toEqual(
+        expect.arrayContaining(["A first lecture on plants", "Utrecht University", "2024"]),
+      );
+    },
+  },
+  {
+    name: "a code listing in a monospace font is code, never a sentence",
+    check: (pages, sentences) => {
+      expect(withRole(pages[2] as Read, "code")).toEqual([
+        "dig(hole, depth=2)",
+        "plant(seed, hole)",
+        "water(seed, daily=True)",
+      ]);
+      expect(sentences.filter((sentence) => /hole|daily/.test(sentence))).toEqual([]);
+      expect(sentences).toContain("A gardener plants a seed in three steps.");
+      expect(sentences).toContain("Roots grow down into the soil within a week.");
+    },
+  },
+  {
+    name: "a slide that ends without a full stop ends its sentence there",
+    check: (_pages, sentences) => {
+      expect(sentences).toEqual([
+        "Seeds travel far from the plant that made them and land in new places where they can grow without the shade of their parent plant",
+        "A gardener plants a seed in three steps.",
+        "Roots grow down into the soil within a week.",
+        "The shoot grows up towards the light of the sun.",
+        "Leaves open when it reaches the air.",
+        "Roots hold the plant in the ground and take up water.",
+      ]);
+    },
+  },
+];
+
+describe("PDF slide decks as a learner reads them", () => {
+  it.each(deckCases.map((testCase) => [testCase.name, testCase] as const))("%s", async (_name, testCase) => {
+    const bytes = await makePdf(DECK, SLIDE);
+    testCase.check(await readPages(bytes), await sentencesOf(bytes));
+  });
+});
 
 describe("PDF layout as a reader sees it", () => {
   it.each(cases.map((testCase) => [testCase.name, testCase] as const))("%s", async (_name, testCase) => {

@@ -15,6 +15,8 @@ export interface TextPiece {
   width: number;
   size: number;
   bold: boolean;
+  /** Set in a monospace (typewriter) font: code, not prose. */
+  mono?: boolean;
 }
 
 /** One line as read: its text, where it sits, the style most of it has, and the column it was read in. */
@@ -38,6 +40,10 @@ export interface LaidLine {
   rotated: boolean;
   /** A number in the margin that counts the page's lines. */
   lineNumber: boolean;
+  /** Most of the line is set in a monospace font (a code listing). */
+  mono: boolean;
+  /** Text that returns at the same place on most pages (a slide deck's sidebar, headline, footline). */
+  repeated: boolean;
 }
 
 /** The share of a piece's font size above and below its baseline that its letters take. */
@@ -66,6 +72,8 @@ const EDGE_ROWS = 2;
 const EDGE_WORDS = 12;
 const EDGE_BAND = 0.12;
 const EDGE_APART = 1.4;
+/** A line is code when at least this share of its letters is set in a monospace font. */
+const MONO_SHARE = 0.7;
 /** Nested columns (a table in a column of a two-column page) go this deep at most. */
 const MAX_DEPTH = 4;
 
@@ -96,6 +104,7 @@ export function pageLines(
   pieces: readonly TextPiece[],
   rotated: readonly TextPiece[][] = [],
   height = Number.POSITIVE_INFINITY,
+  repeated: readonly TextPiece[] = [],
 ): LaidLine[] {
   const { text, numbers } = splitLineNumbers(pieces);
   const counter = { next: 0 };
@@ -117,6 +126,8 @@ export function pageLines(
   for (const group of rotated) {
     for (const row of rowsOf(group)) lines.push({ ...lineOf(row, column()), rotated: true });
   }
+  const frame = column();
+  for (const row of rowsOf(repeated)) lines.push({ ...lineOf(row, frame), repeated: true });
   return lines;
 }
 
@@ -422,6 +433,7 @@ function lineOf(row: Row, column: LaidLine["column"]): LaidLine {
   let previous: TextPiece | undefined;
   let widestGap = 0;
   const chars = new Map<string, number>();
+  let monoChars = 0;
   for (const piece of row.pieces) {
     if (previous && piece.str === previous.str && Math.abs(piece.x - previous.x) < 1) continue;
     const raised = isRaised(piece, row);
@@ -433,6 +445,7 @@ function lineOf(row: Row, column: LaidLine["column"]): LaidLine {
     text += raised ? superscript(piece.str) : piece.str;
     const key = `${piece.size}|${piece.bold}`;
     chars.set(key, (chars.get(key) ?? 0) + piece.str.length);
+    if (piece.mono) monoChars += piece.str.trim().length;
     previous = piece;
   }
   const [style = "0|false"] = [...chars].sort((p, q) => q[1] - p[1]).map(([key]) => key);
@@ -453,6 +466,9 @@ function lineOf(row: Row, column: LaidLine["column"]): LaidLine {
     table: false,
     rotated: false,
     lineNumber: false,
+    // Most of its letters: a word of code in a sentence ("use the graphicx package") leaves it prose.
+    mono: monoChars > 0 && monoChars >= text.replace(/\s/g, "").length * MONO_SHARE,
+    repeated: false,
   };
 }
 

@@ -29,7 +29,9 @@ export function markRoles(pages: readonly PdfPage[], layouts: readonly PageLayou
     const layout = layouts[pageIndex];
     if (!layout) return;
     page.lines.forEach((line, index) => {
-      if (line.table && !layout.furniture.has(index)) layout.roles.set(index, "table");
+      if (layout.furniture.has(index)) return;
+      if (line.mono) layout.roles.set(index, "code");
+      else if (line.table) layout.roles.set(index, "table");
     });
     markCaptions(page.lines, layout, body);
     markFootnotes(page, layout, body);

@@ -1,9 +1,9 @@
 import { getDocumentProxy } from "unpdf";
-import { emptyLayout, isAside, type PageLayout } from "./layout.ts";
+import { emptyLayout, isAside, isNonBody, type PageLayout } from "./layout.ts";
 import { chargeReadBudget } from "./limits.ts";
 import { normalizeLine } from "./lines.ts";
 import { isListText } from "./non-body.ts";
-import { markFurniture, markSetApart, markWatermarks } from "./pdf-furniture.ts";
+import { markFurniture, markSetApart, markWatermarks, repeatedPieces } from "./pdf-furniture.ts";
 import { type LaidLine, pageLines, type TextPiece } from "./pdf-regions.ts";
 import { type BodyStyle, markLists, markRoles } from "./pdf-roles.ts";
 
@@ -13,6 +13,8 @@ export type PdfLine = LaidLine;
 export interface PdfPage {
   page_number: number;
   height: number;
+  /** Wider than high: a slide (see isDeck). */
+  width?: number;
   lines: PdfLine[];
 }
 
@@ -20,6 +22,13 @@ export interface PdfPage {
 const BOLD_NAME = /bold|black|heavy|semibold|demi|^(?:[A-Z]{6}\+)?(?:CMBX|CMB\d|CMSSBX|SFBX|SFSX|LMBX|EUBX)/i;
 /** Text turned less than this many degrees from the page's own direction is upright. */
 const UPRIGHT_DEGREES = 2;
+
+// Monospace (typewriter) faces by name: code listings. TeX's cmtt/lmtt/txtt, Latin Modern Mono, Courier.
+const MONO_NAME =
+  /mono|courier|consol|menlo|monaco|inconsolata|typewriter|sourcecode|source code|^(?:[A-Z]{6}\+)?(?:CMTT|LMTT|SFTT|TXTT|ECTT|TCTT|PCR)/i;
+
+// The bullets slide themes set (beamer's triangles, arrows) read as the bullet every reader knows.
+const SLIDE_BULLET = /^[▶▸►‣➢➤]\s*(?=\S)/u;
 
 interface Placed extends TextPiece {
   angle: number;
@@ -32,66 +41,91 @@ interface Placed extends TextPiece {
 export async function readPdfLines(bytes: Uint8Array): Promise<PdfPage[]> {
   // PDF.js takes ownership of the buffer it is given; hand it a copy.
   const pdf = await getDocumentProxy(new Uint8Array(bytes));
-  const pages: PdfPage[] = [];
+  const placedPages: PlacedPage[] = [];
   try {
     for (let number = 1; number <= pdf.numPages; number++) {
-      const page = await pdf.getPage(number);
-      const content = await page.getTextContent();
-      // Fonts reach `commonObjs` (with their real names and bold flags) only once the page is parsed;
-      // a page that cannot be parsed still has its text, its fonts then known by name only.
-      await page.getOperatorList().catch(() => undefined);
-      const boldFonts = new Map<string, boolean>();
-      const isBold = (fontName: string) => {
-        let bold = boldFonts.get(fontName);
-        if (bold === undefined) {
-          const font = page.commonObjs.has(fontName)
-            ? (page.commonObjs.get(fontName) as { name?: string; bold?: boolean; black?: boolean } | null)
-            : null;
-          bold = Boolean(font?.bold || font?.black || BOLD_NAME.test(font?.name ?? fontName));
-          boldFonts.set(fontName, bold);
-        }
-        return bold;
-      };
-      // Positions as the page is shown: turned by its /Rotate, measured from its own bottom-left corner.
-      const viewport = page.getViewport({ scale: 1 });
-      const placed: Placed[] = [];
-      for (const item of content.items) {
-        if (!("str" in item) || item.str.trim() === "") continue;
-        const [a = 1, b = 0, c = 0, d = 0, x = 0, y = 0] = multiply(
-          viewport.transform,
-          item.transform as number[],
-        );
-        placed.push({
-          str: item.str,
-          x,
-          y: viewport.height - y,
-          width: item.width,
-          size: Math.hypot(c, d) || item.height,
-          bold: isBold(item.fontName),
-          angle: (Math.atan2(-b, a) * 180) / Math.PI,
-        });
-      }
-      const { upright, height, rotated } = uprightPieces(placed, viewport.width, viewport.height);
-      const lines = pageLines(upright, rotated, height)
-        .map((line) => ({ ...line, text: normalizeLine(line.text) }))
-        .filter((line) => line.text !== "");
-      pages.push({ page_number: number, height, lines });
+      const placed = await placedPieces(await pdf.getPage(number));
+      placedPages.push(placed);
       // A hostile file stops at the page that passes the characters limit (docs/ingestion.md, "Limits").
-      chargeReadBudget(placed.reduce((sum, piece) => sum + piece.str.length, 0));
-      page.cleanup();
+      chargeReadBudget(placed.pieces.reduce((sum, piece) => sum + piece.str.length, 0));
     }
   } finally {
     await pdf.loadingTask.destroy();
   }
-  return pages;
+  // A sidebar or footline that returns on every slide is read apart, before the page's regions are.
+  const repeated = repeatedPieces(placedPages.map((page) => page.pieces));
+  return placedPages.map(({ pieces, width, height: pageHeight }, index) => {
+    const { upright, apart, height, rotated } = uprightPieces(pieces, width, pageHeight, repeated);
+    const lines = pageLines(upright, rotated, height, apart)
+      .map((line) => ({ ...line, text: normalizeLine(line.text).replace(SLIDE_BULLET, "• ") }))
+      .filter((line) => line.text !== "");
+    return { page_number: index + 1, height, width, lines };
+  });
+}
+
+interface PlacedPage {
+  pieces: Placed[];
+  width: number;
+  height: number;
+}
+
+type PdfPageProxy = Awaited<ReturnType<Awaited<ReturnType<typeof getDocumentProxy>>["getPage"]>>;
+
+/** The text items of one page with their positions as the page is shown, font size, weight and face. */
+async function placedPieces(page: PdfPageProxy): Promise<PlacedPage> {
+  const content = await page.getTextContent();
+  // Fonts reach `commonObjs` (with their real names and bold flags) only once the page is parsed;
+  // a page that cannot be parsed still has its text, its fonts then known by name only.
+  await page.getOperatorList().catch(() => undefined);
+  const faces = new Map<string, { bold: boolean; mono: boolean }>();
+  const faceOf = (fontName: string) => {
+    let face = faces.get(fontName);
+    if (face === undefined) {
+      const font = page.commonObjs.has(fontName)
+        ? (page.commonObjs.get(fontName) as { name?: string; bold?: boolean; black?: boolean } | null)
+        : null;
+      const name = font?.name ?? fontName;
+      face = { bold: Boolean(font?.bold || font?.black || BOLD_NAME.test(name)), mono: MONO_NAME.test(name) };
+      faces.set(fontName, face);
+    }
+    return face;
+  };
+  // Positions as the page is shown: turned by its /Rotate, measured from its own bottom-left corner.
+  const viewport = page.getViewport({ scale: 1 });
+  const pieces: Placed[] = [];
+  for (const item of content.items) {
+    if (!("str" in item) || item.str.trim() === "") continue;
+    const [a = 1, b = 0, c = 0, d = 0, x = 0, y = 0] = multiply(
+      viewport.transform,
+      item.transform as number[],
+    );
+    const piece = {
+      str: item.str,
+      x,
+      y: viewport.height - y,
+      width: item.width,
+      size: Math.hypot(c, d) || item.height,
+      ...faceOf(item.fontName),
+      angle: (Math.atan2(-b, a) * 180) / Math.PI,
+    };
+    pieces.push(piece);
+  }
+  page.cleanup();
+  return { pieces, width: viewport.width, height: viewport.height };
 }
 
 /**
  * The page's text turned upright. Most text runs in one direction (left to right, or up the page on a
  * table set sideways); the page is read in that direction, and text at any other angle (a diagonal
- * watermark, a stamp along the margin) is set apart, each angle turned upright in its own frame.
+ * watermark, a stamp along the margin) is set apart, each angle turned upright in its own frame. Text
+ * that returns on most pages (`repeated`, a slide's sidebar) is turned upright apart from the rest.
  */
-function uprightPieces(placed: readonly Placed[], width: number, height: number) {
+function uprightPieces(
+  placed: readonly Placed[],
+  width: number,
+  height: number,
+  repeated: ReadonlySet<TextPiece>,
+) {
   const chars = new Map<number, number>();
   for (const piece of placed) {
     const angle = Math.round(piece.angle);
@@ -100,13 +134,15 @@ function uprightPieces(placed: readonly Placed[], width: number, height: number)
   const main = [...chars].sort((p, q) => q[1] - p[1])[0]?.[0] ?? 0;
   const turned = (angle: number) => Math.abs(((angle - main + 540) % 360) - 180) > UPRIGHT_DEGREES;
   const frame = turn(main, width, height);
-  const upright = placed.filter((piece) => !turned(piece.angle)).map(frame.piece);
+  const level = placed.filter((piece) => !turned(piece.angle));
+  const upright = level.filter((piece) => !repeated.has(piece)).map(frame.piece);
+  const apart = level.filter((piece) => repeated.has(piece)).map(frame.piece);
   const others = new Map<number, TextPiece[]>();
   for (const piece of placed.filter((candidate) => turned(candidate.angle))) {
     const angle = Math.round(piece.angle);
     others.set(angle, [...(others.get(angle) ?? []), turn(angle, width, height).piece(piece)]);
   }
-  return { upright, height: frame.height, rotated: [...others.values()] };
+  return { upright, apart, height: frame.height, rotated: [...others.values()] };
 }
 
 /** Turns positions by -angle degrees, so text at that angle reads left to right, into a box from 0. */
@@ -159,7 +195,41 @@ export function pdfLayouts(pages: readonly PdfPage[]): PageLayout[] {
   markHeadings(pages, layouts, body);
   markLists(pages, layouts, body);
   markParagraphs(pages, layouts, body);
+  if (isDeck(pages)) markSlides(pages, layouts);
   return layouts;
+}
+
+/** Most pages wider than high: slides. */
+function isDeck(pages: readonly PdfPage[]): boolean {
+  const wide = pages.filter((page) => (page.width ?? 0) > page.height).length;
+  return pages.length > 0 && wide > pages.length / 2;
+}
+
+/**
+ * A slide deck reads as a title and one section per slide: the title page's heading is level 1, each
+ * slide's title (the largest style on the other slides) level 2, smaller titles below it. The title
+ * page's other lines (subtitle, author, institute, date) are front matter, as a book's title page is;
+ * a title page with a sentence on it is read as a slide. Every slide is a page, so a slide always ends a
+ * paragraph.
+ */
+function markSlides(pages: readonly PdfPage[], layouts: PageLayout[]) {
+  const titlePage = layouts[0];
+  const titleLines = pages[0]?.lines ?? [];
+  const others = layouts.slice(1).flatMap((layout) => [...layout.headings.values()]);
+  const top = Math.min(...others.map((heading) => heading.level));
+  for (const heading of others) heading.level = Math.min(6, heading.level - top + 2);
+  if (!titlePage || titlePage.headings.size === 0) return;
+  for (const heading of titlePage.headings.values()) heading.level = 1;
+  const inHeading = (index: number) =>
+    [...titlePage.headings].some(([start, { end }]) => index >= start && index <= end);
+  if (titleLines.some((line) => /[.!?]["'”’)]?$/.test(line.text))) return;
+  titleLines.forEach((_, index) => {
+    if (!inHeading(index)) {
+      titlePage.furniture.add(index);
+      titlePage.roles.delete(index);
+      titlePage.paragraphs.delete(index);
+    }
+  });
 }
 
 function bodyStyle(pages: readonly PdfPage[], layouts: readonly PageLayout[]): BodyStyle {
@@ -194,6 +264,15 @@ function bodyStyle(pages: readonly PdfPage[], layouts: readonly PageLayout[]): B
   return { size, bold: entry.bold > entry.chars / 2, leading };
 }
 
+/**
+ * A line that ends in punctuation goes on or ends a sentence, so it is no title; a title carried on to
+ * the next slide or page ("Frames cont.", "Results (cont.)") ends in its abbreviation's full stop.
+ */
+function endsLikeProse(text: string): boolean {
+  return /[.,;:]$/.test(text.replace(CONTINUED, ""));
+}
+const CONTINUED = /\s\(?(?:cont|contd|cont'd|ctd|continued)\.?\)?$/i;
+
 function markHeadings(pages: readonly PdfPage[], layouts: PageLayout[], body: BodyStyle) {
   const styleOf = (line: PdfLine) => `${Math.round(line.size * 2) / 2}|${line.bold}`;
   const looksLikeHeading = (line: PdfLine) => {
@@ -204,7 +283,7 @@ function markHeadings(pages: readonly PdfPage[], layouts: PageLayout[], body: Bo
       /\p{L}/u.test(line.text) &&
       line.text.length <= MAX_HEADING_CHARS &&
       line.text.split(" ").length <= MAX_HEADING_WORDS &&
-      !/[.,;:]$/.test(line.text)
+      !endsLikeProse(line.text)
     );
   };
   const found: Array<{
@@ -237,7 +316,7 @@ function markHeadings(pages: readonly PdfPage[], layouts: PageLayout[], body: Bo
       const lineCount = end - index + 1;
       const lastLine = page.lines[end];
       // Several lines of large text, or a run ending like a sentence, is a lead paragraph, not a title.
-      if (lineCount <= MAX_HEADING_LINES && lastLine && !/[.,;:]$/.test(lastLine.text)) {
+      if (lineCount <= MAX_HEADING_LINES && lastLine && !endsLikeProse(lastLine.text)) {
         found.push({ pageIndex, start: index, end, style: styleOf(line), size: line.size, bold: line.bold });
       }
       index = end + 1;
@@ -277,7 +356,7 @@ function markParagraphs(pages: readonly PdfPage[], layouts: PageLayout[], body: 
       for (let line = start; line <= end; line++) inHeading.add(line);
     const skipped = (index: number) => layout.furniture.has(index) || isAside(layout.roles.get(index));
     const isText = (index: number) =>
-      !skipped(index) && !inHeading.has(index) && layout.roles.get(index) !== "table";
+      !skipped(index) && !inHeading.has(index) && !isNonBody(layout.roles.get(index));
     const margins = columnMargins(page.lines, isText);
     let previous = -1;
     page.lines.forEach((line, index) => {

@@ -16,8 +16,9 @@ const SOURCE_FORMAT = [
   "The learner's material is given as <chunk> elements; every line of a chunk starts with its line number and a colon.",
   "A tag after the number says what a line is: [heading N] (a heading of level N, 1 = top), [caption] (a figure or",
   "table caption), [footnote], [table] (one table row), [list] (a list item), [reference] (an entry of the",
-  "document's reference list or bibliography) or [toc] (a table of contents line); untagged lines are body text.",
-  "Teach from body text, list items and tables; a caption or footnote may support a point, never make one alone.",
+  "document's reference list or bibliography), [toc] (a table of contents line) or [code] (a line of a code",
+  "listing, as printed); untagged lines are body text.",
+  "Teach from body text, list items, tables and code; a caption or footnote may support a point, never make one alone.",
   "Never make a section, subtopic, question, card or recap from [reference] or [toc] lines.",
 ].join(" ");
 
