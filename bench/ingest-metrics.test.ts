@@ -34,6 +34,8 @@ describe("normalizeText", () => {
     ["whitespace collapsed", "  a \n\t b\u00A0c ", "a b c"],
     ["zero-width removed", "a\u200Bb", "ab"],
     ["case kept", "Water Cycle", "Water Cycle"],
+    ["footnote marks dropped, powers kept", "plants¹ cover 12 km²", "plants cover 12 km2"],
+    ["numbered references dropped", "networks [10] and LSTMs [7, 11].", "networks and LSTMs."],
   ])("%s", (_, input, expected) => {
     expect(normalizeText(input)).toBe(expected);
   });

@@ -6,10 +6,20 @@ const QUOTE_MARKER = /^(?:>\s?)+/;
 const IMAGE = /!\[([^\]]*)\]\([^)]*\)/g;
 const LINK = /\[([^\]]+)\]\([^)]*\)/g;
 const EMPHASIS = /(\*\*|__|\*|_|~~|`)(?=\S)(.+?)(?<=\S)\1/g;
+// A footnote mark after a word or punctuation ("plants¹", "flowers.²"), never a unit's power ("km²").
+const NOTE_MARK = /(?<=\p{L}{3,}|[.,;:)”"])[¹²³⁰⁴⁵⁶⁷⁸⁹]+/gu;
+// A numbered reference ("[10]", "[7, 11]", "[3–5]"): the learner reads the claim, not the pointer.
+const REFERENCE_NUMBER = /\s?\[\d{1,3}(?:\s?[,–-]\s?\d{1,3})*\]/g;
 
-/** A line without its Markdown markup: list and quote markers, links, images and emphasis. */
+/**
+ * A line without its Markdown markup (list and quote markers, links, images and emphasis) and without
+ * the marks that point elsewhere: footnote marks and numbered references. Citations still quote the
+ * line as printed; only the text items are made from loses them.
+ */
 export function plainText(line: string): string {
   return line
+    .replace(NOTE_MARK, "")
+    .replace(REFERENCE_NUMBER, "")
     .replace(QUOTE_MARKER, "")
     .replace(LIST_MARKER, "")
     .replace(IMAGE, "$1")

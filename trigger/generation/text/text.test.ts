@@ -67,6 +67,16 @@ describe("sentences", () => {
       "Chlorophyll is green and shiny",
     );
   });
+
+  it.each([
+    ["Pollen is carried by insects¹ and wind.", "Pollen is carried by insects and wind."],
+    ["as shown by flowers.² The cone", "as shown by flowers. The cone"],
+    ["The lake covers 12 km² of land.", "The lake covers 12 km² of land."],
+    ["Neural networks [10] and LSTMs [7, 11] were used [3–5].", "Neural networks and LSTMs were used."],
+    ["See [green](https://x.test) leaves", "See green leaves"],
+  ])("reads “%s” as “%s”", (line, text) => {
+    expect(plainText(line)).toBe(text);
+  });
 });
 
 describe("detectLanguage", () => {
