@@ -14,7 +14,6 @@ import {
   compoundOf,
   detectLanguage,
   dominantLanguage,
-  escapeRegExp,
   isStopword,
   type Language,
   withoutArticle,
@@ -31,15 +30,10 @@ import {
 } from "../../text/rank.ts";
 import type { TopicBrief } from "../types.ts";
 import { definitions } from "./clauses.ts";
+import { groupUnits, type Unit } from "./grouping.ts";
 import { LABELS } from "./labels.ts";
+import { headsBeforeOf, PassageIndex } from "./passage.ts";
 import { Random } from "./random.ts";
-
-/** A passage that becomes one subtopic: a paragraph, a run of paragraphs, or a sub-heading's text. */
-interface Unit {
-  /** The author's sub-heading, when the passage has one. */
-  heading: string | null;
-  sentences: Sentence[];
-}
 
 /** A section before it is written out: the author's heading (if any) and its passages. */
 interface DraftSection {
@@ -50,7 +44,6 @@ interface DraftSection {
 
 const SENTENCES_PER_SECTION = 30;
 const MAX_SEGMENTED_SECTIONS = 12;
-const MAX_SUBTOPICS = 6;
 const KEY_POINTS = 3;
 // Variants a regenerate may walk through before it stops checking against the one before in full.
 const CHECKED_VARIANTS = 64;
@@ -65,7 +58,10 @@ const CHECKED_VARIANTS = 64;
 export function extractiveStructure(topic: TopicBrief, corpus: Corpus): Structure {
   if (corpus.sentences.length === 0) return structureWithoutSources(topic);
   const variant = Math.max(0, Math.floor(topic.variant ?? 0));
-  const build = (which: number, nudge: number) => writeStructure(topic, corpus, which, nudge);
+  // The material's statistics do not depend on the variant: a regenerate that builds several variants
+  // tags the material once.
+  const weights = new TermWeights(corpus.sentences);
+  const build = (which: number, nudge: number) => writeStructure(topic, corpus, weights, which, nudge);
   let previous = variant > 0 ? settledVariant(build, variant - 1) : null;
   if (previous === null) return build(variant, 0);
   const previousText = JSON.stringify(previous);
@@ -91,10 +87,15 @@ function settledVariant(build: (variant: number, nudge: number) => Structure, va
   return settled;
 }
 
-function writeStructure(topic: TopicBrief, corpus: Corpus, variant: number, nudge: number): Structure {
+function writeStructure(
+  topic: TopicBrief,
+  corpus: Corpus,
+  weights: TermWeights,
+  variant: number,
+  nudge: number,
+): Structure {
   const random = variant > 0 ? new Random(variant * 7919 + nudge * 104729 + 1) : null;
-  const weights = new TermWeights(corpus.sentences);
-  const titles = new Set<string>();
+  const titles = new UsedTitles();
   const drafts = corpus.sources.flatMap((source) =>
     draftSections(
       source,
@@ -186,114 +187,20 @@ function documentTitleOf(items: readonly CorpusItem[], headings: readonly Headin
     : null;
 }
 
-/**
- * The passages of a section as subtopics: each sub-heading and paragraph is one idea; one-sentence
- * paragraphs join their closest neighbour, a section that is one long paragraph is cut where its
- * vocabulary shifts, and too many passages are merged pairwise by similarity. A variant merges or cuts
- * one more place, never leaving a section of several paragraphs with a single subtopic.
- */
-function groupUnits(units: readonly Unit[], weights: TermWeights, random: Random | null): Unit[] {
-  let groups = units.map((unit) => ({ heading: unit.heading, sentences: [...unit.sentences] }));
-  const paragraphs = groups.length;
-  const mergeable = (index: number) => {
-    const a = groups[index];
-    const b = groups[index + 1];
-    // Author's sub-headings stay apart; untitled passages may join.
-    return (
-      a !== undefined &&
-      b !== undefined &&
-      b.heading === null &&
-      (a.heading === null || b.sentences.length < 2)
-    );
-  };
-  const merge = (index: number) => {
-    const a = groups[index];
-    const b = groups[index + 1];
-    if (!a || !b) return;
-    groups = [
-      ...groups.slice(0, index),
-      { heading: a.heading, sentences: [...a.sentences, ...b.sentences] },
-      ...groups.slice(index + 2),
-    ];
-  };
-  const similarity = (index: number) =>
-    overlap(groups[index]?.sentences ?? [], groups[index + 1]?.sentences ?? []);
-  // Lone sentences are no idea of their own.
-  for (let index = 0; index < groups.length && groups.length > 2; ) {
-    if ((groups[index]?.sentences.length ?? 0) === 1 && groups[index]?.heading === null) {
-      const withNext = index + 1 < groups.length && mergeable(index) ? similarity(index) : -1;
-      const withPrevious = index > 0 && mergeable(index - 1) ? similarity(index - 1) : -1;
-      if (withNext < 0 && withPrevious < 0) {
-        index++;
-        continue;
-      }
-      merge(withPrevious > withNext ? index - 1 : index);
-      continue;
-    }
-    index++;
-  }
-  while (groups.length > MAX_SUBTOPICS) {
-    const candidates = groups.slice(0, -1).flatMap((_, index) => (mergeable(index) ? [index] : []));
-    if (candidates.length === 0) break;
-    const best = candidates.reduce((a, b) => (similarity(b) > similarity(a) ? b : a));
-    merge(best);
-  }
-  if (groups.length === 1) {
-    const only = groups[0] as Unit;
-    const parts = only.sentences.length >= 9 ? 3 : only.sentences.length >= 4 ? 2 : 1;
-    const cut = segment(only.sentences, parts, weights);
-    if (cut.length > 1)
-      groups = cut.map((sentences, index) => ({ heading: index === 0 ? only.heading : null, sentences }));
-  }
-  if (random) {
-    const candidates = groups.slice(0, -1).flatMap((_, index) => (mergeable(index) ? [index] : []));
-    const minimum = paragraphs > 1 ? 2 : 1;
-    if (candidates.length > 0 && groups.length > Math.max(minimum, 2) && random.chance(0.6)) {
-      merge(candidates[random.below(candidates.length)] as number);
-    } else {
-      const long = groups.flatMap((group, index) =>
-        group.sentences.length >= 4 && groups.length < MAX_SUBTOPICS ? [index] : [],
-      );
-      if (long.length > 0) {
-        const index = long[random.below(long.length)] as number;
-        const group = groups[index] as Unit;
-        const cut = segment(group.sentences, 2, weights);
-        if (cut.length === 2)
-          groups = [
-            ...groups.slice(0, index),
-            { heading: group.heading, sentences: cut[0] as Sentence[] },
-            { heading: null, sentences: cut[1] as Sentence[] },
-            ...groups.slice(index + 1),
-          ];
-      }
-    }
-  }
-  return groups;
-}
-
-/** How much two passages share their vocabulary (Jaccard over content terms). */
-function overlap(a: readonly Sentence[], b: readonly Sentence[]): number {
-  const left = new Set(a.flatMap((sentence) => sentence.terms));
-  const right = new Set(b.flatMap((sentence) => sentence.terms));
-  let shared = 0;
-  for (const term of left) if (right.has(term)) shared++;
-  const union = left.size + right.size - shared;
-  return union === 0 ? 0 : shared / union;
-}
-
 function writeSection(
   draft: DraftSection,
   index: number,
   weights: TermWeights,
-  titles: Set<string>,
+  titles: UsedTitles,
   random: Random | null,
 ): Section {
   const sentences = draft.units.flatMap((unit) => unit.sentences);
   const labels = LABELS[draft.language];
   const title =
     draft.title ?? takeTitle(sentences, weights, titles, titles, null, null) ?? labels.introduction;
-  titles.add(title.toLowerCase());
-  const local = new Set<string>([title.toLowerCase()]);
+  titles.add(title);
+  const local = new UsedTitles();
+  local.add(title);
   const sectionId = `section-${index + 1}`;
   const groups = groupUnits(draft.units, weights, random);
   const subtopics = groups.map((group, position) => {
@@ -301,8 +208,8 @@ function writeSection(
       group.heading ??
       takeTitle(group.sentences, weights, titles, local, title, random) ??
       labels.partOf(title, position + 1);
-    titles.add(subtitle.toLowerCase());
-    local.add(subtitle.toLowerCase());
+    titles.add(subtitle);
+    local.add(subtitle);
     return writeSubtopic(`${sectionId}-${position + 1}`, subtitle, group.sentences, weights, random);
   });
   return { section_id: sectionId, title, description: leadOf(sentences)?.text ?? "", subtopics };
@@ -369,6 +276,27 @@ export function citeRuns(sentences: readonly Sentence[]): Citation[] {
   return citations;
 }
 
+/** A key without inflection: "Werkster" beside "Werksters" is the same title twice. */
+function stemmed(key: string): string {
+  return key.split(" ").map(stem).join(" ");
+}
+
+/**
+ * Titles used so far, in lower case and without inflection, kept as they are added, so a title's
+ * check against every title of the structure costs one lookup, not a pass over them all.
+ */
+class UsedTitles {
+  private readonly lower = new Set<string>();
+  readonly stemmed = new Set<string>();
+
+  add(title: string) {
+    const key = title.toLowerCase();
+    if (this.lower.has(key)) return;
+    this.lower.add(key);
+    this.stemmed.add(stemmed(key));
+  }
+}
+
 /**
  * A title for a passage, in the order a teacher would name it: the term its lead sentence defines; the
  * noun phrase its lead sentence opens with (what the passage is about: "Bij een ontsteking …", "The
@@ -379,20 +307,20 @@ export function citeRuns(sentences: readonly Sentence[]): Citation[] {
 function takeTitle(
   sentences: readonly Sentence[],
   weights: TermWeights,
-  usedElsewhere: ReadonlySet<string>,
-  used: ReadonlySet<string>,
+  usedElsewhere: UsedTitles,
+  used: UsedTitles,
   sectionTitle: string | null,
   random: Random | null,
 ): string | null {
   const leadSentence = leadOf(sentences);
   const lead = leadSentence?.text.toLowerCase() ?? "";
   const language = sentences[0]?.source.language ?? "en";
+  const index = new PassageIndex(sentences);
   const section = sectionTitle ? withoutArticle(sectionTitle.toLowerCase()) : null;
   // "Werkster" beside "Werksters" is the same title twice, and "Bron" beside "Voedselbron" names the
   // same thing: titles are compared without inflection and by their head.
-  const stemmed = (key: string) => key.split(" ").map(stem).join(" ");
-  const taken = [...new Set([...used, ...(section ? [section] : [])].map(stemmed))];
-  const elsewhere = new Set([...usedElsewhere].map(stemmed));
+  const taken = [...new Set([...used.stemmed, ...(section ? [stemmed(section)] : [])])];
+  const elsewhere = usedElsewhere.stemmed;
   // Same head: "Bron" beside "Voedselbron", "Goede voedselbron" or "Verre bron".
   const sameHead = (a: string, b: string) => {
     const [x = "", y = ""] = [a.split(" ").at(-1), b.split(" ").at(-1)];
@@ -406,7 +334,7 @@ function takeTitle(
   const phrases = keyPhrases(sentences, weights).filter((phrase) => free(phrase.key));
   // Noun phrases first; when a passage has none left, any phrase whose last word heads a noun phrase
   // somewhere in the material.
-  const nounPhrases = phrases.filter((phrase) => phrase.nounPhrase && !onlyAnExample(phrase.key, sentences));
+  const nounPhrases = phrases.filter((phrase) => phrase.nounPhrase && !onlyAnExample(phrase.key, index));
   const pool =
     nounPhrases.length > 0
       ? nounPhrases
@@ -415,7 +343,7 @@ function takeTitle(
     .map((phrase) => {
       const boost =
         (phrase.key.includes(" ") ? 1.4 : 1) *
-        (wordsIn(phrase.key, lead) ? 2 : 1) *
+        (index.wordsIn(phrase.key, lead) ? 2 : 1) *
         // Another section's title again only when nothing else fits.
         (elsewhere.has(stemmed(phrase.key)) ? 0.2 : 1);
       return { title: phrase.display, score: phrase.score * boost };
@@ -425,11 +353,12 @@ function takeTitle(
   const fresh = (title: string) => !elsewhere.has(stemmed(title.toLowerCase()));
   // A term the passage defines beats the lead's opening phrase when the passage keeps coming back to
   // it ("Diep onder de aardkorst …" opens a passage about magma).
-  const mentionsIn = (term: string) =>
-    sentences.filter((sentence) => wordsIn(term.toLowerCase(), sentence.text.toLowerCase())).length;
-  const opening = openingPhrase(lead, pool, weights);
+  const mentionsIn = (term: string) => index.mentions(term.toLowerCase());
+  const opening = openingPhrase(lead, pool, weights, index);
   const openingMentions = Math.max(0, ...opening.map(mentionsIn));
-  const central = defined.filter((pair) => mentionsIn(pair.term) > openingMentions).map((pair) => pair.term);
+  const central = defined
+    .filter((pair) => index.mentionedMoreThan(pair.term.toLowerCase(), openingMentions))
+    .map((pair) => pair.term);
   const ordered = [
     ...defined
       .filter((pair) => leadSentence && pair.sentences.includes(leadSentence))
@@ -445,17 +374,19 @@ function takeTitle(
   const specific = (title: string) =>
     (title.includes(" ") && !/\p{Lu}/u.test(title)) ||
     definedTerms.has(title.toLowerCase()) ||
-    mentionsIn(title) >= 2;
+    index.mentionedMoreThan(title.toLowerCase(), 1);
   // Then a name of several words ("Romeinse Rijk"); a word that heads "… van …"/"… of …" in the
   // passage, or only sets the lead's time or place, only when nothing else is left.
-  const passage = sentences.map((sentence) => sentence.text.toLowerCase()).join(" ");
+  const headsOfLonger = headsBeforeOf(index.texts.join(" "));
   const setting = settingOf(lead, weights);
   const ranked = [
     ...new Set([
       ...ordered,
       ...scored.filter(specific),
       ...scored.filter((title) => title.includes(" ")),
-      ...scored.filter((title) => !headOfLonger(title, passage) && !wordsIn(title.toLowerCase(), setting)),
+      ...scored.filter(
+        (title) => !headOfLongerIn(title, headsOfLonger) && !index.wordsIn(title.toLowerCase(), setting),
+      ),
       ...scored,
     ]),
   ];
@@ -468,13 +399,18 @@ function takeTitle(
 const TOPIC_WORD_SHARE = 0.2;
 
 /** The key noun phrase that comes first in the lead sentence, before its first verb, if any. */
-function openingPhrase(lead: string, pool: readonly KeyPhrase[], weights: TermWeights): string[] {
+function openingPhrase(
+  lead: string,
+  pool: readonly KeyPhrase[],
+  weights: TermWeights,
+  index: PassageIndex,
+): string[] {
   const words = tokensOf(lead);
   const opening = openingOf(lead, weights);
   const inOrder = pool
-    .filter((phrase) => wordsIn(phrase.key, opening))
+    .filter((phrase) => index.wordsIn(phrase.key, opening))
     .filter((phrase) => phrase.key.includes(" ") || weights.share(phrase.key) <= TOPIC_WORD_SHARE)
-    .map((phrase) => ({ phrase, at: opening.search(wordPattern(phrase.key)) }))
+    .map((phrase) => ({ phrase, at: opening.search(index.pattern(phrase.key)) }))
     .sort((a, b) => a.at - b.at || b.phrase.key.length - a.phrase.key.length);
   // "Na een maaltijd wordt de spijsvertering …" is about digestion: a fronted time says when, not what.
   // The setting runs on through "van"/"of" ("Rond het begin van de jaartelling …").
@@ -515,9 +451,14 @@ const COMPLEMENT_BEFORE = /(?<![\p{L}])(?:van|of)\s+(?:(?:de|het|een|the|a|an)\s
  * head of a longer phrase, and on its own names nothing.
  */
 function headOfLonger(phrase: string, text: string): boolean {
+  return headOfLongerIn(phrase, headsBeforeOf(text));
+}
+
+/** `headOfLonger`, with the words that head "… van …"/"… of …" in the text found beforehand. */
+function headOfLongerIn(phrase: string, heads: ReadonlySet<string>): boolean {
   // A name runs on through "of" ("the Committee of Public Safety").
   if (phrase.includes(" ") || /\p{Lu}/u.test(phrase)) return false;
-  return new RegExp(`${wordPattern(phrase).source}\\s+(?:van|of)\\s`, "u").test(text);
+  return heads.has(phrase);
 }
 
 // Words after which a text lists examples: "zoals de vulkanen op Hawaï", "such as Japan".
@@ -525,26 +466,8 @@ const EXAMPLE_MARKER =
   /(?<![\p{L}])(?:zoals|bijvoorbeeld|such as|for example|for instance|e\.g\.)(?![\p{L}])/u;
 
 /** Whether every mention of a phrase in the passage comes after an example marker: no title then. */
-function onlyAnExample(key: string, sentences: readonly Sentence[]): boolean {
-  const places = sentences
-    .map((sentence) => sentence.text.toLowerCase())
-    .map((text) => ({ text, at: text.search(wordPattern(key)) }))
-    .filter(({ at }) => at >= 0);
-  return (
-    places.length > 0 &&
-    places.every(({ text, at }) => {
-      const marker = text.search(EXAMPLE_MARKER);
-      return marker >= 0 && marker < at;
-    })
-  );
-}
-
-function wordPattern(key: string): RegExp {
-  return new RegExp(`(?<![\\p{L}])${escapeRegExp(key)}(?![\\p{L}])`, "u");
-}
-
-function wordsIn(key: string, text: string): boolean {
-  return wordPattern(key).test(text);
+function onlyAnExample(key: string, index: PassageIndex): boolean {
+  return index.onlyAfter(key, EXAMPLE_MARKER);
 }
 
 export function capitalize(text: string): string {
