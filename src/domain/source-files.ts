@@ -1,11 +1,13 @@
-import { z } from "zod";
 import { formatLimitBytes, SOURCE_LIMITS } from "./source-limits.ts";
 
-/** The kinds of `topic_sources` a learner can add; `pasted` has text and `url` an address instead of a file. */
-export const SOURCE_KINDS = ["pdf", "docx", "pptx", "image", "url", "markdown", "text", "pasted"] as const;
-export const sourceKindSchema = z.enum(SOURCE_KINDS);
-export type SourceKind = z.infer<typeof sourceKindSchema>;
-export type SourceFileKind = Exclude<SourceKind, "pasted" | "url">;
+export {
+  SOURCE_KINDS,
+  type SourceFileKind,
+  type SourceKind,
+  sourceKindSchema,
+} from "./source-kinds.ts";
+
+import type { SourceFileKind } from "./source-kinds.ts";
 
 /** The largest file of any kind; each kind has its own limit in SOURCE_LIMITS (source-limits.ts). */
 export const MAX_SOURCE_BYTES = Math.max(...Object.values(SOURCE_LIMITS.bytes));

@@ -1,4 +1,4 @@
-import type { SourceFileKind } from "./source-files.ts";
+import type { SourceFileKind } from "./source-kinds.ts";
 
 /**
  * How much one source may ask of generation (docs/ingestion.md, Limits). Checked in the browser before

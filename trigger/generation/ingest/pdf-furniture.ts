@@ -4,8 +4,7 @@
  * docs/ingestion.md ("PDF", "Page furniture").
  */
 import type { PageLayout } from "./layout.ts";
-import type { PdfLine, PdfPage } from "./pdf.ts";
-import type { TextPiece } from "./pdf-regions.ts";
+import type { PdfLine, PdfPage, TextPiece } from "./pdf-regions.ts";
 
 // A page number alone: "3", "- 3 -", "Page 3", "Pagina 3 van 10", "3 of 10", "3/10", "iv".
 const PAGE_NUMBER =

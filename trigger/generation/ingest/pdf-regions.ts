@@ -486,3 +486,14 @@ function superscript(digits: string): string {
 function rowText(pieces: readonly TextPiece[]): string {
   return pieces.map((piece) => piece.str).join(" ");
 }
+
+/** One line as it sits on the page, in reading order (see pdf-regions.ts). */
+export type PdfLine = LaidLine;
+
+export interface PdfPage {
+  page_number: number;
+  height: number;
+  /** Wider than high: a slide (see isDeck). */
+  width?: number;
+  lines: PdfLine[];
+}

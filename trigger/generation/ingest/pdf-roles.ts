@@ -5,7 +5,7 @@
  */
 import type { PageLayout } from "./layout.ts";
 import { isCaptionText, isListText } from "./non-body.ts";
-import type { PdfLine, PdfPage } from "./pdf.ts";
+import type { PdfLine, PdfPage } from "./pdf-regions.ts";
 
 export interface BodyStyle {
   size: number;

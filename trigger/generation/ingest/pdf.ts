@@ -4,19 +4,10 @@ import { chargeReadBudget } from "./limits.ts";
 import { normalizeLine } from "./lines.ts";
 import { isListText } from "./non-body.ts";
 import { markFurniture, markSetApart, markWatermarks, repeatedPieces } from "./pdf-furniture.ts";
-import { type LaidLine, pageLines, type TextPiece } from "./pdf-regions.ts";
+import { type PdfLine, type PdfPage, pageLines, type TextPiece } from "./pdf-regions.ts";
 import { type BodyStyle, markLists, markRoles } from "./pdf-roles.ts";
 
-/** One line as it sits on the page, in reading order (see pdf-regions.ts). */
-export type PdfLine = LaidLine;
-
-export interface PdfPage {
-  page_number: number;
-  height: number;
-  /** Wider than high: a slide (see isDeck). */
-  width?: number;
-  lines: PdfLine[];
-}
+export type { PdfLine, PdfPage } from "./pdf-regions.ts";
 
 // Bold faces by name, including TeX's Computer Modern and Latin Modern bold extended ("CMBX12", "SFBX1000").
 const BOLD_NAME = /bold|black|heavy|semibold|demi|^(?:[A-Z]{6}\+)?(?:CMBX|CMB\d|CMSSBX|SFBX|SFSX|LMBX|EUBX)/i;

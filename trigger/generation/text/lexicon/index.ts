@@ -1,44 +1,9 @@
 import type { Language } from "../language.ts";
 import { en } from "./en.ts";
 import { nl } from "./nl.ts";
+import type { WordLists } from "./word-lists.ts";
 
-/**
- * The word lists the extractive generator's precision rules read, one module per language, so a rule
- * is data: what counts as a determiner, a clause opener, a quantity or a general noun in that language.
- * Each list is read by one function (see `text/phrase-checks.ts` and `text/why-question.ts`).
- */
-export interface WordLists {
-  /** Articles and possessives that open a noun phrase ("a", "the", "een", "de"); demonstratives point back. */
-  determiners: readonly string[];
-  /** Personal and demonstrative pronouns: an answer led or ended by one is a fragment ("it", "ze"). */
-  pronouns: readonly string[];
-  /** Words that open a clause, never a noun phrase ("once", "when", "zodra", "omdat"). */
-  clauseOpeners: readonly string[];
-  /** Finite auxiliaries and copulas: the part of a noun phrase before its relative clause holds none. */
-  finiteAuxiliaries: readonly string[];
-  /** Relative pronouns that open the clause describing a noun ("that", "die", "waar"). */
-  relativePronouns: readonly string[];
-  /** Words after which a phrase must go on: an answer ending in one stops mid-phrase. */
-  continuing: readonly string[];
-  /** Words saying that what follows is a name, not a description ("so-called", "zogenoemde"). */
-  nameMarkers: readonly string[];
-  /** Prepositions that join a noun to the one before ("the Society of Suriname"): what follows is no head. */
-  linkingPrepositions: readonly string[];
-  /** Amounts and degrees: never a blank or an option ("thousands", "a drop", "bijna"). */
-  quantities: readonly string[];
-  /** Modifiers that say nothing of their own: a phrase they open is no key term ("new machines", "own weight"). */
-  vagueModifiers: readonly string[];
-  /** Nouns too general to ask for ("land", "today", "gebied"). */
-  generalNouns: readonly string[];
-  /** Cardinal numbers as words: a word right after one is counted, not named ("twee eeuwen"). */
-  numbers: readonly string[];
-  /** Words that join the last items of a list ("and", "en"): a list item is no key term to blank. */
-  listJoiners: readonly string[];
-  /** Personal pronouns that can stand right after a finite verb as its subject ("merk je", "gaan we"). */
-  subjectPronouns: readonly string[];
-  /** Fixed expressions whose nouns carry no meaning of their own: never a blank ("aan de hand van"). */
-  fixedExpressions: readonly string[];
-}
+export type { WordLists } from "./word-lists.ts";
 
 export const WORD_LISTS: Record<Language, WordLists> = { en, nl };
 

@@ -1,4 +1,4 @@
-import type { WordLists } from "./index.ts";
+import type { WordLists } from "./word-lists.ts";
 
 /** Dutch word lists for the extractive generator's precision rules (see `index.ts`). */
 export const nl: WordLists = {
