@@ -1,10 +1,11 @@
 -- Ingestion now also says which lines are not running body prose: figure and table captions, footnotes,
--- table rows, list items, reference-list entries and a table of contents. Generation reads captions and
--- footnotes around a sentence, never inside it, and never makes a section, blank or option of a reference.
+-- table rows, list items, reference-list entries, a table of contents and code listings. Generation reads
+-- captions and footnotes around a sentence, never inside it, never makes a section, blank or option of a
+-- reference, and never reads a table row or a code line as a sentence.
 --
 -- New optional list in source_chunks.layout:
 --   "roles": [{"line": 12, "end": 14, "role": "caption"}]   -- lines 12..14 (end defaults to line)
--- role is one of caption, footnote, table, list, reference, toc.
+-- role is one of caption, footnote, table, list, reference, toc, code.
 
 alter table public.source_chunks drop constraint source_chunks_layout_shape;
 
@@ -53,7 +54,7 @@ alter table public.source_chunks
            && (!exists (@.end) || (@.end.type() == "number" && @.end == @.end.floor()
                                    && @.end >= @.line && @.end <= $end))
            && (@.role == "caption" || @.role == "footnote" || @.role == "table" || @.role == "list"
-               || @.role == "reference" || @.role == "toc")))',
+               || @.role == "reference" || @.role == "toc" || @.role == "code")))',
         jsonb_build_object('start', line_start, 'end', line_end)
       )
       and not jsonb_path_exists(
@@ -67,5 +68,5 @@ comment on column public.source_chunks.layout is
   'The document''s layout over these lines, from ingestion: {headings: [{line, level 1-6, end?}], '
   'paragraphs: [line], joins: [{line, hyphen}], roles: [{line, end?, role}]} (every list optional, lines '
   'within line_start..line_end; a join means the line ends in a word that goes on in the next line, '
-  'keeping its hyphen when hyphen is true; role is caption, footnote, table, list, reference or toc). '
+  'keeping its hyphen when hyphen is true; role is caption, footnote, table, list, reference, toc or code). '
   'Null when only the text is known and headings are guessed from line shape.';
