@@ -194,21 +194,7 @@ function termDistractors(
   render: (phrase: KeyPhrase) => string | null,
   fillsTo?: (option: string) => string,
 ): string[] {
-  // Options may share a head word when they differ in what modifies it ("divergent boundary",
-  // "convergent boundary"), but one may not contain another ("thylakoid", "thylakoid membranes"),
-  // also within a word: a compound names a kind of its last part, so beside "de voedselbron" the
-  // option "de bron" would be right as well.
-  // A participle says what happened to the thing, and such phrases often name the same one ("het
-  // gemaakte onderscheid", "het geconstateerde onderscheid"), so beside it no option shares the head.
-  const participle = (words: string[]) =>
-    words.slice(0, -1).some((word) => PARTICIPLE[context.language].test(word));
-  const overlaps = (a: string[], b: string[]) =>
-    a.every((word) => b.includes(word)) ||
-    b.every((word) => a.includes(word)) ||
-    (a.length === 1 && b.length === 1 && a[0] === b[0]) ||
-    (a.length !== b.length && a.some((word) => b.includes(word))) ||
-    (a.at(-1) === b.at(-1) && (participle(a) || participle(b))) ||
-    compoundOf(a.at(-1) ?? "", b.at(-1) ?? "");
+  const overlaps = (a: string[], b: string[]) => optionsOverlap(a, b, context.language);
   const answerWords = answer.key.split(" ");
   const answerIsTime = namesATime(answer.key, context.language);
   const picked: string[] = [];
@@ -261,6 +247,27 @@ export function placeNames(phrases: readonly KeyPhrase[], sentences: readonly Se
 }
 
 /** The options with the right answer at a place fixed by the item (deterministic, spread out). */
+/**
+ * Whether two options (their words, lower case) could both be right. Options may share a head word when
+ * they differ in what modifies it ("divergent boundary", "convergent boundary"), but one may not contain
+ * another ("thylakoid", "thylakoid membranes"), also within a word: a compound names a kind of its last
+ * part, so beside "de voedselbron" the option "de bron" would be right as well. A participle says what
+ * happened to the thing, and such phrases often name the same one ("het gemaakte onderscheid", "het
+ * geconstateerde onderscheid"), so beside it no option shares the head.
+ */
+export function optionsOverlap(a: readonly string[], b: readonly string[], language: Language): boolean {
+  const participle = (words: readonly string[]) =>
+    words.slice(0, -1).some((word) => PARTICIPLE[language].test(word));
+  return (
+    a.every((word) => b.includes(word)) ||
+    b.every((word) => a.includes(word)) ||
+    (a.length === 1 && b.length === 1 && a[0] === b[0]) ||
+    (a.length !== b.length && a.some((word) => b.includes(word))) ||
+    (a.at(-1) === b.at(-1) && (participle(a) || participle(b))) ||
+    compoundOf(a.at(-1) ?? "", b.at(-1) ?? "")
+  );
+}
+
 /** A past participle used as a modifier: "gemaakte", "geconstateerd", "analysed", "observed". */
 const PARTICIPLE: Record<Language, RegExp> = {
   nl: /^(ge|be|ver|ont|her)\p{L}{2,}(d|t|de|te|en)$/u,

@@ -4,6 +4,7 @@ import { ingestSource } from "../../ingest/index.ts";
 import type { Language } from "../../text/language.ts";
 import { endsInItsVerb, isTrivialBlank, isWorthAsking } from "../../text/phrase-checks.ts";
 import { definitions } from "./clauses.ts";
+import { optionsOverlap } from "./items.ts";
 
 /**
  * Precision rules of the extractive provider, as tables of sentence → expected result. Rows marked
@@ -140,5 +141,20 @@ describe("recap: a cause is split off only when the effect says something alone"
   ];
   it.each(rows)("%s: %s ends in its verb → %s", (language, clause, expected) => {
     expect(endsInItsVerb(clause, language)).toBe(expected);
+  });
+});
+
+describe("options that could both be right", () => {
+  it.each<[Language, string, string, boolean]>([
+    // graded: "het geconstateerde onderscheid" offered as wrong beside "het gemaakte onderscheid"
+    ["nl", "gemaakte onderscheid", "geconstateerde onderscheid", true],
+    ["nl", "onderscheid", "geconstateerde onderscheid", true],
+    ["nl", "voedselbron", "bron", true],
+    ["en", "observed effect", "measured effect", true],
+    ["en", "divergent boundary", "convergent boundary", false],
+    ["nl", "direct onderscheid", "indirect onderscheid", false],
+    ["nl", "selectiecriterium", "toezichthouder", false],
+  ])("%s: “%s” and “%s” overlap → %s", (language, a, b, expected) => {
+    expect(optionsOverlap(a.split(" "), b.split(" "), language)).toBe(expected);
   });
 });
