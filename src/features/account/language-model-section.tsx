@@ -244,7 +244,9 @@ function UsageTable({ entityId }: { entityId: string }) {
           The usage could not be loaded.
         </p>
       ) : rows && rows.length === 0 ? (
-        <p className="text-sm text-neutral-500">Nothing was generated in the last 30 days.</p>
+        <p className="text-sm text-neutral-500 dark:text-neutral-400">
+          Nothing was generated in the last 30 days.
+        </p>
       ) : rows ? (
         <UsageRows rows={rows} />
       ) : null}
@@ -257,7 +259,7 @@ function UsageRows({ rows }: { rows: UsageRow[] }) {
   return (
     <div className="overflow-x-auto">
       <table className="w-full text-left text-sm">
-        <thead className="text-neutral-500">
+        <thead className="text-neutral-500 dark:text-neutral-400">
           <tr>
             <th className="py-1 pr-3 font-medium">Generator</th>
             <th className="py-1 pr-3 text-right font-medium">Runs</th>
@@ -271,7 +273,7 @@ function UsageRows({ rows }: { rows: UsageRow[] }) {
             <tr key={`${row.generator}-${row.model_source}`}>
               <td className="py-1 pr-3">
                 {row.generator}{" "}
-                <span className="text-neutral-500">
+                <span className="text-neutral-500 dark:text-neutral-400">
                   ({SOURCE_LABELS[row.model_source] ?? row.model_source})
                 </span>
               </td>
