@@ -28,7 +28,9 @@ export async function openPage(context: BrowserContext): Promise<{ page: Page; c
   const page = await context.newPage();
   const consoleErrors: string[] = [];
   page.on("console", (message) => {
-    if (message.type() === "error") consoleErrors.push(message.text());
+    // The address says which request failed when the text alone does not ("Failed to load resource").
+    const { url } = message.location();
+    if (message.type() === "error") consoleErrors.push(url ? `${message.text()} (${url})` : message.text());
   });
   page.on("pageerror", (error) => consoleErrors.push(error.message));
   return { page, consoleErrors };

@@ -188,6 +188,9 @@ export class AuthStore {
     const user = this.snapshot.user;
     if (user) this.cache?.clear(user.id);
     this.set({ status: "ready", user: null });
+    // A read of the user still in flight (the background re-read) would otherwise reach the server
+    // after the session ended there and be refused: let it finish first.
+    await this.refreshing?.catch(() => undefined);
     try {
       const { error } = await this.client.auth.signOut({ scope: "local" });
       if (error) console.error("Failed to sign out:", error);
