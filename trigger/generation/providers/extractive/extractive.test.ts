@@ -3,6 +3,7 @@ import type { Structure } from "../../../../src/domain/structure.ts";
 import { buildCorpus, type CorpusSourceInput } from "../../corpus.ts";
 import { generateCourse, generateStructure } from "../../engine.ts";
 import { type ContentFixture, contentFixtures } from "../../fixtures/content-sources.ts";
+import { pastedSentences } from "../../fixtures/pasted.ts";
 import { ingestSource } from "../../ingest/index.ts";
 import { chapterItems, type QualityReport, qualityReport } from "../../quality.ts";
 import { comparable } from "../../support.ts";
@@ -273,17 +274,7 @@ async function generatedFrom(markdown: string) {
 }
 
 describe("cause and definition sentences", () => {
-  async function sentencesOf(text: string) {
-    const ingested = await ingestSource({
-      id: "s",
-      kind: "pasted",
-      file_name: "Pasted text",
-      file_path: null,
-      content: text,
-    });
-    return buildCorpus([{ id: "s", kind: "pasted", file_name: "Pasted text", chunks: ingested.chunks }])
-      .sentences;
-  }
+  const sentencesOf = pastedSentences;
 
   it("reads 'A doordat B', 'A. Dat komt doordat B' and 'Because B, A' with the cause as a clause", async () => {
     const dutch = await sentencesOf(

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildCorpus } from "../../corpus.ts";
-import { ingestSource } from "../../ingest/index.ts";
+import { pastedSentences } from "../../fixtures/pasted.ts";
 import type { Language } from "../../text/language.ts";
 import { endsInItsVerb, isTrivialBlank, isWorthAsking } from "../../text/phrase-checks.ts";
 import { definitions } from "./clauses.ts";
@@ -11,17 +10,7 @@ import { optionsOverlap } from "./items.ts";
  * "graded" reproduce output a blind teacher marked false or garbled on real documents.
  */
 
-async function sentencesOf(text: string) {
-  const ingested = await ingestSource({
-    id: "s",
-    kind: "pasted",
-    file_name: "Pasted text",
-    file_path: null,
-    content: text,
-  });
-  return buildCorpus([{ id: "s", kind: "pasted", file_name: "Pasted text", chunks: ingested.chunks }])
-    .sentences;
-}
+const sentencesOf = pastedSentences;
 
 describe("definitions: only a sentence that defines its own subject, with a complete noun phrase", () => {
   const rows: Array<[Language, string, Array<[string, string]>]> = [
