@@ -19,6 +19,8 @@ interface HtmlConfig extends TruthOptions {
   remove?: string[];
   /** CSS selectors of the page's header, menus, table of contents and footer. */
   furnitureRegions: string[];
+  /** CSS selectors of figure captions the HTML reader would take for paragraphs (bookdown's `p.caption`). */
+  captions?: string[];
   /** Sections of the article printed on every page of the site (a feedback box): furniture too. */
   boilerplateSections?: string[];
 }
@@ -45,6 +47,13 @@ const article = document.querySelector(config.article);
 if (!article) throw new Error(`no ${config.article} in ${values.html}`);
 for (const selector of config.remove ?? [])
   for (const part of Array.from(article.querySelectorAll(selector))) part.remove();
+// Captions written as plain paragraphs inside a figure div: taken out of the body, kept as captions.
+const captions: string[] = [];
+for (const selector of config.captions ?? [])
+  for (const caption of Array.from(article.querySelectorAll(selector))) {
+    captions.push(normalizeText(caption.textContent ?? ""));
+    caption.remove();
+  }
 // The boilerplate sections' text, from their heading to the next heading of that level or higher.
 for (const heading of Array.from(article.querySelectorAll("h2"))) {
   if (!config.boilerplateSections?.includes(normalizeText(heading.textContent ?? ""))) continue;
@@ -61,4 +70,6 @@ const result = truthFromAst(ast, {
   skipSections: [...(config.skipSections ?? []), ...(config.boilerplateSections ?? [])],
   furniture: [...furniture],
 });
+// An image whose alt text repeats its caption is read as a captioned figure too: each caption once.
+result.truth.nonBody.captions = [...new Set([...result.truth.nonBody.captions, ...captions.filter(Boolean)])];
 writeTruth(values.out, result);

@@ -34,6 +34,8 @@ export interface TruthOptions {
   skipSections?: string[];
   /** Page furniture seen on the rendered pages (running heads, front-matter notices). */
   furniture?: string[];
+  /** Classes of divs that are front matter, not body (an author block): each printed line is furniture. */
+  furnitureDivs?: string[];
   /** Extra headings printed but absent from the AST (a title set by a class). */
   title?: string;
 }
@@ -134,8 +136,27 @@ export function anyText(node: Node): string {
   }
 }
 
+/** The printed lines of blocks: each paragraph split at its line breaks. */
+function lineTexts(blocks: Node[]): string[] {
+  const lines: string[] = [];
+  for (const block of blocks) {
+    const inlines: Node[] = block.t === "Para" || block.t === "Plain" ? block.c : [];
+    let line: Node[] = [];
+    for (const inline of [...inlines, { t: "LineBreak" }]) {
+      if (inline.t !== "LineBreak") line.push(inline);
+      else {
+        const text = clean(inlineText(line)).replace(new RegExp(UNKNOWN, "g"), "");
+        if (text) lines.push(text);
+        line = [];
+      }
+    }
+  }
+  return lines;
+}
+
 function clean(text: string): string {
-  return normalizeText(text).replace(/\s+([,.;:!?])/g, "$1");
+  // A space before closing punctuation goes, but not before a word that starts with it (".docx").
+  return normalizeText(text).replace(/\s+([,.;:!?])(?=\s|$|["')\]])/g, "$1");
 }
 
 export function truthFromAst(ast: Node, options: TruthOptions): TruthResult {
@@ -256,6 +277,8 @@ export function truthFromAst(ast: Node, options: TruthOptions): TruthResult {
               const text = clean(anyText(entry)).replace(new RegExp(UNKNOWN, "g"), "");
               if (text) truth.nonBody.references.push(text);
             }
+          } else if (options.furnitureDivs?.some((name) => classes.includes(name))) {
+            for (const line of lineTexts(block.c[1])) truth.nonBody.furniture.push(line);
           } else walk(block.c[1]);
           break;
         }
