@@ -1,6 +1,15 @@
 import { escapeRegExp, isStopword, type Language } from "./language.ts";
 import { WORD_LISTS, wordSet } from "./lexicon/index.ts";
-import { isDutchVerbForm, lexiconClasses, lexiconTags, onlyAVerb } from "./pos.ts";
+import {
+  isDutchSeparableInfinitive,
+  isDutchVerbForm,
+  isDutchVerbStem,
+  lexiconClasses,
+  lexiconNumber,
+  lexiconTags,
+  looksAttributive,
+  onlyAVerb,
+} from "./pos.ts";
 
 /**
  * Checks on phrases the extractive generator is about to teach: each reads the word lists of
@@ -175,4 +184,111 @@ export function isTrivialBlank(
   if (language === "nl" && /\p{L}{2}e$/u.test(answer) && !answer.includes(" ")) return true;
   const classes = lexiconClasses(next, language);
   return classes.length > 0 && classes.every((wordClass) => wordClass === "noun");
+}
+
+/** What a learner sees of an option's form: a wrong option must share it with the answer. */
+export interface OptionForm {
+  words: number;
+  /** A capitalised word past the first, or a single capitalised word: a name. */
+  name: boolean;
+  plural: boolean;
+  /** The article or determiner it opens with ("de", "het", "een", "the", "a"), lower case, or "". */
+  determiner: string;
+  letters: number;
+  /** Its last word can head a noun phrase: a noun by the lexicon, or a word it does not know as a verb. */
+  nounHead: boolean;
+  /** Per word before the head: whether it is a modifier ("gelijke prestaties" is A N, "confusion matrix" N N). */
+  modifiers: string;
+}
+
+// "gemaakte", "geconstateerde", "analysed": a participle before a noun modifies it.
+const MODIFYING_PARTICIPLE: Record<Language, RegExp> = {
+  nl: /^(?:ge|be|ver|ont|her)\p{L}{2,}(?:de|te|en)$/u,
+  en: /^\p{L}{3,}ed$/u,
+};
+
+/** A word that modifies the noun after it: an adjective by the lexicon (never a noun), or by its form. */
+function isModifier(word: string, language: Language): boolean {
+  const lower = word.toLowerCase();
+  const classes = lexiconClasses(lower, language);
+  if (classes.includes("adjective") && !classes.includes("noun")) return true;
+  return (
+    looksAttributive(lower, language) ||
+    (classes.length === 0 && MODIFYING_PARTICIPLE[language].test(lower)) ||
+    (language === "nl" && classes.length === 0 && /\p{L}{3}e$/u.test(lower))
+  );
+}
+
+function endsInOneOf(word: string, endings: readonly string[]): boolean {
+  return endings.some((ending) => word.endsWith(ending) && word.length > ending.length + 1);
+}
+
+/** Plural by the lexicon, else by the endings of the language's word lists. */
+export function isPluralNoun(word: string, language: Language): boolean {
+  const lower = word.toLowerCase();
+  const known = lexiconNumber(lower, language);
+  if (known) return known === "plural";
+  if (endsInOneOf(lower, WORD_LISTS[language].singularEndings)) return false;
+  return endsInOneOf(lower, WORD_LISTS[language].pluralEndings);
+}
+
+/** A word that cannot head a noun phrase: only a verb by the lexicon ("denk"), or a verb form it lacks ("uitvoeren"). */
+export function cannotHeadNounPhrase(word: string, language: Language): boolean {
+  const lower = word.toLowerCase();
+  if (verbOnly(lower, language)) return true;
+  const classes = lexiconClasses(lower, language);
+  if (classes.length > 0 && !classes.includes("noun") && !classes.includes("unknown")) return true;
+  if (looksAttributive(lower, language)) return true;
+  return (
+    language === "nl" &&
+    (isDutchVerbStem(lower) || isDutchSeparableInfinitive(lower, WORD_LISTS.nl.separableParticles))
+  );
+}
+
+export function optionForm(text: string, language: Language): OptionForm {
+  const words = text.trim().split(/\s+/u);
+  const last = (words.at(-1) ?? "").replace(/[^\p{L}\p{N}'’-]/gu, "");
+  const first = (words[0] ?? "").toLowerCase();
+  return {
+    words: words.length,
+    name: words.some((word, index) => /^\p{Lu}/u.test(word) && (index > 0 || words.length === 1)),
+    plural: isPluralNoun(last, language),
+    determiner: words.length > 1 && wordSet(language, "determiners").has(first) ? first : "",
+    letters: text.replace(/[^\p{L}\p{N}]/gu, "").length,
+    nounHead: !cannotHeadNounPhrase(last, language),
+    modifiers: words
+      .slice(words.length > 1 && wordSet(language, "determiners").has(first) ? 1 : 0, -1)
+      .map((word) => (isModifier(word, language) ? "A" : "N"))
+      .join(""),
+  };
+}
+
+// A wrong option within half to one and a half times the answer's length: length gives nothing away.
+const LENGTH_SPREAD = 0.5;
+
+/**
+ * Whether a wrong option has the answer's form, so form alone rules nothing out: same word count,
+ * both names or both common nouns, same number, same article or determiner, modifiers in the same
+ * places ("gelijke prestaties" beside "confusion matrix" is ruled out), a noun head, and a length
+ * within 50 % of the answer's.
+ */
+export function sameOptionForm(
+  answer: string,
+  option: string,
+  language: Language,
+  /** How far the option's length may stray from the answer's, as a share of it. */
+  spread = LENGTH_SPREAD,
+): boolean {
+  const a = optionForm(answer, language);
+  const b = optionForm(option, language);
+  return (
+    a.words === b.words &&
+    a.name === b.name &&
+    a.plural === b.plural &&
+    a.determiner === b.determiner &&
+    a.modifiers === b.modifiers &&
+    b.nounHead &&
+    b.letters >= a.letters * (1 - spread) &&
+    b.letters <= a.letters * (1 + spread)
+  );
 }

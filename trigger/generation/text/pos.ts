@@ -134,3 +134,50 @@ export function isDutchVerbForm(word: string): boolean {
   }
   return false;
 }
+
+/**
+ * The number the lexicon gives a noun ("bedrijven": N(soort,mv,…) plural; "models": NNS), or null when
+ * it does not know the word as a noun or lists it as both ("data": NN and NNS).
+ */
+export function lexiconNumber(word: string, language: Language): "singular" | "plural" | null {
+  const nouns = lexiconTags(word, language).filter((tag) =>
+    language === "nl" ? tag.startsWith("N(") : /^NNP?S?$/.test(tag),
+  );
+  const plural = (tag: string) => (language === "nl" ? /[(,]mv[,)]/.test(tag) : /S$/.test(tag));
+  if (nouns.length === 0) return null;
+  if (nouns.every(plural)) return "plural";
+  return nouns.some(plural) ? null : "singular";
+}
+
+/**
+ * A Dutch infinitive of a separable verb the lexicon lists without its particle ("uitvoeren" of voeren,
+ * "aangeven" of geven): only for words the lexicon does not know itself.
+ */
+export function isDutchSeparableInfinitive(word: string, particles: readonly string[]): boolean {
+  const lower = word.toLowerCase();
+  if (!lower.endsWith("en") || lexiconClasses(lower, "nl").length > 0) return false;
+  return particles.some((particle) => {
+    if (!lower.startsWith(particle) || lower.length - particle.length < 4) return false;
+    return lexiconTags(lower.slice(particle.length), "nl").some(
+      (tag) => tag.startsWith("V(") && tag.includes("inf"),
+    );
+  });
+}
+
+/** An attributive adjective the lexicon does not know, by its ending ("onwenselijke", "explosieve"). */
+export function looksAttributive(word: string, language: Language): boolean {
+  const lower = word.toLowerCase();
+  return lexiconClasses(lower, language).length === 0 && ATTRIBUTIVE_ADJECTIVE[language].test(lower);
+}
+
+/** A Dutch verb stem the lexicon lacks as a word but lists as an infinitive ("bepaal" of bepalen). */
+export function isDutchVerbStem(word: string): boolean {
+  const lower = word.toLowerCase();
+  if (lower.length < 4 || !/^\p{L}+$/u.test(lower) || lexiconClasses(lower, "nl").length > 0) return false;
+  return infinitivesOf(lower).some(isDutchVerb);
+}
+
+/** A finite Dutch verb by the lexicon's tags (present or past: "is", "kan", "werkt"). */
+export function isFiniteDutchVerb(word: string): boolean {
+  return lexiconTags(word.toLowerCase(), "nl").some((tag) => tag.startsWith("V(") && /,(ott|ovt),/.test(tag));
+}

@@ -87,7 +87,10 @@ const FOLLOWS: Record<Language, RegExp> = {
 
 // "… reageert het lichaam daardoor sneller": the adverb points back, unless an "en" clause of the same
 // sentence is what it points to ("leert van X en werkt daardoor gericht").
-const MID_FOLLOWS = /^(?!.*\ben\b.*\b(?:daardoor|hierdoor)\b).*?\b(?:daardoor|hierdoor)\b/iu;
+const MID_FOLLOWS = /^(?!.*\ben\b.*\b(?:daardoor|hierdoor|daarom)\b).*?\b(?:daardoor|hierdoor|daarom)\b/iu;
+// "Water is therefore scarce", "It can therefore …": the adverb after the verb points back as well.
+const MID_THEREFORE_EN =
+  /^(\p{Lu}[^,;:]*?\s(?:is|are|was|were|can|could|will|would|must|should|may|might|has|have|had))\s+therefore\s+([^,;:]+)$/u;
 
 function capitalize(text: string): string {
   return text.charAt(0).toLocaleUpperCase() + text.slice(1);
@@ -185,13 +188,21 @@ export function causalPairs(
       });
       return;
     }
-    const follows = FOLLOWS[language].exec(text) ?? (language === "nl" ? MID_FOLLOWS.exec(text) : null);
+    const therefore = language === "en" ? MID_THEREFORE_EN.exec(text) : null;
+    const follows =
+      FOLLOWS[language].exec(text) ?? (language === "nl" ? MID_FOLLOWS.exec(text) : null) ?? therefore;
     if (follows && adjacent && previous?.complete) {
       const cause = withoutEnd(previous.text);
       if (!substantial(cause)) return;
+      const effect =
+        therefore?.[1] && therefore[2]
+          ? `${therefore[1]} ${therefore[2]}`
+          : language === "en"
+            ? capitalize(text.slice(follows[0].length))
+            : text;
       pairs.push({
         sentences: [previous, sentence],
-        effect: language === "en" ? capitalize(text.slice(follows[0].length)) : text,
+        effect,
         cause: language === "en" && !/[,;:]/.test(cause) ? lowerFirst(cause) : null,
         causeStatement: cause,
         connective: language === "en" ? "because" : "doordat",
@@ -226,9 +237,19 @@ const NAMED: Record<Language, RegExp> = {
   nl: /^(.+?)\s+(?:noemen\s+we|noemt\s+men|noem\s+je|heet|heten)\s+(?:(?:de|het|een)\s+)?(\p{L}[\p{L}\p{N}'’-]*(?:\s+\p{L}[\p{L}\p{N}'’-]*){0,2}?)(?:\s+(?:en|of|omdat|want)\s+.*|,.*)?$/u,
   en: /^(.+?)\s+(?:is|are)\s+(?:called|known\s+as|named)\s+(?:the\s+|an?\s+)?(\p{L}[\p{L}\p{N}'’-]*(?:\s+\p{L}[\p{L}\p{N}'’-]*){0,2}?)(?:\s+(?:and|or|because)\s+.*|,.*)?$/u,
 };
+// "Onder X verstaan we Y" / "By X we mean Y": the term comes first, the meaning after the verb.
+const UNDERSTOOD: Record<Language, RegExp> = {
+  nl: /^onder\s+(?:(?:de|het|een)\s+)?(\p{L}[\p{L}\p{N}'’-]*(?:\s+\p{L}[\p{L}\p{N}'’-]*){0,2}?)\s+(?:verstaan\s+we|verstaat\s+men|wordt\s+(?:hier\s+)?verstaan)\s+(.{8,})$/iu,
+  en: /^by\s+(?:(?:the|a|an)\s+)?(\p{L}[\p{L}\p{N}'’-]*(?:\s+\p{L}[\p{L}\p{N}'’-]*){0,2}?),?\s+(?:we|the\s+text)\s+means?\s+(.{8,})$/iu,
+};
 const MEANS: Record<Language, RegExp> = {
   nl: /^(?:(?:de|het|een)\s+)?(\p{L}[\p{L}\p{N}'’-]*(?:\s+\p{L}[\p{L}\p{N}'’-]*){0,2}?)\s+betekent\s+(.{8,})$/iu,
   en: /^(?:(?:the|a|an)\s+)?(\p{L}[\p{L}\p{N}'’-]*(?:\s+\p{L}[\p{L}\p{N}'’-]*){0,2}?)\s+(?:means|refers\s+to)\s+(.{8,})$/iu,
+};
+// "X is defined as Y" / "X wordt gedefinieerd als Y".
+const DEFINED_AS: Record<Language, RegExp> = {
+  nl: /^(?:(?:de|het|een)\s+)?(\p{L}[\p{L}\p{N}'’-]*(?:\s+\p{L}[\p{L}\p{N}'’-]*){0,2}?)\s+(?:wordt|worden)\s+gedefinieerd\s+als\s+(.{8,})$/iu,
+  en: /^(?:(?:the|a|an)\s+)?(\p{L}[\p{L}\p{N}'’-]*(?:\s+\p{L}[\p{L}\p{N}'’-]*){0,2}?)\s+(?:is|are)\s+defined\s+as\s+(.{8,})$/iu,
 };
 // "Gesmolten gesteente onder de grond wordt magma genoemd": the subject is the description.
 const CALLED_PASSIVE: Record<Language, RegExp | null> = {
@@ -277,7 +298,8 @@ function definitionIn(text: string, language: Language, isTerm: (term: string) =
     const meaning = is[2].split(/,\s+(?:and|but|en|maar)\s|;/u)[0]?.trim() ?? is[2];
     return answers(meaning) ? { term: is[1], meaning, form: "is" } : null;
   }
-  const means = MEANS[language].exec(text);
+  const means =
+    MEANS[language].exec(text) ?? UNDERSTOOD[language].exec(text) ?? DEFINED_AS[language].exec(text);
   if (means?.[1] && means[2] && isTerm(means[1]) && !mentions(means[2], means[1]))
     return answers(means[2]) ? { term: means[1], meaning: means[2], form: "means" } : null;
   const apposition = appositionIn(text, language, isTerm);
@@ -434,8 +456,14 @@ export function needsContext(pair: CausalPair): boolean {
     return true;
   if (pointsBackWithHet(clause)) return true;
   const cause = pair.cause ?? pair.causeStatement ?? "";
-  return POINTS_ELSEWHERE.test(clause) || leansOnContext(clause) || EXAMPLES.test(cause);
+  const pointsBack = leansOnContext(clause) && !EXPLETIVE_SUBJECT.test(clause);
+  return POINTS_ELSEWHERE.test(clause) || pointsBack || EXAMPLES.test(cause);
 }
+
+// "Het is daarom van belang om …", "Er zijn daarom …": a "het" that announces an "om … te"/"dat"
+// clause, or "er", stands for nothing said before.
+const EXPLETIVE_SUBJECT =
+  /^(?:er\s+\p{L}+\s+(?:daarom|daardoor|hierdoor)\s|het\s+\p{L}+\s+(?:daarom|daardoor|hierdoor)\s.*(?<![\p{L}])(?:om|dat)(?![\p{L}]))/iu;
 
 // Verbs whose "het" is no one ("duurt het enkele dagen", "regent het vaak").
 const IMPERSONAL_VERBS = new Set(

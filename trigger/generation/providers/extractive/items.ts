@@ -4,7 +4,12 @@ import { citeSentence, contentTerms, type Sentence } from "../../corpus.ts";
 import { stableId } from "../../ids.ts";
 import { comparable } from "../../support.ts";
 import { compoundOf, escapeRegExp, isStopword, type Language, lowerInitial } from "../../text/language.ts";
-import { isTrivialBlank, isWorthAsking } from "../../text/phrase-checks.ts";
+import {
+  cannotHeadNounPhrase,
+  isTrivialBlank,
+  isWorthAsking,
+  sameOptionForm,
+} from "../../text/phrase-checks.ts";
 import { lexiconClasses } from "../../text/pos.ts";
 import { type KeyPhrase, leansOnContext, namesATime, type TermWeights } from "../../text/rank.ts";
 import { looksLikeAName } from "../../text/why-question.ts";
@@ -85,6 +90,7 @@ export function askableTerms(
     (phrase) =>
       phrase.nounPhrase &&
       isWorthAsking(phrase.key, language) &&
+      !cannotHeadNounPhrase(phrase.key.split(" ").at(-1) ?? "", language) &&
       phrase.key.replace(/\s/g, "").length >= 4 &&
       !phrase.key.split(" ").some((word) => isStopword(word)) &&
       !/\p{N}/u.test(phrase.key) &&
@@ -92,29 +98,14 @@ export function askableTerms(
   );
 }
 
-/** The kind of an option, which every option of a question shares so form gives nothing away. */
-export function optionKind(text: string, language: Language) {
-  const words = text.trim().split(/\s+/);
-  const last = (words.at(-1) ?? "").toLowerCase();
-  const plural =
-    language === "nl"
-      ? /(en|ën|s)$/.test(last) && !/(heid|ing|isme|us|is)$/.test(last)
-      : /s$/.test(last) && !/(ss|us|is|ics)$/.test(last);
-  const letters = text.replace(/[^\p{L}\p{N}]/gu, "").length;
-  return {
-    words: words.length,
-    name: words.some((word, index) => /^\p{Lu}/u.test(word) && (index > 0 || words.length === 1)),
-    plural,
-    letters,
-  };
+/** Whether a wrong option has the answer's form (word class, number, article, length): see `sameOptionForm`. */
+export function sameKind(answer: string, option: string, language: Language, spread?: number): boolean {
+  return sameOptionForm(answer, option, language, spread);
 }
 
-export function sameKind(a: string, b: string, language: Language): boolean {
-  const x = optionKind(a, language);
-  const y = optionKind(b, language);
-  const ratio = Math.max(x.letters, y.letters) / Math.max(1, Math.min(x.letters, y.letters));
-  return x.words === y.words && x.name === y.name && x.plural === y.plural && ratio <= 2.5;
-}
+// A subtopic's last-resort question may take options up to twice the answer's length rather than leave
+// the diagnostic without a question there; word class, number and article still match.
+const LAST_RESORT_SPREAD = 1;
 
 // Patterns per phrase, kept: the same terms are looked up in many sentences of a long source.
 const patterns = new Map<string, RegExp>();
@@ -193,6 +184,7 @@ function termDistractors(
   context: ItemContext,
   render: (phrase: KeyPhrase) => string | null,
   fillsTo?: (option: string) => string,
+  spread?: number,
 ): string[] {
   const overlaps = (a: string[], b: string[]) => optionsOverlap(a, b, context.language);
   const answerWords = answer.key.split(" ");
@@ -218,16 +210,40 @@ function termDistractors(
     )
       continue;
     if (phraseIn(phrase.key, sentence) || isNameFragment(phrase, context.sentences)) continue;
+    if (onlyTrivialUses(phrase, context)) continue;
     // A time among things is ruled out by its kind alone (a time answer may still get things: a
     // question with too few options is no question at all).
     if (!answerIsTime && namesATime(phrase.key, context.language)) continue;
     const shown = render(phrase);
-    if (!shown || !sameKind(shown, shownAnswer, context.language)) continue;
+    if (!shown || !sameKind(shownAnswer, shown, context.language, spread)) continue;
     if (fillsTo && context.knownStatements.has(comparable(fillsTo(shown)))) continue;
     picked.push(shown);
     pickedKeys.push(words);
   }
   return picked;
+}
+
+/**
+ * A term the chapter only uses where a blank would be trivia ("aan de hand van", "op grond van", "twee
+ * jaar"): as a wrong option it is ruled out by being no idea of the text at all.
+ */
+function onlyTrivialUses(phrase: KeyPhrase, context: ItemContext): boolean {
+  const uses = context.sentences.flatMap((sentence) => {
+    const match = phraseIn(phrase.key, sentence.text);
+    return match ? [{ text: sentence.text, match }] : [];
+  });
+  return (
+    uses.length > 0 &&
+    uses.every(({ text, match }) =>
+      isTrivialBlank(
+        text.slice(0, match.index),
+        match[0],
+        text.slice(match.index + match[0].length),
+        context.language,
+        true,
+      ),
+    )
+  );
 }
 
 // "in Vlaanderen", "naar Duitsland", "from Scandinavia": a name after one of these is a place.
@@ -409,7 +425,8 @@ export function clozeItem(
       return phrase.indefinite ? `${indefinite(phrase.display)} ${phrase.display}` : null;
     };
     const fills = (option: string) => `${stemBefore}${option}${after}`;
-    const distractors = termDistractors(term, answer, quotedText, context, render, fills);
+    const spread = anyTerm ? LAST_RESORT_SPREAD : undefined;
+    const distractors = termDistractors(term, answer, quotedText, context, render, fills, spread);
     const stem = `${shown}${stemBefore}${BLANK}${after}`;
     const cardStem = `${shown}${before}${BLANK}${after}`;
     const labels = context.labels;

@@ -1,5 +1,6 @@
 import type { ActivityKind } from "../../../../src/domain/activity-payload.ts";
 import type { Language } from "../../text/language.ts";
+import { isFiniteDutchVerb } from "../../text/pos.ts";
 import { dutchWhyQuestion, englishWhyQuestion } from "../../text/why-question.ts";
 import type { CausalPair } from "./clauses.ts";
 
@@ -69,12 +70,7 @@ export interface Labels {
   becauseFollows: (connective: string, cause: string) => string;
   recapRemember: (sentence: string) => string;
   recapTerms: (terms: string[]) => string;
-  recapPrompt: (subtopic: string) => string;
   recapThink: (question: string) => string;
-  /** A question on how two subtopics connect, for a short section: asks, states nothing. */
-  recapConnect: (first: string, second: string) => string;
-  /** Study advice to end a short section's recap with: retrieval, not a new fact. */
-  recapSayAloud: string;
   recapNext: (section: string) => string;
   recapLast: (topic: string) => string;
   learningPathAbout: (title: string) => string;
@@ -151,12 +147,7 @@ const en: Labels = {
           : `Next comes “${subtopic}”.`,
   becauseFollows: (_connective, cause) => `That is because ${cause}.`,
   recapRemember: (sentence) => `Above all, remember this: ${sentence}`,
-  recapPrompt: (subtopic) => `Ask yourself: could you explain “${subtopic}” in your own words?`,
   recapThink: (question) => `Think this question over as well: ${question}`,
-  recapConnect: (first, second) =>
-    `How do “${first}” and “${second}” fit together? Try to say it in one or two sentences.`,
-  recapSayAloud:
-    "A good way to check yourself: close the text and say the main points of this part out loud.",
   recapNext: (section) => `Next, the course moves on to “${section}”.`,
   recapLast: (topic) => `That completes every part of “${topic}”.`,
   recapTerms: (terms) =>
@@ -197,7 +188,7 @@ const nl: Labels = {
   whyQuestion: (effect, form, isName) => {
     if (form === "front") return `Waarom ${effect}?`;
     const inverted = /^(?:daardoor|hierdoor|daarom)\s+(\p{Ll}.*)$/iu.exec(effect);
-    if (form === "follows") return inverted ? `Waarom ${inverted[1]}?` : null;
+    if (form === "follows") return inverted ? `Waarom ${inverted[1]}?` : dutchAdverbAfterVerb(effect);
     // A main clause ("Sommige medicijnen werken") swaps its subject and verb; a subordinate one cannot.
     return /^\p{Lu}/u.test(effect) ? dutchWhyQuestion(effect, isName) : null;
   },
@@ -240,12 +231,7 @@ const nl: Labels = {
           : `Verder komt „${subtopic}” aan bod.`,
   becauseFollows: (connective, cause) => `Dat komt ${connective} ${cause}.`,
   recapRemember: (sentence) => `Onthoud vooral dit: ${sentence}`,
-  recapPrompt: (subtopic) => `Vraag jezelf af: kun je „${subtopic}” in je eigen woorden uitleggen?`,
   recapThink: (question) => `Denk ook na over deze vraag: ${question}`,
-  recapConnect: (first, second) =>
-    `Hoe hangen „${first}” en „${second}” met elkaar samen? Probeer dat in een of twee zinnen te zeggen.`,
-  recapSayAloud:
-    "Een goede manier om jezelf te toetsen: sluit de tekst en zeg de belangrijkste punten van dit onderdeel hardop.",
   recapNext: (section) => `Hierna gaat het verder met „${section}”.`,
   recapLast: (topic) => `Daarmee heb je alle onderdelen van „${topic}” gehad.`,
   recapTerms: (terms) =>
@@ -266,6 +252,17 @@ const nl: Labels = {
     explore: (title) => `Voeg eigen bronnen toe over ${title} voor onderbouwde inhoud.`,
   },
 };
+
+// "Het is daarom van belang om …" → "Waarom is het van belang om …?": a pronoun subject ("het", "er",
+// "je") and its finite verb before the adverb swap, as in any Dutch question; other subjects stay quoted.
+const ADVERB_AFTER_VERB =
+  /^(het|er|we|wij|men|ze|zij|u)\s+(\p{Ll}+)\s+(?:daarom|daardoor|hierdoor)\s+(\p{Ll}.*)$/iu;
+
+function dutchAdverbAfterVerb(effect: string): string | null {
+  const match = ADVERB_AFTER_VERB.exec(effect.replace(/[.!?]+$/u, ""));
+  if (!match?.[1] || !match[2] || !match[3] || !isFiniteDutchVerb(match[2])) return null;
+  return `Waarom ${match[2]} ${match[1].toLowerCase()} ${match[3]}?`;
+}
 
 function list(items: string[], and: string): string {
   return items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} ${and} ${items.at(-1)}`;

@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { pastedSentences } from "../../fixtures/pasted.ts";
 import type { Language } from "../../text/language.ts";
-import { endsInItsVerb, isTrivialBlank, isWorthAsking } from "../../text/phrase-checks.ts";
-import { definitions } from "./clauses.ts";
+import { endsInItsVerb, isTrivialBlank, isWorthAsking, sameOptionForm } from "../../text/phrase-checks.ts";
+import { causalPairs, definitions, needsContext } from "./clauses.ts";
 import { optionsOverlap } from "./items.ts";
+import { LABELS } from "./labels.ts";
 
 /**
  * Precision rules of the extractive provider, as tables of sentence → expected result. Rows marked
@@ -64,7 +65,25 @@ describe("definitions: only a sentence that defines its own subject, with a comp
       "nl",
       "Rode bloedcellen zijn cellen die zuurstof vervoeren.",
       [["Rode bloedcellen", "cellen die zuurstof vervoeren"]],
+    ], // "Onder X verstaan we Y", "By X we mean Y", "X is defined as Y": the term first, its meaning after.
+    [
+      "nl",
+      "Onder discriminatie verstaan we een ongelijke behandeling van mensen op grond van kenmerken.",
+      [["discriminatie", "een ongelijke behandeling van mensen op grond van kenmerken"]],
     ],
+    ["nl", "Onder een dijk verstaat men een wal van zand en klei.", [["dijk", "een wal van zand en klei"]]],
+    [
+      "en",
+      "By weathering we mean the breaking down of rock at the surface.",
+      [["weathering", "the breaking down of rock at the surface"]],
+    ],
+    [
+      "en",
+      "Erosion is defined as the removal of rock by water.",
+      [["Erosion", "the removal of rock by water"]],
+    ],
+    // "Onder X verstaan we dat …" is a clause, not a noun phrase: no definition.
+    ["nl", "Onder eerlijkheid verstaan we dat iedereen gelijk wordt behandeld.", []],
   ];
   it.each(rows)("%s: %s", async (language, text, expected) => {
     const found = definitions(await sentencesOf(text), language, () => true);
@@ -145,5 +164,56 @@ describe("options that could both be right", () => {
     ["nl", "selectiecriterium", "toezichthouder", false],
   ])("%s: “%s” and “%s” overlap → %s", (language, a, b, expected) => {
     expect(optionsOverlap(a.split(" "), b.split(" "), language)).toBe(expected);
+  });
+});
+
+describe("causes: a why-question only from an explicit causal link with both halves complete", () => {
+  const rows: Array<[Language, string, string | null]> = [
+    // "daarom" after the verb: an expletive "het … om" swaps with its verb.
+    [
+      "nl",
+      "Het verzamelen van deze data kan in strijd zijn met de wet. Het is daarom van belang om afwegingen te maken.",
+      "Waarom is het van belang om afwegingen te maken?",
+    ],
+    [
+      "nl",
+      "Het water stijgt snel in het voorjaar. Er zijn daarom dijken langs de rivier gebouwd.",
+      "Waarom zijn er dijken langs de rivier gebouwd?",
+    ],
+    // "je kunt" would need "kun je": a second person is not swapped, so no plain question.
+    ["nl", "De dijk is hoog genoeg. Je kunt daarom veilig langs de rivier wonen.", null],
+    // A "het" without "om"/"dat" may point back to something named before: not asked.
+    ["nl", "De machine is oud. Het werkt daarom langzaam.", null],
+    [
+      "en",
+      "The ice sheet melted quickly in the warm period. Sea levels were therefore much higher than today.",
+      "Why were sea levels much higher than today?",
+    ],
+  ];
+  it.each(rows)("%s: %s → %s", async (language, text, expected) => {
+    const pairs = causalPairs(await sentencesOf(text), language).filter((pair) => !needsContext(pair));
+    const asked = pairs.map((pair) => LABELS[language].whyQuestion(pair.effect, pair.form)).find(Boolean);
+    expect(asked ?? null).toBe(expected);
+  });
+});
+
+describe("wrong options of the answer's form: word class, number, article, modifiers, length", () => {
+  it.each<[Language, string, string, boolean]>([
+    // graded: a verb, an adjective and a singular noun offered beside a plural noun
+    ["nl", "bedrijven", "uitvoeren", false],
+    ["nl", "maatregel", "onwenselijke", false],
+    ["nl", "behandeling", "bepaal", false],
+    ["nl", "bedrijven", "advies", false],
+    ["nl", "de gemaakte keuzes", "de werkelijke waarden", true],
+    ["nl", "confusion matrix", "gelijke prestaties", false],
+    ["nl", "de holle ader", "het hart", false],
+    ["nl", "maatregel", "toepassing", true],
+    ["en", "classifiers", "style", false],
+    ["en", "the mantle", "the crust", true],
+    ["en", "magma", "convergent boundaries", false],
+    // more than half again as long: the length alone points to the answer
+    ["en", "lava", "subduction", false],
+  ])("%s: “%s” beside “%s” → %s", (language, answer, option, expected) => {
+    expect(sameOptionForm(answer, option, language)).toBe(expected);
   });
 });

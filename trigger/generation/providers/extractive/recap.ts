@@ -144,16 +144,19 @@ export function recapScript(
     sentences.push(...picked.flatMap((unit) => unit.sentences));
   });
   const ending: Part[] = [];
+  // "Onthoud vooral dit" repeating a sentence the script has just said is filler: then the most
+  // central sentence not yet said closes it, or nothing does.
+  const unsaid = closingSentence && sentences.includes(closingSentence) ? undefined : closingSentence;
   if (closing) {
-    if (closingSentence) {
+    if (unsaid) {
       ending.push({
         speaker: "expert",
-        text: labels.recapRemember(closingSentence.text),
-        sentences: [closingSentence],
+        text: labels.recapRemember(unsaid.text),
+        sentences: [unsaid],
       });
+      sentences.push(unsaid);
     }
     ending.push({ speaker: "host", text: closingLines.onward, sentences: [] });
-    if (closingSentence && !sentences.includes(closingSentence)) sentences.push(closingSentence);
   }
   const extras: Part[] = [];
   const spoken = (more: readonly Part[] = []) =>
@@ -172,27 +175,15 @@ export function recapScript(
     sentences: [],
   };
   if (keyTerms.text && spoken([keyTerms]) <= RECAP_MAX_WORDS) extras.push(keyTerms);
-  // A section too short for a minute gets a question to think about per subtopic: what a teacher would
-  // ask aloud at the end, never an invented fact. When even that is not enough the script stays short.
-  for (const pool of pools) {
-    if (spoken() >= RECAP_MIN_WORDS) break;
-    const prompt: Part = { speaker: "host", text: labels.recapPrompt(pool.subtopic.title), sentences: [] };
-    if (spoken([prompt]) > RECAP_MAX_WORDS) break;
-    extras.push(prompt);
-  }
-  // Then the chapter's own why- and meaning-questions, to think over aloud: retrieval practice, and
-  // still only what the text says; then how its subtopics connect, and how to check yourself.
-  const connections = terms.slice(1).map((term, index) => labels.recapConnect(terms[index] ?? "", term));
+  // A section too short for a minute gets the chapter's own why- and meaning-questions to think over:
+  // retrieval practice, and still only what the text says. Generic prompts ("can you explain … in
+  // your own words?", "say the main points aloud") were read as filler and are no longer added: a short
+  // section keeps a short script.
   // A question the script has just answered is no question to think over.
   const said = body.map((part) => part.text).join(" ");
-  const closingPrompts = [
-    ...closingLines.reflection.filter((question) => !said.includes(question)).map(labels.recapThink),
-    ...connections,
-    labels.recapSayAloud,
-  ];
-  for (const text of closingPrompts) {
+  for (const question of closingLines.reflection.filter((question) => !said.includes(question))) {
     if (spoken() >= RECAP_MIN_WORDS) break;
-    const prompt: Part = { speaker: "host", text, sentences: [] };
+    const prompt: Part = { speaker: "host", text: labels.recapThink(question), sentences: [] };
     if (spoken([prompt]) > RECAP_MAX_WORDS) break;
     extras.push(prompt);
   }

@@ -56,4 +56,7 @@ export const en: WordLists = {
     "took place",
   ],
   subjectPronouns: "i you he she it we they".split(" "),
+  pluralEndings: "s".split(" "),
+  singularEndings: "ss us is ics ous as".split(" "),
+  separableParticles: [],
 };

@@ -34,4 +34,10 @@ export interface WordLists {
   subjectPronouns: readonly string[];
   /** Fixed expressions whose nouns carry no meaning of their own: never a blank ("aan de hand van"). */
   fixedExpressions: readonly string[];
+  /** Endings of plural nouns, for words the lexicon does not know ("keuzes", "metrieken", "models"). */
+  pluralEndings: readonly string[];
+  /** Endings that look plural but are singular ("analysis", "vergadering", "bias", "proces"). */
+  singularEndings: readonly string[];
+  /** Particles of separable verbs: "uitvoeren" is the verb "voeren", never a term or an option. */
+  separableParticles: readonly string[];
 }
