@@ -2,14 +2,21 @@ import { ApiError, runs, schedules } from "@trigger.dev/sdk";
 import { runStatusFlags } from "../src/domain/run-status.ts";
 import { SWEEP_STALLED_GENERATION } from "../src/domain/tasks.ts";
 import { serviceClient } from "./supabase.ts";
-import { type RunLiveness, sweepStalledStructures } from "./sweep.ts";
+import { type RunLiveness, removeAbandonedUploads, sweepStalledStructures } from "./sweep.ts";
 
-/** Every minute: fail topics whose structure run ended without finishing them (see sweep.ts). */
+/**
+ * Every minute: fail topics whose structure run ended without finishing them, and remove the pending
+ * topics of uploads abandoned long ago (see sweep.ts).
+ */
 export const sweepStalledGeneration = schedules.task({
   id: SWEEP_STALLED_GENERATION,
   cron: "* * * * *",
   maxDuration: 120,
-  run: () => sweepStalledStructures(serviceClient(), runLiveness),
+  run: async () => {
+    const client = serviceClient();
+    const stalled = await sweepStalledStructures(client, runLiveness);
+    return { ...stalled, abandoned: await removeAbandonedUploads(client) };
+  },
 });
 
 export const runLiveness: RunLiveness = async (runId) => {

@@ -67,3 +67,18 @@ async function hasStalled(
   );
   return now.getTime() - lastSign > QUIET_MS;
 }
+
+/**
+ * Abandoned uploads: the new-topic form writes its topic (pending) before the files and adds the sources
+ * last, so a tab closed in between leaves a pending topic without sources. Its draft lasts 24 hours in the
+ * browser (docs/product.md §2); a day after that nobody can finish it, and the database removes it
+ * (`remove_abandoned_topics`, which never waits less than 25 hours). Its files are queued for the cleanup
+ * task as any deleted topic's are.
+ */
+export const ABANDONED_AFTER = "48 hours";
+
+export async function removeAbandonedUploads(client: TaskClient): Promise<string[]> {
+  const { data, error } = await client.rpc("remove_abandoned_topics", { p_quiet_for: ABANDONED_AFTER });
+  if (error) throw new Error(`Could not remove abandoned uploads: ${error.message}`);
+  return z.array(z.string()).parse(data);
+}

@@ -1003,9 +1003,11 @@ export type Database = {
       accept_invitation: { Args: { p_membership_id: string }; Returns: string };
       accept_structure: { Args: { p_structure?: Json; p_topic_id: string }; Returns: undefined };
       can_manage_topic: { Args: { p_topic_id: string }; Returns: boolean };
+      change_member_role: { Args: { p_membership_id: string; p_role: string }; Returns: undefined };
       claim_course_generation: { Args: { p_topic_id: string }; Returns: string };
       claim_episode_audio_render: { Args: { p_activity_id: string }; Returns: string };
       create_entity: { Args: { p_kind?: string; p_name: string }; Returns: string };
+      delete_topic: { Args: { p_topic_id: string }; Returns: undefined };
       disconnect_entity_llm: { Args: { p_entity_id: string }; Returns: boolean };
       entity_generation_usage: {
         Args: { p_days?: number; p_entity_id: string };
@@ -1058,6 +1060,7 @@ export type Database = {
         }[];
       };
       invite_member: { Args: { p_email: string; p_entity_id: string; p_role?: string }; Returns: string };
+      move_topic: { Args: { p_module_id: string; p_topic_id: string }; Returns: undefined };
       orphaned_files: {
         Args: { p_limit?: number };
         Returns: {
@@ -1067,6 +1070,7 @@ export type Database = {
       };
       record_structure_run: { Args: { p_run_id: string; p_topic_id: string }; Returns: undefined };
       regenerate_structure: { Args: { p_topic_id: string }; Returns: number };
+      remove_abandoned_topics: { Args: { p_quiet_for: string }; Returns: string[] };
       save_entity_llm_settings: {
         Args: {
           p_api_key?: string;
@@ -1098,6 +1102,10 @@ export type Database = {
         }[];
       };
       start_structure_generation: { Args: { p_topic_id: string }; Returns: boolean };
+      update_topic_details: {
+        Args: { p_description: string; p_title: string; p_topic_id: string };
+        Returns: undefined;
+      };
     };
     Enums: {
       [_ in never]: never;

@@ -94,6 +94,18 @@ export async function fetchMembers(client: StudymapClient, entityId: string): Pr
   );
 }
 
+/**
+ * Changes an active member's role (change_member_role): admins only, and never the organisation's last
+ * admin away from admin; each refusal is Postgres's sentence.
+ */
+export async function changeMemberRole(
+  client: StudymapClient,
+  membershipId: string,
+  role: InvitableRole,
+): Promise<void> {
+  unwrap(await client.rpc("change_member_role", { p_membership_id: membershipId, p_role: role }));
+}
+
 export const INVITATION_GONE = "This invitation was already accepted or revoked.";
 
 /** Withdraws an open invitation; only the entity's admins may (RLS), anyone else changes nothing. */

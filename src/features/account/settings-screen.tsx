@@ -40,7 +40,9 @@ export function SettingsScreen() {
         <ProfileSection />
         <AppearanceSection />
         <OrganisationSection />
-        {seesMembers && user.activeMembership ? <MembersSection membership={user.activeMembership} /> : null}
+        {seesMembers && user.activeMembership ? (
+          <MembersSection membership={user.activeMembership} canChangeRoles={admin} />
+        ) : null}
         {admin && user.activeMembership ? <InvitationsSection membership={user.activeMembership} /> : null}
         {admin && user.activeMembership ? <LanguageModelSection membership={user.activeMembership} /> : null}
         <SignOutSection />

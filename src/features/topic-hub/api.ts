@@ -84,6 +84,40 @@ export async function fetchCanManageTopic(client: StudymapClient, topicId: strin
   return unwrap(await client.rpc("can_manage_topic", { p_topic_id: topicId })) === true;
 }
 
+/** The most a topic's description may hold; the title's 300 is the table's own (update_topic_details). */
+export const TOPIC_TITLE_MAX = 300;
+export const TOPIC_DESCRIPTION_MAX = 5000;
+
+/** Renames and describes a topic; Postgres decides who may and checks the lengths (sentences on refusal). */
+export async function updateTopicDetails(
+  client: StudymapClient,
+  topicId: string,
+  details: { title: string; description: string },
+): Promise<void> {
+  unwrap(
+    await client.rpc("update_topic_details", {
+      p_topic_id: topicId,
+      p_title: details.title,
+      p_description: details.description,
+    }),
+  );
+}
+
+/** Moves a topic into another collection of its organisation, or out of every collection (null). */
+export async function moveTopic(
+  client: StudymapClient,
+  topicId: string,
+  moduleId: string | null,
+): Promise<void> {
+  // null is a valid argument; generated types never mark an argument nullable.
+  unwrap(await client.rpc("move_topic", { p_topic_id: topicId, p_module_id: moduleId as string }));
+}
+
+/** Deletes a topic with its generated content; its files leave Storage with the next cleanup run. */
+export async function deleteTopic(client: StudymapClient, topicId: string): Promise<void> {
+  unwrap(await client.rpc("delete_topic", { p_topic_id: topicId }));
+}
+
 export const NOT_A_MANAGER = "Only the topic's content managers can edit this episode.";
 
 /**
