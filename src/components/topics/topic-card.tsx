@@ -23,7 +23,8 @@ export function TopicCard({ topic, favorite, onToggleFavorite, actions }: TopicC
       <TopicThumbnail stored={topic.thumbnail_image_url} title={topic.title} />
       <div className="flex flex-1 flex-col gap-3 p-4">
         <div className="flex items-start justify-between gap-2">
-          <h3 className="line-clamp-2 font-semibold text-neutral-900 dark:text-neutral-50">
+          {/* A title may be one long word (a file name): it wraps rather than widen the card. */}
+          <h3 className="line-clamp-2 min-w-0 font-semibold wrap-anywhere text-neutral-900 dark:text-neutral-50">
             <Link
               to="/studymap/topics/$topicId/overview"
               params={{ topicId: topic.id }}
@@ -111,5 +112,6 @@ function FavoriteButton({
 }
 
 export function TopicGrid({ children }: { children: ReactNode }) {
-  return <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">{children}</ul>;
+  // grid-cols-1 (minmax(0, 1fr)), not the implicit auto column, which grows to a card's widest word.
+  return <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">{children}</ul>;
 }

@@ -4,13 +4,14 @@ import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { toast } from "sonner";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import type { AppUser } from "@/domain/access.ts";
 import { PHASE_KINDS } from "@/domain/phase.ts";
 import * as outlineApi from "@/lib/outline";
 import * as topicsApi from "@/lib/topics/api";
-import { renderWithRouter } from "@/testing/screen-support.tsx";
+import { renderWithRouter, TEST_USER } from "@/testing/screen-support.tsx";
 import * as api from "./api.ts";
 import { activityId, CHAPTER_1, CHAPTER_2, outlineRpc, practiceCard, topicRow } from "./fixtures.ts";
-import { MicrolearningOverviewScreen } from "./microlearning-overview-screen.tsx";
+import { MicrolearningOverviewScreen, PUBLISHED_PATH_NOTE } from "./microlearning-overview-screen.tsx";
 
 vi.mock("@/lib/outline", () => ({ fetchOutline: vi.fn() }));
 vi.mock("@/lib/topics/api", async (importOriginal) => ({
@@ -282,6 +283,47 @@ describe("Genereer leerpad", () => {
     expect(await screen.findByText("Kon leerpad niet starten")).toBeInTheDocument();
     expect(consoleError).toHaveBeenCalledWith("Failed to start course generation:", expect.any(Error));
     expect(screen.getByRole("button", { name: "Genereer leerpad" })).toBeEnabled();
+  });
+});
+
+describe("Genereer leerpad on a published path", () => {
+  const publishedOutline = () => {
+    const rpc = outlineRpc();
+    return { ...rpc, course: rpc.course && { ...rpc.course, published_at: "2025-04-02T10:00:00Z" } };
+  };
+  const withRole = (memberRole: string): AppUser => ({
+    ...TEST_USER,
+    memberships: [
+      {
+        membershipId: "m1",
+        entityId: "entity-1",
+        entityName: "School",
+        entityKind: "school",
+        memberRole,
+        status: "active",
+        entityMetadata: null,
+      },
+    ],
+    activeMembershipId: "m1",
+  });
+
+  it("is not offered to a member, who is told why", async () => {
+    fetchOutline.mockResolvedValue(publishedOutline());
+    renderOverview(withRole("member"));
+    expect(await screen.findByText(PUBLISHED_PATH_NOTE)).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Genereer leerpad" })).toBeNull();
+  });
+
+  it("is offered to a manager of the topic's organisation", async () => {
+    fetchOutline.mockResolvedValue(publishedOutline());
+    renderOverview(withRole("manager"));
+    expect(await screen.findByRole("button", { name: "Genereer leerpad" })).toBeEnabled();
+    expect(screen.queryByText(PUBLISHED_PATH_NOTE)).toBeNull();
+  });
+
+  it("is offered to a member while the path is their own draft", async () => {
+    renderOverview(withRole("member"));
+    expect(await screen.findByRole("button", { name: "Genereer leerpad" })).toBeEnabled();
   });
 });
 

@@ -8,7 +8,7 @@ import { Button, buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { type Outline, outlineCounts, overallProgress, resumePoint } from "@/domain/outline.ts";
-import { useSupabase } from "@/lib/auth/auth-context";
+import { useCanManageContent, useSupabase } from "@/lib/auth/auth-context";
 import { fetchCourseGenerator, type OverviewTopic } from "./api.ts";
 import { ChallengeCard } from "./challenge-card.tsx";
 import { ChapterCard } from "./chapter-card.tsx";
@@ -98,11 +98,20 @@ function CourseGeneratorNote({ courseId, entityId }: { courseId: string | null; 
   return <GeneratorNote generator={generator ?? null} entityId={entityId} />;
 }
 
+/**
+ * Said instead of "Genereer leerpad" to a learner who cannot manage the topic once its path is published:
+ * the published course is the one everybody sees (docs/product.md §3), so a learner's own new draft
+ * would never show, and the button would report "Generatie gestart" for nothing (issue 24).
+ */
+export const PUBLISHED_PATH_NOTE =
+  "Dit leerpad is gepubliceerd. Alleen de beheerders van dit onderwerp kunnen een nieuw leerpad genereren.";
+
 /** docs/product.md §2: the micro-learning overview of a topic. */
 export function MicrolearningOverviewScreen({ topicId }: { topicId: string }) {
   const { topic, topicError, outline, awaitingCourse, awaitCourse } = useMicrolearningOverview(topicId);
   const generation = useCourseGeneration(topic, awaitCourse);
   const [selectedChapterId, setSelectedChapterId] = useState<string | null>(null);
+  const canManage = useCanManageContent(topic?.entityId ?? null);
 
   if (topicError) {
     return (
@@ -120,6 +129,7 @@ export function MicrolearningOverviewScreen({ topicId }: { topicId: string }) {
     );
   }
   const selected = selectedChapterId ?? outline.selectedChapterId;
+  const mayGenerate = canManage || !outline.course?.published_at;
   const practiceActivityIds = outline.chapters.flatMap((chapter) =>
     chapter.phases.flatMap((phase) =>
       phase.kind === "practice" && phase.activityId ? [phase.activityId] : [],
@@ -129,9 +139,15 @@ export function MicrolearningOverviewScreen({ topicId }: { topicId: string }) {
     <div className="mx-auto flex max-w-4xl flex-col gap-6">
       <div className="flex flex-wrap justify-end gap-2">
         <ResumeButton topicId={topicId} outline={outline} />
-        <Button onClick={generation.generate} disabled={generation.busy || awaitingCourse}>
-          Genereer leerpad
-        </Button>
+        {mayGenerate ? (
+          <Button onClick={generation.generate} disabled={generation.busy || awaitingCourse}>
+            Genereer leerpad
+          </Button>
+        ) : (
+          <p className="basis-full text-right text-sm text-neutral-600 dark:text-neutral-400">
+            {PUBLISHED_PATH_NOTE}
+          </p>
+        )}
         {generation.run}
       </div>
       {awaitingCourse && (

@@ -1,11 +1,12 @@
 import type { ReactNode } from "react";
 import { RecapPlayer } from "@/components/episode-player";
-import type {
-  Activity,
-  OverviewPayload,
-  PracticeCard,
-  RecapPayload,
-  StudyBlock,
+import {
+  type Activity,
+  episodeTurns,
+  type OverviewPayload,
+  type PracticeCard,
+  type RecapPayload,
+  type StudyBlock,
 } from "@/domain/activity-payload.ts";
 import {
   type Answers,
@@ -145,10 +146,9 @@ function PracticeContent({ activityId, cards, focus, onAllReviewed }: PracticeCo
 function RecapContent({ activityId, payload }: { activityId: string; payload: RecapPayload }) {
   return (
     <div className="flex flex-col gap-4">
+      {/* The player lists the transcript turn by turn, following along; printing it again doubled it. */}
       <RecapPlayer activityId={activityId} payload={payload} title="Recap" />
-      {payload.transcript ? (
-        <p className="whitespace-pre-wrap">{payload.transcript}</p>
-      ) : (
+      {episodeTurns(payload).length === 0 && (
         <p className="text-sm text-neutral-500 dark:text-neutral-400">Geen transcript.</p>
       )}
       <ul className="list-disc pl-5">

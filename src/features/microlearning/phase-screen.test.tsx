@@ -10,6 +10,8 @@ import * as api from "./api.ts";
 import { activityId, CHAPTER_1, practiceCard, question, studyBlock } from "./fixtures.ts";
 import { PhaseScreen } from "./phase-screen.tsx";
 
+// The path's "Volgende"/"Vorige" read the outline; phase-nav.test.tsx covers them.
+vi.mock("@/lib/outline", () => ({ fetchOutline: vi.fn(async () => ({ course: null, chapters: [] })) }));
 vi.mock("./api.ts", async (importOriginal) => ({
   ...(await importOriginal<typeof import("./api.ts")>()),
   fetchChapter: vi.fn(),
@@ -178,6 +180,18 @@ describe("diagnostic", () => {
     expect(screen.getByText("Fout — het juiste antwoord is: glaciers C")).toBeInTheDocument();
     expect(screen.getByText("Uitleg")).toBeInTheDocument();
     expect(screen.getByText("Springs are fed by ground water.")).toBeInTheDocument();
+    // The learner's own wrong choice is marked in words, beside the right one.
+    expect(screen.getByLabelText(/^glaciers A/)).toBeChecked();
+    expect(screen.getByLabelText(/^glaciers A/).closest("label")).toHaveTextContent(
+      "glaciers A✗ Jouw antwoord — fout",
+    );
+    expect(screen.getByLabelText(/^glaciers C/).closest("label")).toHaveTextContent(
+      "glaciers C✓ Het juiste antwoord",
+    );
+    expect(screen.getByLabelText(/^springs B/).closest("label")).toHaveTextContent(
+      "springs B✓ Jouw antwoord — goed",
+    );
+    expect(screen.getByLabelText(/^springs A/).closest("label")).toHaveTextContent(/^springs A$/);
     expect(screen.getByText("Studie en Oefenen richten zich nu op 1 hiaat.")).toBeInTheDocument();
     expect(saveProgress).toHaveBeenCalledWith(
       {},
@@ -188,6 +202,22 @@ describe("diagnostic", () => {
         result: { answers: { q1: 1, q2: 0 }, correct: 1, total: 2, gaps: ["glaciers"], passed: true },
       },
     );
+  });
+
+  it("marks the stored wrong answer after a reload", async () => {
+    fetchActivity.mockResolvedValue(activityRow("diagnostic", { questions: diagnosticQuestions }));
+    fetchProgress.mockResolvedValue(
+      progressEntries({
+        diagnostic: {
+          status: "completed",
+          result: quizResult("diagnostic", diagnosticQuestions, { q1: 0, q2: 2 }),
+        },
+      }),
+    );
+    renderPhase("diagnostic");
+    expect(await screen.findByText("Score: 1 van 2")).toBeInTheDocument();
+    expect(screen.getByLabelText(/^springs A/)).toBeChecked();
+    expect(screen.getByText("Jouw antwoord — fout").closest("label")).toHaveTextContent(/^springs A/);
   });
 
   it("shows a stored result after a reload and can be retaken", async () => {
@@ -392,7 +422,9 @@ describe("recap", () => {
       activityRow("recap", { transcript: "Rivieren beginnen bij een bron.", bullets: ["Bron", "Monding"] }),
     );
     renderPhase("recap");
-    expect(await screen.findByText("Rivieren beginnen bij een bron.")).toBeInTheDocument();
+    // Once the player is there, the transcript is on the page once (issue 24: it was printed twice).
+    await screen.findByRole("region", { name: /Recap/ });
+    expect(screen.getAllByText("Rivieren beginnen bij een bron.")).toHaveLength(1);
     expect(screen.getByText("Bron")).toBeInTheDocument();
     expect(screen.getByText("Monding")).toBeInTheDocument();
   });

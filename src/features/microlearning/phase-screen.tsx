@@ -7,6 +7,7 @@ import { isPhaseKind, PHASES } from "@/domain/phase.ts";
 import type { ActivityCitation } from "./api.ts";
 import { DisclosureButton } from "./disclosure-button.tsx";
 import { PhaseContent, UnknownContent } from "./phase-content.tsx";
+import { PhaseNav } from "./phase-nav.tsx";
 import { chapterHeading } from "./summary.ts";
 import { usePhase } from "./use-phase.ts";
 
@@ -54,7 +55,13 @@ function Sources({
       <div className="flex items-center gap-3">
         <h2 className="text-lg font-semibold">Bronnen</h2>
         {folded && (
-          <DisclosureButton variant="ghost" open={open} controls={listId} onOpenChange={setOpen}>
+          <DisclosureButton
+            variant="ghost"
+            className="max-sm:min-h-11"
+            open={open}
+            controls={listId}
+            onOpenChange={setOpen}
+          >
             Toon bronnen
           </DisclosureButton>
         )}
@@ -80,7 +87,7 @@ function BackToOverview({ topicId, children }: { topicId: string; children: stri
     <Link
       to="/studymap/topics/$topicId/microlearning"
       params={{ topicId }}
-      className="text-sm font-medium text-emerald-700 hover:underline dark:text-emerald-400"
+      className="inline-flex items-center self-start text-sm font-medium text-emerald-700 hover:underline max-sm:min-h-11 dark:text-emerald-400"
     >
       {children}
     </Link>
@@ -160,13 +167,14 @@ export function PhaseScreen({ topicId, chapterId, kind }: PhaseScreenProps) {
                 )}
               </div>
             ) : (
-              <Button className="self-start" onClick={phase.complete}>
+              <Button className="self-start max-sm:min-h-11" onClick={phase.complete}>
                 Afronden
               </Button>
             ))}
           {!isCheck && sources}
         </>
       )}
+      {phase.kind && <PhaseNav topicId={topicId} chapterId={chapterId} kind={phase.kind} />}
     </div>
   );
 }

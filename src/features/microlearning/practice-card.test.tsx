@@ -1,4 +1,4 @@
-import { render, screen } from "@testing-library/react";
+import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Rating } from "ts-fsrs";
 import { describe, expect, it, vi } from "vitest";
@@ -47,5 +47,52 @@ describe("PracticeCardItem keys", () => {
     await userEvent.keyboard(" ");
     expect(screen.getByText("Denk aan de bodem")).toBeInTheDocument();
     expect(question).toHaveAttribute("aria-expanded", "false");
+  });
+});
+
+/** A finger moving sideways across the card (pointer events, as a touch screen sends them). */
+function swipe(element: Element, dx: number, pointerType = "touch") {
+  const at = { pointerId: 7, isPrimary: true, pointerType, clientY: 100 };
+  fireEvent.pointerDown(element, { ...at, clientX: 150 });
+  fireEvent.pointerUp(element, { ...at, clientX: 150 + dx });
+}
+
+describe("PracticeCardItem by touch", () => {
+  it.each([-90, 90])("turns over on a swipe of %i px", (dx) => {
+    const { onReview, question } = renderCard();
+    swipe(question, dx);
+    expect(question).toHaveAttribute("aria-expanded", "true");
+    expect(screen.getByText("bronwater is water.")).toBeInTheDocument();
+    expect(onReview).not.toHaveBeenCalled();
+  });
+
+  it("grades a turned card Goed on a swipe right and Opnieuw on a swipe left", async () => {
+    const { onReview, question } = renderCard();
+    swipe(question, 90);
+    swipe(question, 90);
+    await waitFor(() => expect(onReview).toHaveBeenCalledExactlyOnceWith(Rating.Good));
+    await waitFor(() => expect(question).toHaveAttribute("aria-expanded", "false"));
+
+    swipe(question, 90);
+    swipe(question, -90);
+    await waitFor(() => expect(onReview).toHaveBeenLastCalledWith(Rating.Again));
+  });
+
+  it("leaves a tap, a scroll and a mouse drag alone", () => {
+    const { onReview, question } = renderCard();
+    swipe(question, 10);
+    swipe(question, 120, "mouse");
+    const at = { pointerId: 7, isPrimary: true, pointerType: "touch" };
+    fireEvent.pointerDown(question, { ...at, clientX: 100, clientY: 100 });
+    fireEvent.pointerUp(question, { ...at, clientX: 130, clientY: 400 });
+    expect(question).toHaveAttribute("aria-expanded", "false");
+    expect(onReview).not.toHaveBeenCalled();
+  });
+
+  it("shows the key hints only for a fine pointer", () => {
+    renderCard();
+    const spatie = screen.getByText("(spatie)");
+    expect(spatie).toHaveClass("hidden", "pointer-fine:inline");
+    expect(screen.getByText("(tik of veeg)")).toHaveClass("hidden", "pointer-coarse:inline");
   });
 });

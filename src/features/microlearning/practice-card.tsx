@@ -1,11 +1,12 @@
 import { type KeyboardEvent, useId, useRef, useState } from "react";
-import type { Grade } from "ts-fsrs";
+import { type Grade, Rating } from "ts-fsrs";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import type { PracticeCard } from "@/domain/activity-payload.ts";
 import { isDue, REVIEW_GRADES, type StoredCard } from "@/domain/microlearning.ts";
 import { isOwnKey } from "@/lib/keyboard.ts";
 import { DisclosureButton } from "./disclosure-button.tsx";
+import { useSwipe } from "./use-swipe.ts";
 
 const dutchDateTime = new Intl.DateTimeFormat("nl-NL", { dateStyle: "short", timeStyle: "short" });
 
@@ -19,7 +20,8 @@ interface PracticeCardItemProps {
  * A flash card: the question first; "Toon hint" reveals only the hint, so the learner can still try;
  * flipping the card (the question is a button, so Enter and Space work) shows the answer and, when the
  * card is due, the FSRS grades. With focus anywhere in the card, 1–4 pick a grade; a status line tells
- * screen readers what happened.
+ * screen readers what happened. On a touch screen a tap turns the card and a sideways swipe turns it or,
+ * once turned, grades it and goes on; the key hints show only where there is a mouse.
  */
 export function PracticeCardItem({ card, state, onReview }: PracticeCardItemProps) {
   const [flipped, setFlipped] = useState(false);
@@ -27,6 +29,7 @@ export function PracticeCardItem({ card, state, onReview }: PracticeCardItemProp
   const [saving, setSaving] = useState(false);
   const [announcement, setAnnouncement] = useState("");
   const questionRef = useRef<HTMLButtonElement>(null);
+  const cardRef = useRef<HTMLLIElement>(null);
   const due = isDue(state, new Date());
   const answerId = useId();
   const hintId = useId();
@@ -36,7 +39,7 @@ export function PracticeCardItem({ card, state, onReview }: PracticeCardItemProp
     setAnnouncement(flipped ? "Vraag getoond" : `Antwoord: ${card.a}`);
   }
 
-  async function grade(option: (typeof REVIEW_GRADES)[number]) {
+  async function grade(option: (typeof REVIEW_GRADES)[number], goOn = false) {
     setSaving(true);
     try {
       await onReview(option.grade);
@@ -45,11 +48,23 @@ export function PracticeCardItem({ card, state, onReview }: PracticeCardItemProp
       setHintShown(false);
       setAnnouncement(`Beoordeeld als ${option.label}`);
       // The grade buttons are gone; keep the keyboard on this card rather than dropping it to the page.
-      questionRef.current?.focus();
+      questionRef.current?.focus({ preventScroll: goOn });
+      // A swipe goes on to the next card, as turning a paper card over does.
+      if (goOn) cardRef.current?.nextElementSibling?.scrollIntoView?.({ block: "nearest" });
     } finally {
       setSaving(false);
     }
   }
+
+  /** Unturned, a swipe either way turns the card; turned and due, right is "Goed" and left "Opnieuw". */
+  const swipe = useSwipe((direction) => {
+    if (saving) return;
+    const option = REVIEW_GRADES.find(
+      (candidate) => candidate.grade === (direction === "right" ? Rating.Good : Rating.Again),
+    );
+    if (flipped && due && option) void grade(option, true);
+    else flip();
+  });
 
   function onKeyDown(event: KeyboardEvent<HTMLLIElement>) {
     // Space needs no handler: every focusable part of the card is a button, which answers it itself.
@@ -62,10 +77,17 @@ export function PracticeCardItem({ card, state, onReview }: PracticeCardItemProp
   }
 
   return (
-    <li onKeyDown={onKeyDown} className="rounded-lg border border-neutral-200 dark:border-neutral-800">
+    <li
+      ref={cardRef}
+      onKeyDown={onKeyDown}
+      {...swipe}
+      // Vertical scrolling stays the browser's; a sideways move is the card's swipe.
+      className="touch-pan-y rounded-lg border border-neutral-200 dark:border-neutral-800"
+    >
       <p role="status" className="sr-only">
         {announcement}
       </p>
+      {/* The question has the card's whole width; what it says about the card comes under it. */}
       <button
         type="button"
         aria-expanded={flipped}
@@ -73,24 +95,30 @@ export function PracticeCardItem({ card, state, onReview }: PracticeCardItemProp
         ref={questionRef}
         aria-keyshortcuts="Space"
         onClick={flip}
-        className="flex w-full items-center justify-between gap-3 rounded-lg p-4 text-left font-medium focus-visible:outline-2 focus-visible:outline-emerald-600"
+        className="flex w-full flex-col items-start gap-2 rounded-lg p-4 text-left focus-visible:outline-2 focus-visible:outline-emerald-600"
       >
-        <span>{card.q}</span>
-        <span className="flex shrink-0 items-center gap-2">
+        <span className="text-base font-medium break-words">{card.q}</span>
+        <span className="flex flex-wrap items-center gap-2">
           {due ? (
             <Badge tone="warning">Nu te herhalen</Badge>
           ) : (
             state && <Badge>Volgende herhaling: {dutchDateTime.format(new Date(state.due))}</Badge>
           )}
-          <span className="text-xs font-normal text-neutral-500 dark:text-neutral-400">
-            Draai om <span aria-hidden="true">(spatie)</span>
+          <span className="text-xs text-neutral-500 dark:text-neutral-400">
+            Draai om {/* A key means nothing on a touch screen: the hint is for a mouse and keyboard only. */}
+            <span aria-hidden="true" className="hidden pointer-fine:inline">
+              (spatie)
+            </span>
+            <span aria-hidden="true" className="hidden pointer-coarse:inline">
+              (tik of veeg)
+            </span>
           </span>
         </span>
       </button>
       {card.hint && (
         <div className="flex flex-col gap-2 px-4 pb-4 text-sm">
           <DisclosureButton
-            className="self-start"
+            className="self-start max-sm:min-h-11"
             open={hintShown}
             controls={hintId}
             onOpenChange={setHintShown}
@@ -109,12 +137,20 @@ export function PracticeCardItem({ card, state, onReview }: PracticeCardItemProp
           id={answerId}
           className="flex flex-col gap-3 border-t border-neutral-200 p-4 text-sm dark:border-neutral-800"
         >
-          <p>
+          <p className="text-base">
             <span className="sr-only">Antwoord: </span>
             <span>{card.a}</span>
           </p>
           {due && (
-            <fieldset className="flex flex-wrap items-center gap-2" disabled={saving}>
+            <p
+              aria-hidden="true"
+              className="hidden text-xs text-neutral-500 pointer-coarse:block dark:text-neutral-400"
+            >
+              Veeg naar rechts voor Goed, naar links voor Opnieuw
+            </p>
+          )}
+          {due && (
+            <fieldset className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap" disabled={saving}>
               <legend className="sr-only">Hoe goed wist je het?</legend>
               {REVIEW_GRADES.map((option, index) => (
                 <Button
@@ -123,8 +159,12 @@ export function PracticeCardItem({ card, state, onReview }: PracticeCardItemProp
                   variant="secondary"
                   aria-keyshortcuts={String(index + 1)}
                   onClick={() => grade(option)}
+                  className="max-sm:min-h-11"
                 >
-                  <span className="text-neutral-500 dark:text-neutral-400" aria-hidden="true">
+                  <span
+                    className="hidden text-neutral-500 pointer-fine:inline dark:text-neutral-400"
+                    aria-hidden="true"
+                  >
                     {index + 1}
                   </span>
                   {option.label}

@@ -21,6 +21,31 @@ function outcomeText(kind: "diagnostic" | "mastery", result: QuizResult): string
     : `Studie en Oefenen richten zich nu op ${result.gaps.length === 1 ? "1 hiaat" : `${result.gaps.length} hiaten`}.`;
 }
 
+type Mark = "correct" | "wrong";
+
+/** After checking: the right option is marked, and so is the learner's own choice when it was wrong. */
+export function optionMark(option: number, correct: number, chosen: number | undefined): Mark | null {
+  if (option === correct) return "correct";
+  return option === chosen ? "wrong" : null;
+}
+
+/** The mark in words as well as colour, so it reads without seeing red and green (WCAG 1.4.1). */
+function OptionMark({ mark, chosen }: { mark: Mark; chosen: boolean }) {
+  const text =
+    mark === "wrong" ? "Jouw antwoord — fout" : chosen ? "Jouw antwoord — goed" : "Het juiste antwoord";
+  return (
+    <span
+      className={cn(
+        "text-xs font-semibold",
+        mark === "wrong" ? "text-red-700 dark:text-red-400" : "text-emerald-700 dark:text-emerald-400",
+      )}
+    >
+      <span aria-hidden="true">{mark === "wrong" ? "✗ " : "✓ "}</span>
+      {text}
+    </span>
+  );
+}
+
 interface QuestionItemProps {
   index: number;
   question: Question;
@@ -43,23 +68,32 @@ function QuestionItem({ index, question, showDifficulty, chosen, checked, onChoo
             Moeilijkheid: {DIFFICULTY_LABELS[question.difficulty]}
           </p>
         )}
-        {question.options.map((option, optionIndex) => (
-          <label
-            key={option}
-            className={cn(
-              "flex items-center gap-2 rounded-md px-2 py-1",
-              checked && optionIndex === question.correct_option && "bg-emerald-50 dark:bg-emerald-950",
-            )}
-          >
-            <input
-              type="radio"
-              name={question.id}
-              checked={chosen === optionIndex}
-              onChange={() => onChoose(optionIndex)}
-            />
-            {option}
-          </label>
-        ))}
+        {question.options.map((option, optionIndex) => {
+          const mark = checked ? optionMark(optionIndex, question.correct_option, chosen) : null;
+          return (
+            <label
+              key={option}
+              className={cn(
+                // A whole row to tap, at least 44 px high on a phone.
+                "flex items-start gap-3 rounded-md border border-transparent px-2 py-2 max-sm:min-h-11",
+                mark === "correct" && "border-emerald-600 bg-emerald-50 dark:bg-emerald-950",
+                mark === "wrong" && "border-red-600 bg-red-50 dark:bg-red-950",
+              )}
+            >
+              <input
+                type="radio"
+                name={question.id}
+                checked={chosen === optionIndex}
+                onChange={() => onChoose(optionIndex)}
+                className="mt-1 size-4 shrink-0"
+              />
+              <span className="flex min-w-0 flex-col">
+                <span>{option}</span>
+                {mark && <OptionMark mark={mark} chosen={chosen === optionIndex} />}
+              </span>
+            </label>
+          );
+        })}
       </fieldset>
       {checked && (
         <div className="mt-3 flex flex-col gap-1 text-sm">
@@ -135,6 +169,7 @@ export function Quiz({ kind, questions, saved, onSubmit, afterCheck }: QuizProps
           <Button
             variant="secondary"
             size="sm"
+            className="max-sm:min-h-11"
             onClick={() => {
               setResult(null);
               setAnswers({});
@@ -144,7 +179,7 @@ export function Quiz({ kind, questions, saved, onSubmit, afterCheck }: QuizProps
           </Button>
         </div>
       ) : (
-        <Button className="self-start" onClick={check} disabled={!allAnswered || submitting}>
+        <Button className="self-start max-sm:min-h-11" onClick={check} disabled={!allAnswered || submitting}>
           Controleer antwoorden
         </Button>
       )}

@@ -42,18 +42,26 @@ async function outlineOrNull(load: () => Promise<OutlineRpc>): Promise<OutlineRp
 }
 
 /**
+ * The outline RPC's answer, null when it failed. The overview and the phase screens' "Volgende" and
+ * "Vorige" share it through SWR's cache, so going from one to the other reads it once.
+ */
+export function useOutlineRpc(topicId: string, refreshInterval = 0) {
+  const client = useSupabase();
+  return useSWR(outlineKey(topicId), () => outlineOrNull(() => fetchOutline(client, topicId)), {
+    refreshInterval,
+  });
+}
+
+/**
  * The micro-learning overview's data: the topic and the outline of its chosen course, or an outline
  * derived from the structure while no course exists. After "Genereer leerpad" the outline is re-read
  * until the new course appears.
  */
 export function useMicrolearningOverview(topicId: string) {
-  const client = useSupabase();
   const [waitingSince, setWaitingSince] = useState<{ signature: string; at: number } | null>(null);
   // The same read as the shell's breadcrumbs (SWR shares it): the overview adds only the outline RPC.
   const topicQuery = useTopic(topicId);
-  const rpc = useSWR(outlineKey(topicId), () => outlineOrNull(() => fetchOutline(client, topicId)), {
-    refreshInterval: waitingSince ? COURSE_WAIT_INTERVAL_MS : 0,
-  });
+  const rpc = useOutlineRpc(topicId, waitingSince ? COURSE_WAIT_INTERVAL_MS : 0);
 
   useEffect(() => {
     if (!waitingSince) return;
