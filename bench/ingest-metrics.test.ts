@@ -153,6 +153,12 @@ describe("headingRecall", () => {
     ["Bronnen", ["BRONNEN"], true],
     ["Bronnen", [], false],
     ["Methods", ["Methods"], false],
+    [
+      "Literatuur over het doen van herkomstonderzoek",
+      ["Literatuur over het doen van herkomstonderzoek"],
+      true,
+    ],
+    ["Bronnen en literatuur", ["Bronnen en literatuur"], true],
   ])("reference-list heading %s against reference-role lines %j", (truthHeading, referenceLines, found) => {
     expect(headingRecall([truthHeading], [], referenceLines).found).toBe(found ? 1 : 0);
   });

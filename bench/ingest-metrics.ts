@@ -171,10 +171,18 @@ export const REFERENCE_HEADINGS = new Set([
   "literatuurlijst",
   "referenties",
   "bibliografie",
+  "further reading",
 ]);
 
+/**
+ * A reference-list heading by name, also with more words behind the name ("Literatuur over het doen van
+ * herkomstonderzoek", "Bronnen en literatuur"): a reading list's heading is often longer than its name.
+ */
 export function isReferenceHeading(heading: string): boolean {
-  return headingForms(heading).some((form) => REFERENCE_HEADINGS.has(form));
+  return headingForms(heading).some(
+    (form) =>
+      REFERENCE_HEADINGS.has(form) || [...REFERENCE_HEADINGS].some((name) => form.startsWith(`${name} `)),
+  );
 }
 
 /**

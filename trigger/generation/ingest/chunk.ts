@@ -1,6 +1,6 @@
 import { stableUuid } from "../ids.ts";
 import { headingsOfLines } from "../text/headings.ts";
-import { type ChunkLayout, chunkLayoutOf, type PageLayout } from "./layout.ts";
+import { type ChunkLayout, chunkLayoutOf, isAside, type PageLayout } from "./layout.ts";
 
 /** A run of whole lines of one page (PDF) or file, as stored in `source_chunks`. */
 export interface Chunk {
@@ -53,7 +53,7 @@ export function chunkPage(
   const blocks = page.layout ? blocksOfLayout(page.lines, page.layout) : blocksOf(page.lines, source.markup);
   for (const block of blocks) {
     for (let start = block.start; start <= block.end; ) {
-      const piece = { start, end: pieceEnd(page.lines, start, block.end, maxLines) };
+      const piece = { start, end: pieceEnd(page.lines, start, block.end, maxLines, page.layout) };
       start = piece.end + 1;
       const fits = current !== null && piece.end - current[0] < maxLines && !block.heading;
       if (current && fits) {
@@ -85,13 +85,26 @@ const SENTENCE_END = /[.!?:]["'”’)\]]*$/;
 
 /**
  * Where a piece of a paragraph too long for one chunk ends: at the last line within `maxLines` that ends
- * a sentence (in its second half), so a sentence is not cut between two chunks; else at `maxLines`.
+ * a sentence (in its second half), so a sentence is not cut between two chunks; else at the first
+ * sentence end at most half a chunk past `maxLines`; else at `maxLines`.
  */
-function pieceEnd(lines: readonly string[], start: number, blockEnd: number, maxLines: number): number {
+function pieceEnd(
+  lines: readonly string[],
+  start: number,
+  blockEnd: number,
+  maxLines: number,
+  layout?: PageLayout | null,
+): number {
   const limit = Math.min(blockEnd, start + maxLines - 1);
   if (limit === blockEnd) return limit;
-  for (let end = limit; end >= start + Math.floor(maxLines / 2); end--)
-    if (SENTENCE_END.test(lines[end] ?? "")) return end;
+  // A caption or footnote may end in a full stop while the sentence around it goes on.
+  const endsSentence = (end: number) =>
+    SENTENCE_END.test(lines[end] ?? "") && !layout?.joins.has(end) && !isAside(layout?.roles.get(end));
+  for (let end = limit; end >= start + Math.floor(maxLines / 2); end--) if (endsSentence(end)) return end;
+  // No sentence ends in the second half: run on to the next sentence end, up to half a chunk further,
+  // rather than cut a sentence (a long paragraph with a footnote set inside it).
+  const further = Math.min(blockEnd, limit + Math.floor(maxLines / 2));
+  for (let end = limit + 1; end <= further; end++) if (endsSentence(end)) return end;
   return limit;
 }
 
@@ -115,6 +128,25 @@ function blocksOf(lines: readonly string[], markup: boolean): Block[] {
   return blocks;
 }
 
+/**
+ * A caption or footnote set inside a paragraph: the paragraph goes on after it (the next line that is no
+ * aside is body text and starts no paragraph), so the aside stays in the paragraph's block and a chunk
+ * edge does not cut the sentence around it.
+ */
+function asideWithin(lines: readonly string[], layout: PageLayout, index: number): boolean {
+  if (!isAside(layout.roles.get(index))) return false;
+  let next = index + 1;
+  while (next < lines.length && isAside(layout.roles.get(next))) next++;
+  return (
+    next < lines.length &&
+    lines[next] !== "" &&
+    !layout.furniture.has(next) &&
+    !layout.headings.has(next) &&
+    !layout.paragraphs.has(next) &&
+    layout.roles.get(next) === undefined
+  );
+}
+
 /** Blocks as the layout says: headings (over all their lines), paragraphs; furniture is in none. */
 function blocksOfLayout(lines: readonly string[], layout: PageLayout): Block[] {
   const blocks: Block[] = [];
@@ -128,7 +160,7 @@ function blocksOfLayout(lines: readonly string[], layout: PageLayout): Block[] {
       blocks.push({ start: index, end, heading: true });
       open = null;
       index = end;
-    } else if (open && !layout.paragraphs.has(index)) {
+    } else if (open && (!layout.paragraphs.has(index) || asideWithin(lines, layout, index))) {
       open.end = index;
     } else {
       open = { start: index, end: index, heading: false };

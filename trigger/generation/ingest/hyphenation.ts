@@ -60,3 +60,22 @@ export function joinAcrossLines(
   }
   return { hyphen: true };
 }
+
+/**
+ * Line meetings that take no space, with nothing to drop (`hyphen: true` keeps the line as it ends):
+ * a dash set close to the word before it ("embeddings—" / "are"), an address broken after a slash or
+ * dot ("https://github.com/" / "bnagy/…"), and a next line that opens with punctuation closing the
+ * sentence or a bracket, after any reference numbers ("design" / "[14]) but", "VanillaSaliency" /
+ * "[16], GradCam").
+ */
+const TIGHT_JOINS: ReadonlyArray<{ end: RegExp; start: RegExp }> = [
+  { end: /[\p{L}\p{N}.,)'’”][—–]$/u, start: /^[\p{L}\p{N}‘“'"(]/u },
+  { end: /(?:https?:\/\/|www\.)\S*[/.]$/u, start: /^[\w-]+[\w./#?=&%-]*/u },
+  { end: /\S$/u, start: /^(?:\[\d{1,3}(?:\s?[,–-]\s?\d{1,3})*\]\s?)*[,.;:!?)\]]/u },
+];
+
+export function tightJoin(line: string, nextLine: string): { hyphen: boolean } | null {
+  return TIGHT_JOINS.some(({ end, start }) => end.test(line) && start.test(nextLine))
+    ? { hyphen: true }
+    : null;
+}

@@ -10,7 +10,7 @@ import { chunkOfRow, chunkRow } from "../pipelines/db.ts";
 import { extractiveProvider } from "../providers/extractive/index.ts";
 import { headingFromLines } from "../text/headings.ts";
 import { joinLines } from "../text/markup.ts";
-import { joinAcrossLines, vocabularyOf } from "./hyphenation.ts";
+import { joinAcrossLines, tightJoin, vocabularyOf } from "./hyphenation.ts";
 import { type Chunk, ingestSource, SourceReadError } from "./index.ts";
 
 const SOURCE_ID = "66666666-6666-4666-8666-666666666666";
@@ -233,6 +233,25 @@ describe("joining lines and reading marked headings", () => {
       level: 1,
       text: "Rivieren en dijken in de Nederlandse delta",
     });
+  });
+});
+
+describe("tightJoin", () => {
+  it.each([
+    ["from scratch—but using the pre-trained embeddings—", "are exponentially quicker", true],
+    ["adjacency–", "rhyme becomes", true],
+    ["The preprint may be found at https://github.com/", "bnagy/fail-paper. All code", true],
+    ["see www.example.org/", "docs for more", true],
+    ["the most common (c.f. the VGG16 design", "[14]) but in this domain", true],
+    ["in the recent tf-keras-vis package [15]—VanillaSaliency", "[16], GradCam [17] and ScoreCam", true],
+    ["the river reaches the sea", ". Then it", true],
+    // A dash set apart, an ordinary line end, a reference before a word: a space.
+    ["the river — as we saw —", "reaches the sea", false],
+    ["the river reaches", "the sea", false],
+    ["as shown by", "[14] and others", false],
+    ["see the website", "https://example.org", false],
+  ] as const)("%s | %s: joined without a space = %s", (line, next, tight) => {
+    expect(tightJoin(line, next)).toEqual(tight ? { hyphen: true } : null);
   });
 });
 

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { MARKDOWN_HEADING } from "../text/headings.ts";
 import type { Language } from "../text/language.ts";
 import { isNonProse } from "../text/markup.ts";
-import { joinAcrossLines } from "./hyphenation.ts";
+import { joinAcrossLines, tightJoin } from "./hyphenation.ts";
 
 /**
  * Lines that are not running body prose, by what they are. `list` lines are body text, each item a
@@ -209,7 +209,8 @@ export function markJoins(
   lines.forEach((line, index) => {
     const next = nextBodyLine(index);
     if (!prose(index) || !prose(next) || layout.paragraphs.has(next)) return;
-    const join = joinAcrossLines(line, lines[next] ?? "", language, vocabulary);
+    const join =
+      joinAcrossLines(line, lines[next] ?? "", language, vocabulary) ?? tightJoin(line, lines[next] ?? "");
     if (join) layout.joins.set(index, join);
   });
 }

@@ -4,6 +4,7 @@ import {
   headingStyleLevel,
   isCaptionStyle,
   isCaptionText,
+  isDocumentMetadata,
   isListText,
   isTocEntry,
   isTocStyle,
@@ -79,7 +80,19 @@ describe("headingKind", () => {
     ["Inhoudsopgave", "toc"],
     ["Contents", "toc"],
     ["Inhoud", "toc"],
+    // Longer headings of reading lists: joined, or with what the list is about.
+    ["Literatuur over het doen van herkomstonderzoek", "reference"],
+    ["Bronnen en literatuur", "reference"],
+    ["Literatuur en websites", "reference"],
+    ["Boeken, artikelen en websites", null],
+    ["Further reading on plate tectonics", "reference"],
+    ["References for chapter 3", "reference"],
+    ["Books and articles", null],
+    ["Sources and further reading", "reference"],
     ["Literatuur in de middeleeuwen", null],
+    ["Literatuur en cultuur", null],
+    ["Literature and society", null],
+    ["Bronnen van energie", null],
     ["Rivieren", null],
   ])("%s → %s", (text, kind) => {
     expect(headingKind(text)).toBe(kind);
@@ -133,5 +146,23 @@ describe("contents entries and typed list items", () => {
     ["1953 was een rampjaar.", false],
   ])("%s is a list item: %s", (text, item) => {
     expect(isListText(text)).toBe(item);
+  });
+});
+
+describe("isDocumentMetadata", () => {
+  it.each<[string, boolean]>([
+    ["Dit werk valt onder een Creative Commons Naamsvermelding 4.0 licentie", true],
+    ["CC BY-SA 4.0 · Zoekhulp herkomstonderzoek", true],
+    ["Versie 1.2 – 3 maart 2022", true],
+    ["versie: 2.0", true],
+    ["Version 3, last updated 12 May 2021", true],
+    ["© 2022 Rijksmuseum", true],
+    ["Licensed under CC-BY 4.0", true],
+    ["De nieuwe versie van het archief is groter.", false],
+    ["This version of the model was trained for two hours.", false],
+    ["Een licentie is een vergunning.", false],
+    ["Rivieren en dijken", false],
+  ])("%s → %s", (text, metadata) => {
+    expect(isDocumentMetadata(text)).toBe(metadata);
   });
 });

@@ -27,6 +27,17 @@ export interface NonBodyWords {
   noteHeadings: readonly string[];
   /** Headings of a table of contents, lower case. */
   tocHeadings: readonly string[];
+  /**
+   * Words after a reference heading that say what the list is about ("Literatuur over …", "Further
+   * reading on …"); "Literatuur in de middeleeuwen" is about literature, not a reading list.
+   */
+  referenceQualifiers: readonly string[];
+  /** Parts of a joined reading-list heading that are no heading alone ("Literatuur en websites"). */
+  referenceParts: readonly string[];
+  /** Words of a document's metadata line (licence, version, status), lower case: "versie", "licentie". */
+  metadataWords: readonly string[];
+  /** Words that join two reference headings into one ("Bronnen en literatuur", "Books & articles"). */
+  conjunctions: readonly string[];
 }
 
 export const NON_BODY_WORDS: Record<WordListLanguage, NonBodyWords> = {
@@ -73,6 +84,10 @@ export const NON_BODY_WORDS: Record<WordListLanguage, NonBodyWords> = {
     ],
     noteHeadings: ["noten", "eindnoten", "voetnoten"],
     tocHeadings: ["inhoud", "inhoudsopgave", "inhoudstafel"],
+    referenceQualifiers: ["over", "voor", "bij", "rond", "omtrent", "aangaande", "met betrekking tot"],
+    referenceParts: ["websites", "links", "boeken", "artikelen", "tijdschriften", "naslagwerken"],
+    metadataWords: ["versie", "licentie", "alle rechten voorbehouden", "laatst gewijzigd", "bijgewerkt op"],
+    conjunctions: ["en", "&", "of"],
   },
   en: {
     headingStyles: ["heading"],
@@ -111,6 +126,18 @@ export const NON_BODY_WORDS: Record<WordListLanguage, NonBodyWords> = {
     ],
     noteHeadings: ["notes", "endnotes", "footnotes"],
     tocHeadings: ["contents", "table of contents"],
+    referenceQualifiers: ["on", "about", "for", "regarding", "concerning"],
+    referenceParts: ["websites", "links", "books", "articles", "journals", "web resources"],
+    metadataWords: [
+      "version",
+      "licence",
+      "license",
+      "licensed",
+      "all rights reserved",
+      "last updated",
+      "last modified",
+    ],
+    conjunctions: ["and", "&", "or"],
   },
   de: {
     headingStyles: ["überschrift"],
@@ -129,6 +156,10 @@ export const NON_BODY_WORDS: Record<WordListLanguage, NonBodyWords> = {
     ],
     noteHeadings: ["anmerkungen", "fußnoten", "endnoten"],
     tocHeadings: ["inhalt", "inhaltsverzeichnis"],
+    referenceQualifiers: ["über", "zu", "zum", "zur", "für"],
+    referenceParts: ["links", "bücher", "artikel"],
+    metadataWords: ["version", "lizenz", "alle rechte vorbehalten", "stand"],
+    conjunctions: ["und", "&", "oder"],
   },
   fr: {
     headingStyles: ["titre"],
@@ -139,6 +170,10 @@ export const NON_BODY_WORDS: Record<WordListLanguage, NonBodyWords> = {
     referenceHeadings: ["bibliographie", "références", "sources", "pour aller plus loin"],
     noteHeadings: ["notes"],
     tocHeadings: ["sommaire", "table des matières"],
+    referenceQualifiers: ["sur", "pour", "concernant"],
+    referenceParts: ["liens", "livres", "articles"],
+    metadataWords: ["version", "licence", "tous droits réservés", "mis à jour"],
+    conjunctions: ["et", "&", "ou"],
   },
 };
 
@@ -151,6 +186,16 @@ const TOC_STYLES = all((words) => words.tocStyles);
 const REFERENCE_HEADINGS = all((words) => words.referenceHeadings);
 const NOTE_HEADINGS = all((words) => words.noteHeadings);
 const TOC_HEADINGS = all((words) => words.tocHeadings);
+const REFERENCE_QUALIFIERS = [...all((words) => words.referenceQualifiers)];
+const CONJUNCTIONS = [...all((words) => words.conjunctions)];
+const REFERENCE_PARTS = all((words) => words.referenceParts);
+const METADATA_WORDS = [...all((words) => words.metadataWords)].map(escapeRegExp).join("|");
+// A licence by its mark ("CC BY-SA 4.0", "©"), or a metadata word with a number or date near it.
+const METADATA = new RegExp(
+  `(\\bCC[ -](BY|0)\\b|creative commons|©|\\(c\\)\\s?\\d{4}|copyright|\\b(${METADATA_WORDS})\\b[^\\p{L}]{0,3}(v?\\d|\\p{L}+\\s\\d))`,
+  "iu",
+);
+const MAX_METADATA_WORDS = 30;
 // Openers as written at a caption's start: "Figuur", "figuur", "FIGUUR" (not "fIGUUR": the pattern must
 // tell capitals in what follows the number from lower case, so it cannot ignore case as a whole).
 const CAPTION_OPENERS = [...all((words) => words.captionOpeners)]
@@ -204,10 +249,45 @@ export function headingKind(text: string): "reference" | "notes" | "toc" | null 
     // A list set over several slides: "References I", "References (cont.)", "Literatuur (vervolg)".
     .replace(/\s+(\(?(cont\.?|continued|vervolg|vervolgd|ctd\.?)\)?|[ivx]{1,4})$/, "")
     .trim();
-  if (REFERENCE_HEADINGS.has(words)) return "reference";
+  if (REFERENCE_HEADINGS.has(words) || isReferenceHeading(words)) return "reference";
   if (NOTE_HEADINGS.has(words)) return "notes";
   if (TOC_HEADINGS.has(words)) return "toc";
   return null;
+}
+
+/**
+ * A line of the document's metadata, as footers and headers carry it: its licence ("CC BY-SA 4.0",
+ * "© 2022 …"), a version ("Versie 1.2", "version 3"), a date it was last changed. Read as page furniture
+ * when it stands apart at a page's edge.
+ */
+export function isDocumentMetadata(text: string): boolean {
+  return METADATA.test(text) && text.split(/\s+/).length <= MAX_METADATA_WORDS;
+}
+
+/**
+ * A longer heading of a reading list: reference headings joined ("Bronnen en literatuur", "Literatuur
+ * en websites"), or one with what it is about behind it ("Literatuur over het doen van herkomstonderzoek",
+ * "Further reading on rivers").
+ */
+function isReferenceHeading(words: string): boolean {
+  const qualified = REFERENCE_QUALIFIERS.map((qualifier) => ` ${qualifier} `)
+    .map((qualifier) => words.indexOf(qualifier))
+    .filter((at) => at > 0);
+  if (
+    qualified.some(
+      (at) => isReferenceHeading(words.slice(0, at)) || REFERENCE_HEADINGS.has(words.slice(0, at)),
+    )
+  )
+    return true;
+  const parts = words.split(
+    new RegExp(`\\s*,\\s*|\\s+(?:${CONJUNCTIONS.map(escapeRegExp).join("|")})\\s+`, "u"),
+  );
+  // At least one part names a reading list; the others may be kinds of entry ("websites").
+  return (
+    parts.length > 1 &&
+    parts.some((part) => REFERENCE_HEADINGS.has(part)) &&
+    parts.every((part) => REFERENCE_HEADINGS.has(part) || REFERENCE_PARTS.has(part))
+  );
 }
 
 // A table of contents' entry: a title, then dot leaders or a gap, then a page number.

@@ -4,6 +4,7 @@
  * docs/ingestion.md ("PDF", "Page furniture").
  */
 import type { PageLayout } from "./layout.ts";
+import { isDocumentMetadata } from "./non-body.ts";
 import type { PdfLine, PdfPage, TextPiece } from "./pdf-regions.ts";
 
 // A page number alone: "3", "- 3 -", "Page 3", "Pagina 3 van 10", "3 of 10", "3/10", "iv".
@@ -16,6 +17,10 @@ const TRAILING_NUMBER = /\s(\d{1,4})$/;
 const CONTENTS_LINE = /\p{L}.*(?:\.\s*){4,}\s*\d{1,4}$/u;
 /** How far from the top or bottom edge page furniture sits, at most, as a share of the page height. */
 const EDGE_BAND = 0.2;
+/** Rows this close in height (points) on two pages stand at the same place. */
+const SAME_HEIGHT = 3;
+/** At most this many rows at the top or at the bottom of a page can be furniture. */
+const EDGE_ROWS = 3;
 /** Furniture is set apart from the text by at least this many times its font size. */
 const APART = 1.4;
 /** Text this many times the body size or more that returns on several pages is a watermark. */
@@ -67,33 +72,41 @@ export function repeatedPieces(pages: ReadonlyArray<readonly TextPiece[]>): Set<
  * Running headers and footers and page numbers. A candidate is a row of lines at the top or bottom of
  * the page, within the edge band, set apart from the text by a clear gap. It is furniture when it is a
  * page number alone, when it repeats (digits aside) at the same height on at least half the pages (or
- * half the odd or even pages, as books alternate their heads), or when a number at its start or end
- * counts up with the pages. Such lines are set no larger than the text: a larger line that returns on
+ * half the odd or even pages, as books alternate their heads), when a number at its start or end
+ * counts up with the pages, or when it holds the document's metadata (a licence, a version). Such lines are set no larger than the text: a larger line that returns on
  * every page ("Exercise 1", "Exercise 2") is a heading.
  */
 export function markFurniture(pages: readonly PdfPage[], layouts: readonly PageLayout[]) {
   const textSize = commonSize(pages.flatMap((page) => page.lines));
   const candidates = pages.map((page, pageIndex) =>
-    edgeRows(page, layouts[pageIndex]).filter((row) => row.size < textSize * 1.15),
+    edgeRows(page, layouts[pageIndex], textSize).filter((row) => row.size < textSize * 1.15),
   );
-  const signature = (row: EdgeRow) =>
-    `${Math.round(row.y / 4)}|${row.text.toLowerCase().replace(/\d+/g, "#").replace(/\s+/g, " ")}`;
-  const counts = new Map<string, number>();
+  const signature = (row: EdgeRow) => row.text.toLowerCase().replace(/\d+/g, "#").replace(/\s+/g, " ");
+  // Where each row's text (digits aside) stands, by page: the same text at the same height, give or
+  // take SAME_HEIGHT points, repeats (a fixed grid would split 41.9 and 42.1 apart).
+  const places = new Map<string, Array<{ pageIndex: number; y: number }>>();
   const folios = new Map<number, number>();
   candidates.forEach((rows, pageIndex) => {
-    const keys = new Set(
-      rows.flatMap((row) => [`all|${signature(row)}`, `${pageIndex % 2}|${signature(row)}`]),
-    );
-    for (const key of keys) counts.set(key, (counts.get(key) ?? 0) + 1);
+    for (const row of rows) {
+      const list = places.get(signature(row)) ?? [];
+      list.push({ pageIndex, y: row.y });
+      places.set(signature(row), list);
+    }
     for (const offset of new Set(rows.flatMap((row) => folioOffsets(row, pageIndex))))
       folios.set(offset, (folios.get(offset) ?? 0) + 1);
   });
+  const pagesAlike = (row: EdgeRow, parity: number | null) =>
+    new Set(
+      (places.get(signature(row)) ?? [])
+        .filter(({ y }) => Math.abs(y - row.y) <= SAME_HEIGHT)
+        .filter(({ pageIndex }) => parity === null || pageIndex % 2 === parity)
+        .map(({ pageIndex }) => pageIndex),
+    ).size;
   const half = (n: number) => Math.max(2, Math.ceil(n / 2));
   const evenPages = Math.ceil(pages.length / 2);
   const repeated = (row: EdgeRow, pageIndex: number) =>
-    (counts.get(`all|${signature(row)}`) ?? 0) >= half(pages.length) ||
-    (counts.get(`${pageIndex % 2}|${signature(row)}`) ?? 0) >=
-      half(pageIndex % 2 === 0 ? evenPages : pages.length - evenPages);
+    pagesAlike(row, null) >= half(pages.length) ||
+    pagesAlike(row, pageIndex % 2) >= half(pageIndex % 2 === 0 ? evenPages : pages.length - evenPages);
   const folioPages = Math.max(2, Math.ceil(pages.length / 4));
   candidates.forEach((rows, pageIndex) => {
     const page = pages[pageIndex] as PdfPage;
@@ -105,7 +118,9 @@ export function markFurniture(pages: readonly PdfPage[], layouts: readonly PageL
       const folio =
         apart && folioOffsets(row, pageIndex).some((offset) => (folios.get(offset) ?? 0) >= folioPages);
       const pageNumber = row.indexes.some((index) => PAGE_NUMBER.test(page.lines[index]?.text ?? ""));
-      if (pageNumber || folio || repeated(row, pageIndex))
+      // A licence or version line at the page's edge is the document's, not the page's text.
+      const metadata = isDocumentMetadata(row.text);
+      if (pageNumber || folio || metadata || repeated(row, pageIndex))
         for (const index of row.indexes) layouts[pageIndex]?.furniture.add(index);
     }
   });
@@ -147,7 +162,7 @@ interface EdgeRow {
  * page number at its other end) that sit in the edge band, apart from the rows next to them. Two rows at
  * an edge count when both are apart from the text.
  */
-function edgeRows(page: PdfPage, layout: PageLayout | undefined): EdgeRow[] {
+function edgeRows(page: PdfPage, layout: PageLayout | undefined, textSize: number): EdgeRow[] {
   const rows: EdgeRow[] = [];
   const order = page.lines
     .map((line, index) => ({ line, index }))
@@ -171,12 +186,19 @@ function edgeRows(page: PdfPage, layout: PageLayout | undefined): EdgeRow[] {
   const inTop = (row: number) => (rows[row]?.y ?? 0) >= page.height * (1 - EDGE_BAND);
   const inBottom = (row: number) => (rows[row]?.y ?? Number.POSITIVE_INFINITY) <= page.height * EDGE_BAND;
   const last = rows.length - 1;
-  const picked: number[] = [];
-  if (last >= 2 && inTop(0) && inTop(1) && apart(1, 2)) picked.push(0, 1);
-  else if (inTop(0) && apart(0, 1)) picked.push(0);
-  if (last >= 3 && inBottom(last) && inBottom(last - 1) && apart(last - 1, last - 2))
-    picked.push(last, last - 1);
-  else if (last >= 1 && inBottom(last) && apart(last, last - 1)) picked.push(last);
+  // The most rows at an edge (all in the band) whose innermost is apart from the text: two, or up to
+  // EDGE_ROWS set smaller than the text (a footer with a version, a date and a licence on lines of
+  // their own; three lines of body text at the top of a short page are no footer).
+  const small = (row: number) => (rows[row]?.size ?? 0) < textSize * SMALLER;
+  const edge = (at: (k: number) => number, inBand: (row: number) => boolean) => {
+    for (let k = Math.min(EDGE_ROWS, last); k >= 1; k--) {
+      const block = Array.from({ length: k }, (_, i) => at(i));
+      const fits = k <= 2 || block.every(small);
+      if (fits && block.every(inBand) && apart(at(k - 1), at(k))) return block;
+    }
+    return last >= 1 ? [] : [0].filter(inBand);
+  };
+  const picked = [...edge((i) => i, inTop), ...edge((i) => last - i, inBottom)];
   return [...new Set(picked)].flatMap((row) => rows[row] ?? []);
 }
 
