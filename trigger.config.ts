@@ -25,8 +25,9 @@ export default defineConfig({
   },
   logLevel: "info",
   build: {
-    // pdftoppm renders scanned PDF pages for text recognition (trigger/generation/ingest/ocr.ts).
-    extensions: [aptGet({ packages: ["poppler-utils"] })],
+    // pdftoppm renders scanned PDF pages for text recognition (trigger/generation/ingest/ocr.ts);
+    // espeak-ng speaks and lame encodes episodes when no speech provider is configured (docs/podcast.md).
+    extensions: [aptGet({ packages: ["poppler-utils", "espeak-ng", "lame"] })],
     // tesseract.js loads its worker script, WebAssembly core and language data from node_modules by path
     // at run time, so they are installed in the image rather than bundled.
     external: ["tesseract.js", "tesseract.js-core", "@tesseract.js-data/eng", "@tesseract.js-data/nld"],

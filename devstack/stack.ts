@@ -48,6 +48,8 @@ export interface StackOptions {
 export interface RunningStack extends StackInfo {
   /** The inbox's SMTP listener (gateway/inbox/smtp.ts), the tasks' SMTP_URL. */
   smtpUrl: string;
+  /** Whether this start applied supabase/seed.sql (a new database). */
+  seeded: boolean;
   stop(): Promise<void>;
 }
 
@@ -120,6 +122,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       jwtSecret: keys.jwtSecret,
       inboxUrl: `${publicUrl}/inbox`,
       smtpUrl: smtp.url,
+      seeded: prepared.seeded,
       siteUrl,
       stateDir,
       triggerSecretKey: ctx.env.TRIGGER_SECRET_KEY ?? LOCAL_TRIGGER_SECRET_KEY,

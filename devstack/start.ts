@@ -1,12 +1,15 @@
 import pg from "pg";
+import { ensureSpeechTools } from "../scripts/system-deps.ts";
 import { writeEnvFile } from "./env-file.ts";
 import { MigrationError } from "./migrate.ts";
+import { recordSeededEpisodes } from "./seed-audio.ts";
 import { ROOT, startStack } from "./stack.ts";
 import { startWebClient } from "./web.ts";
 
 /** `npm start`: Postgres, the gateway (Supabase + Trigger.dev APIs, task worker) and the web client. */
 async function main(): Promise<void> {
   const verbose = process.env.STUDYMAP_VERBOSE === "1";
+  const speech = speechTools();
   const stack = await startStack({
     mode: "dev",
     log: (line) => {
@@ -16,6 +19,8 @@ async function main(): Promise<void> {
   const envFile = writeEnvFile(ROOT, stack);
   const web = await startWebClient(stack);
   const demoUsers = await listDemoUsers(stack.databaseUrl);
+  // Before the banner: the worker records them in the background while the user signs in.
+  const seededEpisodes = stack.seeded && speech.ok ? await recordSeededEpisodes(stack, console.log) : 0;
 
   console.log(`
 studymap is running
@@ -28,7 +33,8 @@ studymap is running
   anon key          ${stack.anonKey}
   service_role key  ${stack.serviceRoleKey}
   Written to        ${envFile}
-${demoUsers.length ? `  Demo accounts     ${demoUsers.join(", ")}  (sign in with the e-mail; the code arrives in the inbox)\n` : ""}
+${demoUsers.length ? `  Demo accounts     ${demoUsers.join(", ")}  (sign in with the e-mail; the code arrives in the inbox)\n` : ""}  Episode audio     ${speech.text}${seededEpisodes ? `; recording the ${seededEpisodes} demo episodes` : ""}
+
 Press Ctrl+C to stop.`);
 
   const shutdown = async () => {
@@ -38,6 +44,22 @@ Press Ctrl+C to stop.`);
   };
   process.once("SIGINT", shutdown);
   process.once("SIGTERM", shutdown);
+}
+
+/**
+ * The offline speech engine and MP3 encoder (Debian's espeak-ng and lame), installed when missing, for
+ * the tasks to render episodes when no SPEECH_BASE_URL is set. Without them the stack still starts and
+ * the browser's voices read the episodes.
+ */
+function speechTools(): { ok: boolean; text: string } {
+  if (process.env.SPEECH_BASE_URL)
+    return { ok: true, text: `speech provider at ${process.env.SPEECH_BASE_URL}` };
+  try {
+    ensureSpeechTools();
+    return { ok: true, text: "offline engine (espeak-ng, encoded by lame)" };
+  } catch (error) {
+    return { ok: false, text: `none, the browser's voices read episodes: ${(error as Error).message}` };
+  }
 }
 
 async function listDemoUsers(databaseUrl: string): Promise<string[]> {

@@ -11,7 +11,8 @@ import { launchChromium, openPage, screenshot, uniqueEmail } from "./support/bro
 /**
  * The podcast in Debian's Chromium: a Dutch episode spoken by a Dutch voice (the page's speech
  * synthesis is replaced by a recorder, so the test sees each utterance's lang), seeking and speed; an
- * episode with recorded audio in the private bucket played from Storage; the episode editor's phases.
+ * episode with recorded audio in the private bucket played from Storage; the episode editor's phases,
+ * whose "Render audio" records the Dutch episode with the offline engine, then heard as the recap.
  */
 const ROOT = path.resolve(import.meta.dirname, "..");
 const stack = inject("stack");
@@ -193,6 +194,25 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/** The page's `<audio>`: its source and its length in seconds, read once the browser has its metadata. */
+async function audioMetadata(): Promise<{ src: string; duration: number }> {
+  const audio = page.locator("audio");
+  await audio.waitFor({ state: "attached", ...UI });
+  return audio.evaluate(
+    (element: HTMLAudioElement) =>
+      new Promise((resolve, reject) => {
+        const read = () => resolve({ src: element.currentSrc, duration: element.duration });
+        if (element.readyState >= HTMLMediaElement.HAVE_METADATA) read();
+        else {
+          element.addEventListener("loadedmetadata", read, { once: true });
+          element.addEventListener("error", () => reject(new Error(`audio error ${element.error?.code}`)), {
+            once: true,
+          });
+        }
+      }),
+  );
+}
+
 const spoken = () =>
   page.evaluate(
     () => (window as unknown as { spoken: Array<{ text: string; lang: string; rate: number }> }).spoken,
@@ -268,18 +288,25 @@ describe("podcast", () => {
     await page.waitForURL(/phase=audio/);
     await page.getByRole("button", { name: "Play" }).waitFor(UI);
     await page.getByText(/No recorded audio is stored for this episode/).waitFor(UI);
-    // The test stack has no speech provider, as a project without SPEECH_BASE_URL: the function says so.
+    // The test stack has no speech provider, as a project without SPEECH_BASE_URL: the offline engine
+    // records the edited script in Dutch voices, and the screen plays the stored MP3.
     await page.getByRole("button", { name: "Render audio" }).click();
-    await page
-      .getByRole("status")
-      .filter({ hasText: "No speech provider is configured, so audio cannot be recorded" })
-      .waitFor(UI);
-    // Chromium logs every 4xx answer; this refusal is the one expected, and nothing else is logged.
-    expect(consoleErrors.splice(0)).toEqual([
-      expect.stringMatching(
-        /^Failed to load resource: the server responded with a status of 409 \(Conflict\) \(.*\/functions\/v1\/render-episode-audio\)$/,
-      ),
-    ]);
+    await page.getByText("Audio rendered.", { exact: true }).waitFor({ timeout: 90_000 });
+    await page.getByText("Recorded", { exact: true }).waitFor(UI);
+    expect(await audioMetadata()).toMatchObject({ src: expect.stringMatching(/^blob:/) });
+    expect((await audioMetadata()).duration).toBeGreaterThan(DUTCH_SCRIPT.length);
+    const stored = await must(
+      serviceClient()
+        .from("episode_audio")
+        .select("object_path, voices")
+        .eq("activity_id", dutchEpisode)
+        .single(),
+    );
+    expect(stored).toEqual({
+      object_path: `${dutchEpisode}/episode.mp3`,
+      voices: ["espeak-ng:nl+f3", "espeak-ng:nl+m3"],
+    });
+    expect(await spoken()).toEqual([]);
     await screenshot(page, "podcast-edit-audio");
     expect(await seriousViolations(page)).toEqual([]);
 
@@ -297,6 +324,22 @@ describe("podcast", () => {
     expect((await course()).published_at).not.toBeNull();
     await screenshot(page, "podcast-edit-publish");
     expect(await seriousViolations(page)).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  it("plays the rendered Dutch episode as the chapter's recap in the micro-learning path", async () => {
+    const recap = await must(
+      serviceClient().from("activities").select("chapter_id").eq("id", dutchEpisode).single(),
+    );
+    await page.goto(`/studymap/topics/${topicId}/microlearning/recap/${recap.chapter_id}/`);
+    const { src, duration } = await audioMetadata();
+    expect(src).toMatch(/^blob:/);
+    expect(duration).toBeGreaterThan(DUTCH_SCRIPT.length);
+    await page.getByRole("button", { name: "Play" }).click(UI);
+    await expect
+      .poll(() => page.locator("audio").evaluate((element: HTMLAudioElement) => element.currentTime), UI)
+      .toBeGreaterThan(0);
+    expect(await spoken()).toEqual([]);
     expect(consoleErrors).toEqual([]);
   });
 

@@ -26,6 +26,25 @@ export function ensureCommand(command: string, debPackage: string): void {
     throw new Error(`'${command}' is still missing after installing Debian's ${debPackage}.`);
 }
 
+/**
+ * What the tasks render episodes with when no speech provider is configured: eSpeak NG speaks the turns
+ * and LAME encodes the episode to MP3 (trigger/generation/providers/offline-speech.ts, pipelines/mp3.ts).
+ * The Trigger.dev image gets the same packages from trigger.config.ts.
+ */
+export const SPEECH_TOOLS = [
+  { command: "espeak-ng", debPackage: "espeak-ng" },
+  { command: "lame", debPackage: "lame" },
+] as const;
+
+export function ensureSpeechTools(): void {
+  const missing = SPEECH_TOOLS.filter((tool) => !hasCommand(tool.command));
+  if (missing.length > 0) aptInstall(missing.map((tool) => tool.debPackage));
+  for (const tool of missing) {
+    if (!hasCommand(tool.command))
+      throw new Error(`'${tool.command}' is still missing after installing Debian's ${tool.debPackage}.`);
+  }
+}
+
 export function aptInstall(packages: string[]): void {
   const hint = `Install Debian's ${packages.join(", ")} (apt-get install ${packages.join(" ")}) and run again.`;
   if (userInfo().uid !== 0 || !hasCommand("apt-get")) throw new Error(`Missing system package. ${hint}`);

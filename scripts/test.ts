@@ -6,7 +6,7 @@ import { embeddedExtensionDir } from "../devstack/postgres.ts";
 import { ROOT, type StackInfo, startStack } from "../devstack/stack.ts";
 import { externalStack } from "./external-stack.ts";
 import { run } from "./run.ts";
-import { ensureCommand, ensurePgTap } from "./system-deps.ts";
+import { ensureCommand, ensurePgTap, ensureSpeechTools } from "./system-deps.ts";
 
 interface Tally {
   passed: number;
@@ -23,6 +23,8 @@ async function main(): Promise<number> {
   ensureCommand("pg_prove", "libtap-parser-sourcehandler-pgtap-perl");
   // Scanned PDF pages are rendered with pdftoppm before text recognition (trigger/generation/ingest/ocr.ts).
   ensureCommand("pdftoppm", "poppler-utils");
+  // Episodes are rendered offline by eSpeak NG and encoded by LAME when no speech provider is configured.
+  ensureSpeechTools();
   ensurePgTap(embeddedExtensionDir());
   if (hasBrowserTests()) ensureCommand("chromium", "chromium");
 

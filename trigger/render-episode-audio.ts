@@ -13,27 +13,34 @@ import {
   renderEpisodeAudio,
   topicOfEpisode,
 } from "./generation/pipelines/episode-audio.ts";
+import { ToolError } from "./generation/providers/run-tool.ts";
 import { type SpeechSettings, speechSettingsFromEnv } from "./generation/providers/speech.ts";
 import { serviceClient } from "./supabase.ts";
 
 const MAX_DURATION_SECONDS = 600;
 
 /**
- * Records one episode's current script again (docs/podcast.md), started by the render-episode-audio
- * function for a content manager who edited it. The grant names the topic, so the episode must belong
+ * Records one episode's current script again (docs/podcast.md) with the configured speech provider or
+ * the offline engine, started by the render-episode-audio function for a content manager who edited it. The grant names the topic, so the episode must belong
  * to that topic: a grant for one topic never records another's episode.
  */
 export async function runEpisodeAudioRender(
   client: TaskClient,
   payload: Pick<RenderEpisodeAudioPayload, "topicId" | "activityId">,
-  settings: SpeechSettings | null,
+  settings: SpeechSettings,
 ): Promise<EpisodeAudioOutput> {
-  // Retrying cannot move an episode to another topic or configure a provider.
+  // Retrying cannot move an episode to another topic or install a missing tool.
   if ((await topicOfEpisode(client, payload.activityId)) !== payload.topicId) {
     throw new AbortTaskRunError("Refused: the episode is not a recap of the granted topic.");
   }
-  if (!settings) throw new AbortTaskRunError("No speech provider is configured (SPEECH_BASE_URL)");
-  return renderEpisodeAudio(client, payload.activityId, settings);
+  try {
+    return await renderEpisodeAudio(client, payload.activityId, settings);
+  } catch (error) {
+    if (error instanceof Error && error.cause instanceof ToolError && error.cause.reason === "missing") {
+      throw new AbortTaskRunError(error.message);
+    }
+    throw error;
+  }
 }
 
 export const renderEpisodeAudioTask = schemaTask({

@@ -22,7 +22,7 @@ export const errorAnswerSchema = z
       .describe("For a malformed body (400): each field the body got wrong."),
   })
   .describe(
-    "Every refusal: 400 bad body, 401 no or invalid user token, 403 not allowed, 404 unknown topic or episode, 405 not POST, 409 conflict (or no speech provider), 429 over a generation or invitation limit, 502 Trigger.dev unreachable.",
+    "Every refusal: 400 bad body, 401 no or invalid user token, 403 not allowed, 404 unknown topic or episode, 405 not POST, 409 conflict, 429 over a generation or invitation limit, 502 Trigger.dev unreachable.",
   );
 
 export interface EdgeFunctionContract {
@@ -105,7 +105,7 @@ export const EDGE_FUNCTIONS = {
   "render-episode-audio": {
     summary: "Record an episode's audio again from its current script",
     description:
-      "For the topic's content managers, after editing a recap episode's script: counts the render against the caller's generation limits and starts the render task, which records every turn through the configured speech provider and replaces the stored audio. The answer names the run and carries a token that may only read that run.",
+      "For the topic's content managers, after editing a recap episode's script: counts the render against the caller's generation limits and starts the render task, which records every turn through the configured speech provider (else the offline engine) and replaces the stored audio. The answer names the run and carries a token that may only read that run.",
     body: z.object({ episodeId: z.uuid().describe("The recap episode (public.activities.id).") }),
     answer: z.object({
       runId: z.string().describe("The Trigger.dev run."),
@@ -114,7 +114,6 @@ export const EDGE_FUNCTIONS = {
     refusals: {
       403: "The caller may not manage the episode's topic.",
       404: "No such episode, or one the caller cannot read.",
-      409: "No speech provider is configured: the browser's voices read the episode.",
       429: "Over a generation limit.",
       502: "Trigger.dev did not take the run.",
     },

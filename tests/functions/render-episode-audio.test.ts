@@ -3,8 +3,10 @@ import { Fixtures, failure, type World } from "./support.ts";
 
 /**
  * render-episode-audio as its callers meet it on a stack without a speech provider (the test stack's
- * default, like a project that never set SPEECH_BASE_URL): who is refused, and how, before anything is
- * counted. Rendering itself, against a local speech stand-in, is tests/generation/episode-audio.test.ts;
+ * default, like a project that never set SPEECH_BASE_URL, so the tasks' offline engine records): who is
+ * refused, and how, before anything is counted, and a manager's render started and counted. Rendering
+ * itself is tests/tasks/render-episode-audio.test.ts (offline) and tests/generation/episode-audio.test.ts
+ * (against a local speech stand-in);
  * the limit is the database's (supabase/tests/database/175-episode-audio-render.test.sql).
  */
 const fixtures = new Fixtures();
@@ -77,14 +79,10 @@ describe("render-episode-audio", () => {
     expect((await failure(await render(world.manager.supabase, overviewId))).status).toBe(404);
   });
 
-  it("tells a content manager that no speech provider is configured, and counts nothing", async () => {
-    expect(await failure(await render(world.manager.supabase, episodeId))).toEqual({
-      status: 409,
-      body: {
-        error:
-          "No speech provider is configured, so audio cannot be recorded; the browser's voices read the episode.",
-      },
-    });
-    expect(await renderRequests(world.manager.id)).toBe(0);
+  it("starts a render for a content manager without a speech provider (the offline engine records it) and counts it", async () => {
+    const { data, error } = await render(world.manager.supabase, episodeId);
+    expect(error).toBeNull();
+    expect(data).toEqual({ runId: expect.stringMatching(/^run_/), publicAccessToken: expect.any(String) });
+    expect(await renderRequests(world.manager.id)).toBe(1);
   });
 });

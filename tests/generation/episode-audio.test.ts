@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { SupabaseClient } from "@supabase/supabase-js";
+import { parseBuffer } from "music-metadata";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import wavefile from "wavefile";
 import { episodeScriptHash, recapPayloadSchema, type ScriptTurn } from "../../src/domain/activity-payload.ts";
@@ -152,9 +153,18 @@ describe("episodes of a Dutch source", () => {
       "select object_path, duration_seconds::float8 as duration, turn_starts::float8[] as starts, voices from public.episode_audio where activity_id = $1",
       [first],
     );
+    // The stored MP3's length is measured from the file: the turns' total, plus the encoder's padding.
     expect(stored).toEqual([
-      { object_path: `${first}/episode.wav`, duration: total, starts, voices: ["alloy", "onyx"] },
+      {
+        object_path: `${first}/episode.mp3`,
+        duration: expect.any(Number),
+        starts,
+        voices: ["alloy", "onyx"],
+      },
     ]);
+    const duration = stored[0]?.duration as number;
+    expect(duration).toBeGreaterThanOrEqual(total);
+    expect(duration).toBeLessThan(total + 0.15);
 
     // The learner's own client (RLS and Storage policies as in the browser) gets the file the player plays.
     const { rows: users } = await world.db.query<{ email: string }>(
@@ -164,10 +174,15 @@ describe("episodes of a Dutch source", () => {
     const { client } = await signIn(users[0]?.email as string);
     const audio = await fetchEpisodeAudio(client, first, firstTurns);
     if (!audio || audio.outdated) throw new Error("the learner gets no current audio");
-    expect(audio.durationSeconds).toBe(total);
+    expect(audio.durationSeconds).toBe(duration);
     expect(audio.turnStarts).toEqual(starts);
-    const file = new wavefile.WaveFile(new Uint8Array(await audio.blob.arrayBuffer()));
-    expect(file.getSamples(true).length).toBe(Math.round(total * SAMPLE_RATE));
+    const { format } = await parseBuffer(
+      new Uint8Array(await audio.blob.arrayBuffer()),
+      { mimeType: "audio/mpeg" },
+      { duration: true },
+    );
+    expect(format).toMatchObject({ container: "MPEG", numberOfChannels: 1 });
+    expect(format.duration).toBeCloseTo(duration, 1);
     rendered = { topicId: topic.topicId, episodeId: first, turns: firstTurns, client };
   });
 
@@ -194,9 +209,6 @@ describe("episodes of a Dutch source", () => {
     await expect(
       runEpisodeAudioRender(world.service, { topicId: randomUUID(), activityId: episodeId }, settings),
     ).rejects.toThrow(/not a recap of the granted topic/);
-    await expect(
-      runEpisodeAudioRender(world.service, { topicId, activityId: episodeId }, null),
-    ).rejects.toThrow(/No speech provider is configured/);
     expect(standIn.requests.length).toBe(before);
 
     const output = await runEpisodeAudioRender(world.service, { topicId, activityId: episodeId }, settings);

@@ -33,9 +33,3 @@ const originsEnvSchema = z.object({
 export const supabaseEnv = () => supabaseEnvSchema.parse(Deno.env.toObject());
 export const generationEnv = () => generationEnvSchema.parse(Deno.env.toObject());
 export const originsEnv = () => originsEnvSchema.parse(Deno.env.toObject());
-
-/**
- * Whether recorded audio can be made: the tasks render through the speech provider named by
- * SPEECH_BASE_URL (trigger/generation/providers/speech.ts), a secret the functions share for this check.
- */
-export const speechConfigured = () => Boolean(Deno.env.get("SPEECH_BASE_URL")?.trim());

@@ -6,31 +6,28 @@ import {
   RENDER_EPISODE_AUDIO,
   type RenderEpisodeAudioPayload,
 } from "../_shared/domain/tasks.ts";
-import { generationEnv, speechConfigured } from "../_shared/env.ts";
+import { generationEnv } from "../_shared/env.ts";
 import { configureTrigger } from "../_shared/generation.ts";
 import { HttpError, postHandler, readBody } from "../_shared/http.ts";
 import { type Caller, databaseError, requireCaller } from "../_shared/supabase.ts";
 
 /**
  * Records an episode's audio again from its current script (docs/podcast.md), for the topic's content
- * managers. Refusals come before anything is counted: 404 for an episode the caller cannot read, 403
- * unless they manage its topic, 409 when no speech provider is configured (the browser's voices read
- * the episode then). The database then counts the render against the caller's generation limits (429
+ * managers, with the configured speech provider or else the tasks' offline engine. Refusals come before
+ * anything is counted: 404 for an episode the caller cannot read, 403 unless they manage its topic. The
+ * database then counts the render against the caller's generation limits (429
  * over them) and the render task is started with a grant; the answer carries the run's id and a token
  * that may only read that run, so the screen can follow it.
  */
 const bodySchema = z.object({ episodeId: z.uuid() });
 
 const NOT_AN_EPISODE_MANAGER = "Only the topic's content managers can render an episode's audio.";
-const NO_SPEECH_PROVIDER =
-  "No speech provider is configured, so audio cannot be recorded; the browser's voices read the episode.";
 
 Deno.serve(
   postHandler(async (request) => {
     const caller = await requireCaller(request);
     const { episodeId } = await readBody(request, bodySchema);
     await assertMayRender(caller, episodeId);
-    if (!speechConfigured()) throw new HttpError(409, NO_SPEECH_PROVIDER);
 
     const claimed = await caller.client.rpc("claim_episode_audio_render", { p_activity_id: episodeId });
     if (claimed.error) throw databaseError(claimed.error);

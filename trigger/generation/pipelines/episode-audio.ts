@@ -1,12 +1,20 @@
 import { parseBuffer } from "music-metadata";
 import wavefile from "wavefile";
 import { z } from "zod";
-import { episodeScriptHash, episodeTurns, recapPayloadSchema } from "../../../src/domain/activity-payload.ts";
-import { type SpeechSettings, synthesize } from "../providers/speech.ts";
+import {
+  episodeLanguage,
+  episodeScriptHash,
+  episodeTurns,
+  recapPayloadSchema,
+} from "../../../src/domain/activity-payload.ts";
+import { type SpeechSettings, speakerVoices, synthesize } from "../providers/speech.ts";
 import { DatabaseError, must, type TaskClient } from "./db.ts";
+import { encodeMp3 } from "./mp3.ts";
 
 /** The private bucket of rendered episodes (supabase/migrations/20261123000800_episode_audio.sql). */
 export const EPISODE_AUDIO_BUCKET = "episode-audio";
+/** The file of an episode in its folder (`<activity_id>/`). */
+export const EPISODE_FILE = "episode.mp3";
 
 export interface EpisodeAudioOutput {
   activityId: string;
@@ -23,18 +31,19 @@ const fmtSchema = z.object({
 });
 
 /** Seconds of audio in a file, measured from the file (music-metadata reads the header and frames). */
-async function measuredSeconds(bytes: Uint8Array): Promise<number> {
-  const { format } = await parseBuffer(bytes, { mimeType: "audio/wav" }, { duration: true });
+async function measuredSeconds(bytes: Uint8Array, mimeType = "audio/wav"): Promise<number> {
+  const { format } = await parseBuffer(bytes, { mimeType }, { duration: true });
   if (!format.duration || format.duration <= 0)
-    throw new Error("The speech provider sent audio without length");
+    throw new Error("The speech engine produced audio without length");
   return format.duration;
 }
 
 const round = (seconds: number) => Math.round(seconds * 100) / 100;
 
 /**
- * Renders one recap episode: each script turn spoken by its speaker's voice, the turns joined into one
- * WAV file in the episode's folder of the `episode-audio` bucket, and its measured duration with the
+ * Renders one recap episode: each script turn spoken by its speaker's voice in the episode's language
+ * (the configured provider or the offline engine), the turns joined as WAV and stored as one MP3 file
+ * (mp3.ts) in the episode's folder of the `episode-audio` bucket, and its measured duration with the
  * second each turn starts (the chapter markers) in `episode_audio`. Rendering again replaces both.
  */
 export async function renderEpisodeAudio(
@@ -49,7 +58,9 @@ export async function renderEpisodeAudio(
     .maybeSingle();
   if (error) throw new DatabaseError(`loading the episode: ${error.message}`);
   if (row?.kind !== "recap") throw new Error(`Activity ${activityId} is not a recap episode`);
-  const turns = episodeTurns(recapPayloadSchema.parse(row.payload));
+  const payload = recapPayloadSchema.parse(row.payload);
+  const language = episodeLanguage(payload);
+  const turns = episodeTurns(payload);
   if (turns.length === 0) throw new Error(`Episode ${activityId} has nothing to say`);
 
   const samples: Float64Array[] = [];
@@ -58,7 +69,7 @@ export async function renderEpisodeAudio(
   let elapsed = 0;
   // One turn at a time: providers limit concurrent requests, and the order is the episode's.
   for (const turn of turns) {
-    const bytes = await synthesize(settings, settings.voices[turn.speaker], turn.text);
+    const bytes = await synthesize(settings, turn.speaker, language, turn.text);
     const wav = new wavefile.WaveFile(bytes);
     const fmt = fmtSchema.parse(wav.fmt);
     const turnFormat = { ...fmt, bitDepth: wav.bitDepth };
@@ -79,13 +90,15 @@ export async function renderEpisodeAudio(
   }, 0);
   const episode = new wavefile.WaveFile();
   episode.fromScratch(format.numChannels, format.sampleRate, format.bitDepth, joined);
-  const file = episode.toBuffer();
-  const durationSeconds = round(await measuredSeconds(file));
+  const file = await encodeMp3(episode.toBuffer());
+  const durationSeconds = round(await measuredSeconds(file, "audio/mpeg"));
 
-  const objectPath = `${activityId}/episode.wav`;
+  const objectPath = `${activityId}/${EPISODE_FILE}`;
+  const previous = await storedObjectPath(client, activityId);
+  const voices = speakerVoices(settings, language);
   const stored = await client.storage
     .from(EPISODE_AUDIO_BUCKET)
-    .upload(objectPath, file, { contentType: "audio/wav", upsert: true });
+    .upload(objectPath, file, { contentType: "audio/mpeg", upsert: true });
   if (stored.error) throw new Error(`Storing the episode's audio failed: ${stored.error.message}`);
   must(
     "recording the episode's audio",
@@ -96,12 +109,25 @@ export async function renderEpisodeAudio(
         object_path: objectPath,
         duration_seconds: durationSeconds,
         turn_starts: turnStarts,
-        voices: [settings.voices.host, settings.voices.expert],
+        voices: [voices.host, voices.expert],
         script_hash: await episodeScriptHash(turns),
       })
       .select("activity_id"),
   );
+  // A file of an earlier render under another name (episode.wav, before episodes were MP3) is replaced.
+  if (previous && previous !== objectPath) await client.storage.from(EPISODE_AUDIO_BUCKET).remove([previous]);
   return { activityId, scriptHash: await episodeScriptHash(turns), objectPath, durationSeconds, turnStarts };
+}
+
+/** Where the episode's current audio is stored, if it has any. */
+async function storedObjectPath(client: TaskClient, activityId: string): Promise<string | null> {
+  const { data, error } = await client
+    .from("episode_audio")
+    .select("object_path")
+    .eq("activity_id", activityId)
+    .maybeSingle();
+  if (error) throw new DatabaseError(`loading the episode's audio: ${error.message}`);
+  return data?.object_path ?? null;
 }
 
 /** The topic a recap episode belongs to (through its chapter and course), or null when there is none. */
