@@ -2,11 +2,14 @@
  * Content quality of the offline (extractive) provider on the teaching fixtures, Dutch and English, as
  * defect counts: for each fixture, ingestion → structure (variant 0 and its regenerate, variant 1) →
  * course, then every checker of trigger/generation/quality.ts, plus the question forms, the structure's
- * shape, recap lengths and timings (median of 3 runs). The goal is zero on every defect count.
+ * shape, recap lengths, answer-length balance, recap verbatim shares, the course shape asked per chapter
+ * and timings (median of 3 runs). The goal is zero on every defect count. With `--relay <dir>` it also
+ * reads a model's recorded chapter answers (bench/content-llm.ts) and prints the same checks for them.
  *
- *   npm run bench:content
+ *   npm run bench:content [-- --relay <dir> …]
  */
 import { performance } from "node:perf_hooks";
+import { parseArgs } from "node:util";
 import { buildCorpus, type CorpusSourceInput } from "../trigger/generation/corpus.ts";
 import { generateCourse, generateStructure } from "../trigger/generation/engine.ts";
 import { type ContentFixture, contentFixtures } from "../trigger/generation/fixtures/content-sources.ts";
@@ -18,6 +21,7 @@ import {
   type QualityReport,
   qualityReport,
 } from "../trigger/generation/quality.ts";
+import { relayReport } from "./content-llm.ts";
 
 const RUNS = 3;
 
@@ -111,7 +115,7 @@ for (const fixture of fixtures) {
   const runs: Run[] = [];
   for (let index = 0; index < RUNS; index++) runs.push(await run(fixture));
   const result = runs[0] as Run;
-  const { counts, forms, shape, recapWords } = result.report;
+  const { counts, forms, shape, recapWords, balance, recapVerbatim, shapes } = result.report;
   const defects = defectTotal(counts);
   allDefects += defects;
   console.log(`${fixture.name} (${fixture.language}, ${fixture.kind})`);
@@ -124,6 +128,15 @@ for (const fixture of fixtures) {
       .join(", ")}`,
   );
   console.log(`  recap words: ${recapWords.join(", ")}`);
+  console.log(`  recap verbatim share: ${recapVerbatim.map((share) => share.toFixed(2)).join(", ")}`);
+  console.log(
+    `  shape asked (diagnostic/mastery/cards per chapter): ${shapes
+      .map((chapter) => `${chapter.diagnostic}/${chapter.mastery}/${chapter.cards}`)
+      .join(", ")}`,
+  );
+  console.log(
+    `  answer balance: right option uniquely longest in ${balance.longest}, uniquely shortest in ${balance.shortest} of ${balance.questions} questions`,
+  );
   console.log(
     `  defects (${defects}): ${Object.entries(counts)
       .map(([name, value]) => `${name} ${value}`)
@@ -145,3 +158,21 @@ console.log(
     .join(", ")}`,
 );
 console.log(`\n${allDefects === 0 ? "No defects." : `${allDefects} defects in total.`}`);
+
+const { values } = parseArgs({ options: { relay: { type: "string", multiple: true } }, strict: false });
+for (const dir of (values.relay as string[] | undefined) ?? []) {
+  const relay = relayReport(dir);
+  console.log(
+    `\nLLM answers recorded in ${relay.dir} (raw, before the provider's refusals and the engine's trims)`,
+  );
+  console.log(`  shape: ${relay.chapters} chapters, ${relay.questions} questions, ${relay.cards} cards`);
+  console.log(
+    `  answer balance: right option uniquely longest in ${relay.balance.longest}, uniquely shortest in ${relay.balance.shortest} of ${relay.questions} questions`,
+  );
+  const total = Object.values(relay.counts).reduce((sum, value) => sum + value, 0);
+  console.log(
+    `  defects (${total}): ${Object.entries(relay.counts)
+      .map(([name, value]) => `${name} ${value}`)
+      .join(", ")}`,
+  );
+}

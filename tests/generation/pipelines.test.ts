@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { ACTIVITY_KINDS, activitySchema } from "../../src/domain/activity-payload.ts";
 import type { Citation } from "../../src/domain/citation.ts";
 import { type Structure, structureCitations, structureSchema } from "../../src/domain/structure.ts";
+import { foreignMarkdown } from "../../trigger/generation/fixtures/languages.ts";
 import {
   dutchDocx,
   dutchMarkdown,
@@ -182,6 +183,20 @@ describe("runStructureGeneration", () => {
     const row = await topicRow(topic.topicId);
     expect(row?.processing_status).toBe("failed");
     expect(row?.processing_error).toContain('"scan.pdf" could not be read as a PDF');
+    expect(row?.structure).toBeNull();
+  });
+
+  it("fails the topic with a plain message when its source is in a language the offline generator does not write", async () => {
+    const topic = await world.topic([foreignMarkdown("de")], { title: "Der Wasserkreislauf" });
+    const { output } = await generateStructure(topic);
+    expect(output.status).toBe("failed");
+    expect(output.provider.provider).toBe("extractive");
+    const row = await topicRow(topic.topicId);
+    expect(row?.processing_status).toBe("failed");
+    expect(row?.processing_error).toBe(
+      "This source is in German. The offline generator writes only Dutch and English; an admin of your " +
+        "organisation can connect a language model (Account settings → Language model) to teach it.",
+    );
     expect(row?.structure).toBeNull();
   });
 

@@ -9,7 +9,15 @@ import {
   type SourceKind,
 } from "./ingest/index.ts";
 import { type Heading, headingFromLines, headingsOfLines } from "./text/headings.ts";
-import { detectLanguage, isStopword, type Language, words } from "./text/language.ts";
+import {
+  detectLanguage,
+  detectSourceLanguage,
+  dominantLanguage,
+  isStopword,
+  type Language,
+  type SourceLanguage,
+  words,
+} from "./text/language.ts";
 import { isNonProse, joinLines, plainText } from "./text/markup.ts";
 import { isCompleteSentence, splitSentences } from "./text/sentences.ts";
 
@@ -43,6 +51,10 @@ export interface CorpusSource {
   kind: SourceKind;
   file_name: string;
   source_url?: string | null;
+  /**
+   * Dutch or English, whichever the source is closer to: what the offline generator's word lists read.
+   * The source's actual language, which may be any other, is `sourceLanguages(corpus)`.
+   */
   language: Language;
   /** Position of the source in the topic. */
   index: number;
@@ -102,6 +114,57 @@ export function buildCorpus(inputs: readonly CorpusSourceInput[]): Corpus {
     for (const page of pagesOf(input.chunks)) readPage(corpus, source, page);
   });
   return corpus;
+}
+
+const detectedLanguages = new WeakMap<Corpus, Promise<Map<string, SourceLanguage>>>();
+
+/**
+ * Each source's language as an ISO 639-1 code, by source id: detected from its body sentences once per
+ * corpus (the detector loads on first use, so only runs that need it pay for it). A source without
+ * sentences keeps its Dutch-or-English `language`.
+ */
+export function sourceLanguages(corpus: Corpus): Promise<Map<string, SourceLanguage>> {
+  let languages = detectedLanguages.get(corpus);
+  if (!languages) {
+    languages = detectSourceLanguages(corpus);
+    detectedLanguages.set(corpus, languages);
+  }
+  return languages;
+}
+
+async function detectSourceLanguages(corpus: Corpus): Promise<Map<string, SourceLanguage>> {
+  const texts = new Map<string, string[]>();
+  for (const sentence of corpus.sentences) {
+    const text = texts.get(sentence.source.id) ?? [];
+    text.push(sentence.text);
+    texts.set(sentence.source.id, text);
+  }
+  const detected = await Promise.all(
+    corpus.sources.map(async (source) => {
+      const text = texts.get(source.id);
+      return [source.id, text ? await detectSourceLanguage(text.join(" ")) : source.language] as const;
+    }),
+  );
+  return new Map(detected);
+}
+
+/**
+ * The language most of the given sentences (by default the whole corpus) are written in, weighted by
+ * their length; `fallback` when there are none. What a model is asked to write in.
+ */
+export async function writingLanguage(
+  corpus: Corpus,
+  sentences: readonly Sentence[] = corpus.sentences,
+  fallback: SourceLanguage = "en",
+): Promise<SourceLanguage> {
+  if (sentences.length === 0) return fallback;
+  const languages = await sourceLanguages(corpus);
+  return dominantLanguage(
+    sentences.map((sentence) => ({
+      language: languages.get(sentence.source.id) ?? sentence.source.language,
+      weight: sentence.text.length,
+    })),
+  );
 }
 
 /** Chunks grouped by page, in line order. */

@@ -3,7 +3,8 @@ import { ACTIVITY_KINDS, type Question } from "../../src/domain/activity-payload
 import type { Citation } from "../../src/domain/citation.ts";
 import { structureCitations } from "../../src/domain/structure.ts";
 import type { CorpusSourceInput } from "./corpus.ts";
-import { generateCourse, generateStructure } from "./engine.ts";
+import { shapeOf } from "./course-shape.ts";
+import { fitToShape, generateCourse, generateStructure, type ShapeCounts } from "./engine.ts";
 import {
   allFixtures,
   dutchDocx,
@@ -14,7 +15,7 @@ import {
 } from "./fixtures/sources.ts";
 import { ingestSource } from "./ingest/index.ts";
 import { extractiveProvider } from "./providers/extractive/index.ts";
-import type { GenerationProvider, TopicBrief } from "./providers/index.ts";
+import type { ChapterDraft, GenerationProvider, TopicBrief } from "./providers/index.ts";
 import { isSupported } from "./support.ts";
 
 async function corpusOf(fixtures: readonly Fixture[]): Promise<CorpusSourceInput[]> {
@@ -110,13 +111,19 @@ describe("extractive generation", () => {
     expect(new Set(subtopics.map((subtopic) => subtopic.title)).size).toBe(subtopics.length);
   });
 
-  it("gives every chapter the six activities in order, with answerable questions backed by their lines", async () => {
+  it("gives every chapter the activities in order, with answerable questions backed by their lines", async () => {
     const { structure, course } = await generateAll(await allFixtures());
     expect(course.chapters.map((chapter) => chapter.section_id)).toEqual(
       structure.structure.sections.map((section) => section.section_id),
     );
     for (const chapter of course.chapters) {
-      expect(chapter.activities.map((activity) => activity.kind)).toEqual([...ACTIVITY_KINDS]);
+      // Six phases, except a mastery check a short section has too little material for (course-shape.ts):
+      // it is left out rather than asking the diagnostic's questions again.
+      const kinds = chapter.activities.map((activity) => activity.kind);
+      expect(kinds.filter((kind) => kind !== "mastery")).toEqual(
+        ACTIVITY_KINDS.filter((kind) => kind !== "mastery"),
+      );
+      expect(kinds.indexOf("mastery")).toBeOneOf([-1, 4]);
       for (const activity of chapter.activities) {
         if (activity.kind !== "diagnostic" && activity.kind !== "mastery") continue;
         for (const question of activity.payload.questions) {
@@ -183,9 +190,10 @@ describe("extractive generation", () => {
     expect(structureCitations(structure.structure)).toEqual([]);
     expect(courseCitations(course.chapters)).toEqual([]);
     expect(course.chapters[0]?.activities[0]?.title).toMatch(/^Overzicht/);
-    // Without material there is nothing to ask or practise: no empty checks, cards or study.
+    // Without material there is nothing to ask, practise, study or recap (course-shape.ts): no empty
+    // checks, no study of headings alone, no recap of templates; the overview names what is to come.
     for (const chapter of course.chapters)
-      expect(chapter.activities.map((activity) => activity.kind)).toEqual(["overview", "study", "recap"]);
+      expect(chapter.activities.map((activity) => activity.kind)).toEqual(["overview"]);
   });
 });
 
@@ -270,5 +278,94 @@ describe("chapters written by a bounded pool", () => {
     expect(most).toBe(3);
     expect(pooled).toEqual(sequential);
     expect(progress).toEqual(structure.sections.map((_, index) => index + 1));
+  });
+});
+
+describe("fitToShape", () => {
+  const mc = (stem: string, options = ["dijk", "polder", "sloot"]): Question => ({
+    id: stem,
+    stem,
+    options,
+    correct_option: 0,
+    explanation: "",
+    difficulty: "easy",
+    subtopic_id: null,
+    citations: [],
+  });
+  const long = (stem: string) => mc(stem, ["een kunstmatige wal langs het hoge water", "wal", "sloot"]);
+  const chapter = (diagnostic: Question[], mastery: Question[], cards: number): ChapterDraft => ({
+    section_id: "section-1",
+    title: "Dijken",
+    summary: "",
+    activities: [
+      { kind: "diagnostic", title: "D", payload: { questions: diagnostic }, citations: [] },
+      {
+        kind: "practice",
+        title: "P",
+        payload: {
+          cards: Array.from({ length: cards }, (_, index) => ({
+            id: `c${index}`,
+            q: `Vraag ${index}?`,
+            a: "dijk",
+            hint: "Denk aan het water.",
+            subtopic_id: null,
+            citations: [],
+          })),
+        },
+        citations: [],
+      },
+      { kind: "mastery", title: "M", payload: { questions: mastery }, citations: [] },
+    ],
+  });
+  const counted = (draft: ChapterDraft) =>
+    draft.activities.map((activity) =>
+      activity.kind === "practice"
+        ? activity.payload.cards.length
+        : activity.kind === "diagnostic" || activity.kind === "mastery"
+          ? activity.payload.questions.length
+          : 0,
+    );
+  // Two subtopics of 6 teachable sentences each: 2 diagnostic, 6 mastery, 8 cards at most.
+  const shape = shapeOf(
+    new Map([
+      ["a", 6],
+      ["b", 6],
+    ]),
+    250,
+  );
+
+  it.each([
+    {
+      name: "within the shape, nothing goes",
+      draft: chapter([mc("a"), mc("b")], [mc("c"), mc("d")], 4),
+      expected: { kept: [2, 4, 2], counts: { overShape: 0, repeated: 0, lengthTells: 0 } },
+    },
+    {
+      name: "more than the shape allows stops at its counts",
+      draft: chapter(
+        [mc("a"), mc("b"), mc("c")],
+        [mc("d"), mc("e"), mc("f"), mc("g"), mc("h"), mc("i"), mc("j")],
+        10,
+      ),
+      expected: { kept: [2, 8, 6], counts: { overShape: 4, repeated: 0, lengthTells: 0 } },
+    },
+    {
+      name: "a mastery question asked in the diagnostic goes",
+      draft: chapter([mc("a"), mc("b")], [mc("a"), mc("c")], 2),
+      expected: { kept: [2, 2, 1], counts: { overShape: 0, repeated: 1, lengthTells: 0 } },
+    },
+    {
+      name: "a habit of long right options: those questions go",
+      draft: chapter([long("a"), mc("b")], [long("c"), mc("d")], 2),
+      expected: { kept: [1, 2, 1], counts: { overShape: 0, repeated: 0, lengthTells: 2 } },
+    },
+    {
+      name: "one long right option among many is no habit",
+      draft: chapter([long("a"), mc("b")], [mc("c"), mc("d"), mc("e")], 2),
+      expected: { kept: [2, 2, 3], counts: { overShape: 0, repeated: 0, lengthTells: 0 } },
+    },
+  ])("$name", ({ draft, expected }) => {
+    const counts: ShapeCounts = { overShape: 0, repeated: 0, lengthTells: 0 };
+    expect({ kept: counted(fitToShape(draft, shape, counts)), counts }).toEqual(expected);
   });
 });

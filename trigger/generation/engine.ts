@@ -2,9 +2,11 @@ import { activitySchema } from "../../src/domain/activity-payload.ts";
 import { type Structure, structureSchema } from "../../src/domain/structure.ts";
 import { CitationVerifier, type VerificationCounts } from "./citations.ts";
 import { buildCorpus, type Corpus, type CorpusSourceInput } from "./corpus.ts";
+import { type ChapterShape, chapterShape } from "./course-shape.ts";
 import { assignMaterial } from "./material.ts";
 import { mapPool } from "./pool.ts";
 import type { ActivityDraft, ChapterDraft, GenerationProvider, TopicBrief } from "./providers/index.ts";
+import { lengthTell, lengthTells } from "./quality.ts";
 import { detectLanguage, dominantLanguage, type Language } from "./text/language.ts";
 
 export interface StructureResult {
@@ -15,6 +17,17 @@ export interface StructureResult {
 export interface CourseResult {
   chapters: ChapterDraft[];
   counts: VerificationCounts;
+  shape: ShapeCounts;
+}
+
+/** What fitting the chapters to their shape (course-shape.ts) removed, beyond the citation verifier. */
+export interface ShapeCounts {
+  /** Items past the counts a section's material allows (diagnostic, mastery, cards). */
+  overShape: number;
+  /** Mastery questions that repeated one of the diagnostic's. */
+  repeated: number;
+  /** Questions dropped because their right option was much the longest, in a chapter where that was a habit. */
+  lengthTells: number;
 }
 
 /** A structure for a topic from its sources' chunks, with every citation verified against them. */
@@ -74,6 +87,7 @@ export async function generateCourse(
   const corpus = buildCorpus(sources);
   const materials = assignMaterial(structure, corpus, topicLanguage(topic, corpus));
   const verifier = new CitationVerifier(corpus.chunks);
+  const shapeCounts: ShapeCounts = { overShape: 0, repeated: 0, lengthTells: 0 };
   const sections = structure.sections.flatMap((section) => {
     const material = materials.get(section.section_id);
     return material ? [{ section, material }] : [];
@@ -85,7 +99,8 @@ export async function generateCourse(
     options.concurrency ?? DEFAULT_CHAPTER_CONCURRENCY,
     async ({ section, material }) => {
       const draft = await provider.chapter({ topic, structure, section, material, corpus });
-      const chapter = withoutEmptyActivities(verifier.chapter(draft));
+      const shape = chapterShape(section, material);
+      const chapter = withoutEmptyActivities(fitToShape(verifier.chapter(draft), shape, shapeCounts));
       for (const activity of chapter.activities) activitySchema.parse(activity);
       done++;
       const count = done;
@@ -95,13 +110,62 @@ export async function generateCourse(
       return chapter;
     },
   );
-  return { chapters: written, counts: verifier.counts };
+  return { chapters: written, counts: verifier.counts, shape: shapeCounts };
+}
+
+/**
+ * A verified chapter held to its shape, whichever provider wrote it: a mastery question that repeats the
+ * diagnostic's goes; when the right option is much the longest in more than the allowed share of the
+ * chapter's questions (a habit a test-wise learner exploits), those questions go; then each quiz and the
+ * practice stop at the counts the section's material allows. Never added to: fewer items is fine.
+ */
+export function fitToShape(chapter: ChapterDraft, shape: ChapterShape, counts: ShapeCounts): ChapterDraft {
+  const quizzes = chapter.activities.flatMap((activity) =>
+    activity.kind === "diagnostic" || activity.kind === "mastery" ? activity.payload.questions : [],
+  );
+  const telling = new Set(lengthTells(quizzes).filter((question) => lengthTell(question) === "long"));
+  const diagnosticStems = new Set(
+    chapter.activities.flatMap((activity) =>
+      activity.kind === "diagnostic"
+        ? activity.payload.questions.map((question) => question.stem.trim())
+        : [],
+    ),
+  );
+  const limit = <T>(list: readonly T[], count: number): T[] => {
+    counts.overShape += Math.max(0, list.length - count);
+    return list.slice(0, count);
+  };
+  const activities = chapter.activities.map((activity): ActivityDraft => {
+    switch (activity.kind) {
+      case "diagnostic":
+      case "mastery": {
+        const kept = activity.payload.questions.filter((question) => {
+          if (telling.has(question)) {
+            counts.lengthTells++;
+            return false;
+          }
+          if (activity.kind === "mastery" && diagnosticStems.has(question.stem.trim())) {
+            counts.repeated++;
+            return false;
+          }
+          return true;
+        });
+        const questions = limit(kept, activity.kind === "diagnostic" ? shape.diagnostic : shape.mastery);
+        return { ...activity, payload: { questions } };
+      }
+      case "practice":
+        return { ...activity, payload: { cards: limit(activity.payload.cards, shape.cards) } };
+      default:
+        return activity;
+    }
+  });
+  return { ...chapter, activities };
 }
 
 /**
  * A chapter without the activities that were left with nothing to do: a check whose every question the
  * verifier removed (an empty mastery check would say "Score: 0 van 0 — Geslaagd!"), practice without
- * cards, study without blocks. The phase then shows that it has no content, as any missing phase does.
+ * cards, study without blocks, a recap with nothing to say (a section that teaches nothing). The phase then shows that it has no content, as any missing phase does.
  */
 function withoutEmptyActivities(chapter: ChapterDraft): ChapterDraft {
   const hasContent = (activity: ActivityDraft) => {
@@ -113,6 +177,8 @@ function withoutEmptyActivities(chapter: ChapterDraft): ChapterDraft {
         return activity.payload.cards.length > 0;
       case "study":
         return activity.payload.blocks.length > 0;
+      case "recap":
+        return activity.payload.transcript.trim() !== "" || (activity.payload.script?.length ?? 0) > 0;
       default:
         return true;
     }

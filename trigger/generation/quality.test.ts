@@ -3,25 +3,38 @@ import type { PracticeCard, Question } from "../../src/domain/activity-payload.t
 import type { Citation } from "../../src/domain/citation.ts";
 import type { Structure } from "../../src/domain/structure.ts";
 import { buildCorpus } from "./corpus.ts";
+import { shapeOf } from "./course-shape.ts";
 import { ingestSource } from "./ingest/index.ts";
 import type { ChapterDraft } from "./providers/types.ts";
 import {
+  absoluteTells,
+  answerEchoes,
   bareExplanations,
   type ChapterItems,
   corruptedOptions,
+  emptyItems,
   headingGlue,
   hintLeaks,
+  itemsOverShape,
+  lengthTell,
+  lengthTells,
   letterHints,
+  missingHints,
   mixedOptions,
   nonDefinitions,
   outsideSection,
   placeOnlyExplanations,
+  podcastOutOfRange,
   questionForms,
   recapOutOfRange,
   regenerateChanged,
+  repeatedQuestions,
   structureShape,
   unanswerable,
+  unexplainedOptions,
   unmappedSubtopics,
+  verbatimRecaps,
+  verbatimTurns,
   weakBlanks,
 } from "./quality.ts";
 
@@ -64,14 +77,7 @@ const card = (overrides: Partial<PracticeCard>): PracticeCard => ({
 });
 
 const items = (overrides: Partial<ChapterItems>): ChapterItems => ({
-  sectionId: "section-1",
-  questions: [],
-  cards: [],
-  blocks: [],
-  objectives: [],
-  transcript: null,
-  bullets: [],
-  citations: [],
+  ...emptyItems("section-1"),
   ...overrides,
 });
 
@@ -281,5 +287,153 @@ describe("quality checkers", () => {
   it("regenerateChanged tells an identical regenerate from a new version", () => {
     expect(regenerateChanged(structure(2), structure(2))).toBe(false);
     expect(regenerateChanged(structure(2), structure(3))).toBe(true);
+  });
+});
+
+// The checks of issue 22 point 3, each a table of input → expected.
+describe("option and hint checks", () => {
+  const mc = (options: string[], correct = 0, explanation = "") =>
+    question({ options, correct_option: correct, explanation: explanation || question({}).explanation });
+
+  it.each([
+    { options: ["dijk", "polder", "sloot"], tell: null },
+    { options: ["magmakamer", "lava", "krater"], tell: null },
+    { options: ["een kunstmatige wal langs het water", "wal", "sloot"], tell: "long" },
+    {
+      options: ["wal", "een kunstmatige wal langs het water", "een gegraven sloot tussen weilanden"],
+      tell: "short",
+    },
+    { options: ["a raised bank of earth", "a ditch full of water", "a low field"], tell: null },
+  ] as const)("lengthTell $options → $tell", ({ options, tell }) => {
+    expect(lengthTell(mc([...options]))).toBe(tell);
+  });
+
+  it.each([
+    { name: "no question has the tell", long: 0, fair: 4, expected: 0 },
+    { name: "one in five is chance, not a habit", long: 1, fair: 4, expected: 0 },
+    { name: "one in one is still a single case", long: 1, fair: 0, expected: 0 },
+    { name: "two in four is a habit: both count", long: 2, fair: 2, expected: 2 },
+  ])("lengthTells: $name", ({ long, fair, expected }) => {
+    const questions = [
+      ...Array.from({ length: long }, () => mc(["een kunstmatige wal langs het water", "wal", "sloot"])),
+      ...Array.from({ length: fair }, () => mc(["dijk", "polder", "sloot"])),
+    ];
+    expect(lengthTells(questions)).toHaveLength(expected);
+  });
+
+  it.each([
+    { options: ["dijk", "polder", "sloot"], echoes: false },
+    { options: ["de dijk", "dijken", "sloot"], echoes: true },
+    { options: ["bron", "de bron van het water", "sloot"], echoes: true },
+    {
+      options: ["Because the plates move apart", "Because magma cools slowly", "Because water boils"],
+      echoes: false,
+    },
+  ])("answerEchoes $options → $echoes", ({ options, echoes }) => {
+    expect(answerEchoes([mc(options)]).length > 0).toBe(echoes);
+  });
+
+  it.each([
+    { options: ["Warm lucht stijgt op", "Warme lucht daalt altijd", "Koude lucht stijgt"], tell: true },
+    { options: ["It only happens at night", "It always happens by day", "It never happens"], tell: false },
+    { options: ["dijk", "polder", "sloot"], tell: false },
+    { options: ["The heart pumps blood", "The heart never rests", "The lungs pump blood"], tell: true },
+  ])("absoluteTells $options → $tell", ({ options, tell }) => {
+    expect(absoluteTells([mc(options)]).length > 0).toBe(tell);
+  });
+
+  it.each([
+    {
+      hint: "Denk aan het deel over „Waterbeheer”: welk begrip beschrijft de rest van de zin?",
+      missing: false,
+    },
+    { hint: null, missing: true },
+    { hint: "  ", missing: true },
+    { hint: "Water.", missing: true },
+    { hint: "Vul aan: „Een ___ is een kunstmatige wal.”", missing: true },
+  ])("missingHints $hint → $missing", ({ hint, missing }) => {
+    expect(missingHints([card({ hint })]).length > 0).toBe(missing);
+  });
+
+  it.each([
+    {
+      explanation:
+        "Een dijk is een kunstmatige wal. Een polder is drooggemaakt land en een sloot is gegraven.",
+      unexplained: false,
+    },
+    { explanation: "In de tekst staat: „Een dijk is een kunstmatige wal.”", unexplained: true },
+    { explanation: "Een dijk is een wal; „polder” is iets anders: drooggemaakt land.", unexplained: true },
+  ])("unexplainedOptions → $unexplained", ({ explanation, unexplained }) => {
+    expect(unexplainedOptions([mc(["dijk", "polder", "sloot"], 0, explanation)]).length > 0).toBe(
+      unexplained,
+    );
+  });
+
+  it.each([
+    { mastery: [question({ id: "m-1", stem: "Waarom bouwde men dijken?" })], repeated: 0 },
+    { mastery: [question({ id: "m-1" })], repeated: 1 },
+    { mastery: [question({ id: "q-1-again", stem: "Anders gevraagd?" })], repeated: 1 },
+  ])("repeatedQuestions → $repeated", ({ mastery, repeated }) => {
+    expect(repeatedQuestions(items({ diagnostic: [question({})], mastery }))).toHaveLength(repeated);
+  });
+
+  it.each([
+    { diagnostic: 1, mastery: 0, cards: 2, over: 0 },
+    { diagnostic: 2, mastery: 3, cards: 2, over: 4 },
+  ])("itemsOverShape: $diagnostic/$mastery/$cards → $over", ({ diagnostic, mastery, cards, over }) => {
+    const shape = shapeOf(new Map([["section-1-1", 3]]), 60); // 1 diagnostic, no mastery, 3 cards
+    const chapter = items({
+      diagnostic: Array.from({ length: diagnostic }, () => question({})),
+      mastery: Array.from({ length: mastery }, () => question({})),
+      cards: Array.from({ length: cards }, () => card({})),
+    });
+    expect(itemsOverShape(chapter, shape)).toBe(over);
+  });
+});
+
+describe("recap and podcast checks", () => {
+  const line = "Een dijk is een kunstmatige wal die het achterland tegen hoog water beschermt.";
+  it.each([
+    { transcript: line, verbatim: true },
+    {
+      transcript: "Dijken houden het water tegen, zodat het land erachter droog blijft bij storm.",
+      verbatim: false,
+    },
+    { transcript: null, verbatim: false },
+  ])("verbatimRecaps $transcript → $verbatim", ({ transcript, verbatim }) => {
+    const chapter = items({ transcript, recapCitations: [citation([line])] });
+    expect(verbatimRecaps([chapter]).length > 0).toBe(verbatim);
+  });
+
+  it.each([
+    { speaker: "expert" as const, text: line, cited: true, verbatim: true },
+    {
+      speaker: "expert" as const,
+      text: "Zo'n wal houdt het water buiten, ook als het hoog staat.",
+      cited: true,
+      verbatim: false,
+    },
+    { speaker: "host" as const, text: line, cited: false, verbatim: false },
+  ])("verbatimTurns $speaker: $text → $verbatim", ({ speaker, text, cited, verbatim }) => {
+    const turn = { speaker, text, citations: cited ? [citation([line])] : [] };
+    expect(verbatimTurns([turn]).length > 0).toBe(verbatim);
+  });
+
+  it.each([
+    { words: 0, range: { min: 150, max: 300 }, out: 0 },
+    { words: 200, range: { min: 150, max: 300 }, out: 0 },
+    { words: 320, range: { min: 150, max: 300 }, out: 1 },
+    { words: 60, range: { min: 150, max: 300 }, out: 1 },
+    { words: 40, range: { min: 30, max: 300 }, out: 0 },
+  ])("podcastOutOfRange: $words words in $range → $out", ({ words, range, out }) => {
+    const turns =
+      words > 0 ? [{ speaker: "expert" as const, text: "woord ".repeat(words), citations: [] }] : [];
+    expect(podcastOutOfRange([items({ turns })], () => range)).toHaveLength(out);
+  });
+
+  it("recapOutOfRange holds a short section to its own, shorter range", () => {
+    const chapter = items({ transcript: "woord ".repeat(60) });
+    expect(recapOutOfRange([chapter])).toEqual([60]);
+    expect(recapOutOfRange([chapter], () => ({ min: 45, max: 230 }))).toEqual([]);
   });
 });

@@ -5,16 +5,28 @@
  * pure, take the structure and chapters as saved, and work for either provider. The content bench
  * prints them; the unit tests feed each a deliberately bad item to prove it can fail.
  */
-import type { PracticeCard, Question, StudyBlock } from "../../src/domain/activity-payload.ts";
+import type { PracticeCard, Question, ScriptTurn, StudyBlock } from "../../src/domain/activity-payload.ts";
 import type { Citation } from "../../src/domain/citation.ts";
 import type { Structure } from "../../src/domain/structure.ts";
-import type { Corpus } from "./corpus.ts";
+import { type Corpus, contentTerms } from "./corpus.ts";
+import {
+  ANSWER_LENGTH_TELL,
+  type ChapterShape,
+  chapterShape,
+  PODCAST_WORDS,
+  RECAP_WORDS,
+  REQUIRED_FORMS,
+  VERBATIM,
+  verbatimShare,
+} from "./course-shape.ts";
+import { assignMaterial } from "./material.ts";
 import type { ChapterDraft } from "./providers/types.ts";
-import { comparable, isSupported } from "./support.ts";
-import { escapeRegExp, isStopword, withoutArticle, wordCount } from "./text/language.ts";
+import { comparable, isSupported, stem } from "./support.ts";
+import { dominantLanguage, escapeRegExp, isStopword, withoutArticle, wordCount } from "./text/language.ts";
+import { plainText } from "./text/markup.ts";
 import { isDefinitionAnswer } from "./text/phrase-checks.ts";
 
-export const RECAP_WORDS = { min: 150, max: 230 } as const;
+export { RECAP_WORDS };
 
 /** The items of a chapter, by kind. */
 export interface ChapterItems {
@@ -27,11 +39,18 @@ export interface ChapterItems {
   bullets: string[];
   /** Every citation the chapter carries, in items and on activities. */
   citations: Citation[];
+  /** The diagnostic's and the mastery check's questions apart (`questions` holds both). */
+  diagnostic: Question[];
+  mastery: Question[];
+  /** The recap's own citations (those of the activity), and its podcast script. */
+  recapCitations: Citation[];
+  turns: ScriptTurn[];
 }
 
-export function chapterItems(chapter: ChapterDraft): ChapterItems {
-  const items: ChapterItems = {
-    sectionId: chapter.section_id,
+/** A chapter's items with nothing in them, to fill in for one check. */
+export function emptyItems(sectionId: string): ChapterItems {
+  return {
+    sectionId,
     questions: [],
     cards: [],
     blocks: [],
@@ -39,7 +58,15 @@ export function chapterItems(chapter: ChapterDraft): ChapterItems {
     transcript: null,
     bullets: [],
     citations: [],
+    diagnostic: [],
+    mastery: [],
+    recapCitations: [],
+    turns: [],
   };
+}
+
+export function chapterItems(chapter: ChapterDraft): ChapterItems {
+  const items = emptyItems(chapter.section_id);
   for (const activity of chapter.activities) {
     items.citations.push(...activity.citations);
     switch (activity.kind) {
@@ -49,6 +76,7 @@ export function chapterItems(chapter: ChapterDraft): ChapterItems {
       case "diagnostic":
       case "mastery":
         items.questions.push(...activity.payload.questions);
+        items[activity.kind].push(...activity.payload.questions);
         break;
       case "study":
         items.blocks.push(...activity.payload.blocks);
@@ -59,6 +87,8 @@ export function chapterItems(chapter: ChapterDraft): ChapterItems {
       case "recap":
         items.transcript = activity.payload.transcript;
         items.bullets.push(...activity.payload.bullets);
+        items.recapCitations.push(...activity.citations);
+        items.turns.push(...(activity.payload.script ?? []));
         break;
     }
   }
@@ -80,6 +110,7 @@ export function chapterTexts(items: ChapterItems): string[] {
     ...items.objectives,
     ...(items.transcript ? [items.transcript] : []),
     ...items.bullets,
+    ...items.turns.map((turn) => turn.text),
   ].filter((text) => text !== "");
 }
 
@@ -274,11 +305,56 @@ export function outsideSection(structure: Structure, chapters: readonly ChapterI
   return outside;
 }
 
-/** Recap transcripts outside 150–230 words (60–90 seconds spoken), with their word counts. */
-export function recapOutOfRange(chapters: readonly ChapterItems[]): number[] {
-  return chapters
-    .map((chapter) => wordCount(chapter.transcript ?? ""))
-    .filter((words) => words < RECAP_WORDS.min || words > RECAP_WORDS.max);
+type WordRange = { min: number; max: number };
+/** The recap's range for a chapter: its shape's when known, else the full 150–230 words. */
+type RangeOf = (chapter: ChapterItems) => WordRange;
+const fullRecap: RangeOf = () => RECAP_WORDS;
+
+/**
+ * Recap transcripts outside their word range, with their word counts: 150–230 words (60–90 seconds
+ * spoken), or fewer where the chapter's shape says its section holds less to tell (course-shape.ts).
+ */
+export function recapOutOfRange(chapters: readonly ChapterItems[], rangeOf: RangeOf = fullRecap): number[] {
+  return chapters.flatMap((chapter) => {
+    const words = wordCount(chapter.transcript ?? "");
+    const range = rangeOf(chapter);
+    return words < range.min || words > range.max ? [words] : [];
+  });
+}
+
+/** Podcast scripts (all turns) outside their word range, with their word counts; no script, no count. */
+export function podcastOutOfRange(
+  chapters: readonly ChapterItems[],
+  rangeOf: RangeOf = () => PODCAST_WORDS,
+): number[] {
+  return chapters.flatMap((chapter) => {
+    if (chapter.turns.length === 0) return [];
+    const words = chapter.turns.reduce((sum, turn) => sum + wordCount(turn.text), 0);
+    const range = rangeOf(chapter);
+    return words < range.min || words > range.max ? [words] : [];
+  });
+}
+
+const exactLinesOf = (citations: readonly Citation[]) => citations.flatMap((citation) => citation.exactLines);
+
+/**
+ * Recap transcripts that read their cited lines aloud: more than `VERBATIM.maxShare` of their word
+ * 5-grams occur word for word in the lines the recap cites. Returns the shares found too high.
+ */
+export function verbatimRecaps(chapters: readonly ChapterItems[]): number[] {
+  return chapters.flatMap((chapter) => {
+    if (!chapter.transcript || chapter.recapCitations.length === 0) return [];
+    const share = verbatimShare(chapter.transcript, exactLinesOf(chapter.recapCitations));
+    return share > VERBATIM.maxShare ? [share] : [];
+  });
+}
+
+/** Podcast turns (any speaker, with citations) that are mostly their cited lines read aloud. */
+export function verbatimTurns(turns: readonly ScriptTurn[]): ScriptTurn[] {
+  return turns.filter(
+    (turn) =>
+      turn.citations.length > 0 && verbatimShare(turn.text, exactLinesOf(turn.citations)) > VERBATIM.maxShare,
+  );
 }
 
 /** Cards whose hint holds the answer, or for a short answer one of its words. */
@@ -325,6 +401,141 @@ export function nonDefinitions(cards: readonly PracticeCard[]): PracticeCard[] {
 export function placeOnlyExplanations(questions: readonly Question[]): Question[] {
   return questions.filter((question) =>
     /belongs to another sentence|hoort bij een andere zin/u.test(question.explanation),
+  );
+}
+
+const optionLength = (option: string) => plainText(option).trim().length;
+
+/** How the right option stands out by length: "long", "short" or null (see ANSWER_LENGTH_TELL). */
+export function lengthTell(
+  question: Question,
+  ratio: number = ANSWER_LENGTH_TELL.ratio,
+): "long" | "short" | null {
+  const answer = optionLength(question.options[question.correct_option] ?? "");
+  const others = question.options.filter((_, index) => index !== question.correct_option).map(optionLength);
+  if (others.length === 0 || answer === 0) return null;
+  const longest = Math.max(...others);
+  const shortest = Math.min(...others);
+  if (answer > longest * ratio && answer - longest >= ANSWER_LENGTH_TELL.minChars) return "long";
+  if (answer * ratio < shortest && shortest - answer >= ANSWER_LENGTH_TELL.minChars) return "short";
+  return null;
+}
+
+/**
+ * A chapter's questions whose right option gives itself away by length, when the tell is systematic:
+ * more than `ANSWER_LENGTH_TELL.maxShare` of the chapter's questions, and at least `minCount`, have it
+ * (one by chance is no habit).
+ */
+export function lengthTells(questions: readonly Question[]): Question[] {
+  const telling = questions.filter((question) => lengthTell(question) !== null);
+  const habit =
+    telling.length >= ANSWER_LENGTH_TELL.minCount &&
+    telling.length > questions.length * ANSWER_LENGTH_TELL.maxShare;
+  return habit ? telling : [];
+}
+
+/** Where the right option is the uniquely longest and the uniquely shortest, for the balance figures. */
+export function answerLengthRanks(questions: readonly Question[]): { longest: number; shortest: number } {
+  let longest = 0;
+  let shortest = 0;
+  for (const question of questions) {
+    const lengths = question.options.map(optionLength);
+    const answer = lengths[question.correct_option] ?? 0;
+    const others = lengths.filter((_, index) => index !== question.correct_option);
+    if (others.length === 0) continue;
+    if (others.every((length) => length < answer)) longest++;
+    if (others.every((length) => length > answer)) shortest++;
+  }
+  return { longest, shortest };
+}
+
+/** The content words of an option by stem, for telling a repeat of the answer in other words. */
+const stemsOf = (option: string) =>
+  new Set(contentTerms(comparable(withoutArticle(plainText(option)))).map(stem));
+
+/**
+ * Questions with a wrong option that repeats the answer: the same words (also with another article or
+ * inflection), or the answer inside it or it inside the answer ("de bron" beside "de voedselbron" is not
+ * caught here, "bron" beside "de bron van het water" is). Two right answers make a question unfair.
+ */
+export function answerEchoes(questions: readonly Question[]): Question[] {
+  return questions.filter((question) => {
+    const answer = stemsOf(question.options[question.correct_option] ?? "");
+    if (answer.size === 0) return false;
+    return question.options.some((option, index) => {
+      if (index === question.correct_option) return false;
+      const other = stemsOf(option);
+      if (other.size === 0) return false;
+      const within = (a: Set<string>, b: Set<string>) => [...a].every((word) => b.has(word));
+      // A short option whose every word the other holds says the same (a longer pair may differ in one).
+      return (within(answer, other) && answer.size <= 3) || (within(other, answer) && other.size <= 3);
+    });
+  });
+}
+
+/** Absolute words a test-wise learner rules an option out by (data, per language). */
+const ABSOLUTE_WORDS = /(?<![\p{L}])(always|never|only|altijd|nooit|alleen|uitsluitend)(?![\p{L}])/iu;
+
+/**
+ * Questions where absolute words ("always", "nooit", "alleen") occur only in wrong options: a learner
+ * who knows that such options are usually wrong scores without knowing the answer.
+ */
+export function absoluteTells(questions: readonly Question[]): Question[] {
+  return questions.filter((question) => {
+    const answer = question.options[question.correct_option] ?? "";
+    if (ABSOLUTE_WORDS.test(answer)) return false;
+    return question.options.some(
+      (option, index) => index !== question.correct_option && ABSOLUTE_WORDS.test(option),
+    );
+  });
+}
+
+/** The fewest words a hint needs to point somewhere ("Think about the heart." is enough). */
+const HINT_MIN_WORDS = 3;
+
+/**
+ * Cards without a hint that helps: none, an empty or one-word hint, or the question repeated. (A hint
+ * that holds the answer or spells it is `hintLeaks` and `letterHints`.)
+ */
+export function missingHints(cards: readonly PracticeCard[]): PracticeCard[] {
+  return cards.filter((card) => {
+    const hint = card.hint?.trim() ?? "";
+    return wordCount(hint) < HINT_MIN_WORDS || comparable(hint) === comparable(card.q);
+  });
+}
+
+/**
+ * Questions whose explanation passes over a wrong option: it names neither the option nor half of its
+ * content words, so the learner who chose it is not told why it is wrong.
+ */
+export function unexplainedOptions(questions: readonly Question[]): Question[] {
+  return questions.filter((question) => {
+    const explanation = comparable(plainText(question.explanation));
+    const said = new Set(contentTerms(explanation).map(stem));
+    return question.options.some((option, index) => {
+      if (index === question.correct_option) return false;
+      const text = comparable(withoutArticle(plainText(option)));
+      if (text !== "" && explanation.includes(text)) return false;
+      const terms = [...stemsOf(option)];
+      return terms.length === 0 || terms.filter((term) => said.has(term)).length * 2 < terms.length;
+    });
+  });
+}
+
+/** Mastery questions that repeat a diagnostic question of the same chapter (same stem, or an "-again" id). */
+export function repeatedQuestions(chapter: ChapterItems): Question[] {
+  const asked = new Set(chapter.diagnostic.map((question) => comparable(question.stem)));
+  return chapter.mastery.filter(
+    (question) => asked.has(comparable(question.stem)) || question.id.endsWith("-again"),
+  );
+}
+
+/** How many items a chapter holds beyond what its shape allows (diagnostic, mastery, cards). */
+export function itemsOverShape(chapter: ChapterItems, shape: ChapterShape): number {
+  return (
+    Math.max(0, chapter.diagnostic.length - shape.diagnostic) +
+    Math.max(0, chapter.mastery.length - shape.mastery) +
+    Math.max(0, chapter.cards.length - shape.cards)
   );
 }
 
@@ -451,6 +662,25 @@ export interface QualityCounts {
   fragmentTitles: number;
   uncitedDescriptions: number;
   regenerateUnchanged: number;
+  /** Questions whose right option is much longer or shorter than the others, where a chapter does so often. */
+  lengthTells: number;
+  /** Questions with a wrong option that repeats the answer in other words. */
+  answerEchoes: number;
+  /** Questions with "always/never/only" ("altijd/nooit/alleen") in wrong options only. */
+  absoluteTells: number;
+  /** Cards without a hint that helps. */
+  missingHints: number;
+  /** Questions whose explanation passes over a wrong option. */
+  unexplainedOptions: number;
+  /** Recaps, and podcast turns, that mostly read their cited lines aloud. */
+  verbatimRecaps: number;
+  verbatimTurns: number;
+  /** Podcast scripts outside their word range. */
+  podcastOutOfRange: number;
+  /** Mastery questions that repeat the diagnostic's. */
+  repeatedQuestions: number;
+  /** Items beyond what the chapter's shape allows for its material. */
+  itemsOverShape: number;
 }
 
 export interface QualityReport {
@@ -458,6 +688,12 @@ export interface QualityReport {
   forms: Record<QuestionForm, number>;
   shape: StructureShape;
   recapWords: number[];
+  /** Of all questions, how many have the right option as the uniquely longest or shortest. */
+  balance: { questions: number; longest: number; shortest: number };
+  /** Per chapter, the share of its recap's 5-grams found word for word in its cited lines. */
+  recapVerbatim: number[];
+  /** Per chapter, the items its shape asked for: diagnostic/mastery/cards. */
+  shapes: Array<{ diagnostic: number; mastery: number; cards: number }>;
 }
 
 /** Every count for one generated structure and course (and the structure its regenerate gave). */
@@ -483,6 +719,12 @@ export function qualityReport(input: {
   ];
   const forms = questionForms(questions);
   const shape = structureShape(input.structure, input.corpus);
+  const shapes = chapterShapes(input.structure, input.corpus);
+  const shapeOf = (chapter: ChapterItems) => shapes.get(chapter.sectionId);
+  const recapRange = (chapter: ChapterItems) => shapeOf(chapter)?.recapWords ?? RECAP_WORDS;
+  const podcastRange = (chapter: ChapterItems) => shapeOf(chapter)?.podcastWords ?? PODCAST_WORDS;
+  const sum = (count: (chapter: ChapterItems) => number) =>
+    items.reduce((total, chapter) => total + count(chapter), 0);
   return {
     counts: {
       headingGlue: headingGlue(texts, input.headings).length,
@@ -494,14 +736,14 @@ export function qualityReport(input: {
       unanswerable: items.reduce((sum, chapter) => sum + unanswerable(chapter).length, 0),
       weakBlanks: items.reduce((sum, chapter) => sum + weakBlanks(chapter).length, 0),
       outsideSection: outsideSection(input.structure, items).length,
-      recapOutOfRange: recapOutOfRange(items).length,
+      recapOutOfRange: recapOutOfRange(items, recapRange).length,
       hintLeaks: hintLeaks(cards).length,
       letterHints: letterHints(cards).length,
       nonDefinitions: nonDefinitions(cards).length,
       placeOnlyExplanations: placeOnlyExplanations(questions).length,
       statementQuestions: forms.statement,
       bareExplanations: bareExplanations(questions).length,
-      missingForms: (["cloze", "cause", "definition"] as const).filter((form) => forms[form] === 0).length,
+      missingForms: REQUIRED_FORMS.filter((form) => forms[form] === 0).length,
       unmappedSubtopics: unmappedSubtopics(input.structure, input.chapters).length,
       singleSubtopicSections: shape.singleSubtopicSections,
       titlesRepeatingSection: shape.titlesRepeatingSection,
@@ -509,11 +751,46 @@ export function qualityReport(input: {
       uncitedDescriptions: shape.uncitedDescriptions,
       regenerateUnchanged:
         input.regenerated && !regenerateChanged(input.structure, input.regenerated) ? 1 : 0,
+      lengthTells: sum((chapter) => lengthTells(chapter.questions).length),
+      answerEchoes: answerEchoes(questions).length,
+      absoluteTells: absoluteTells(questions).length,
+      missingHints: missingHints(cards).length,
+      unexplainedOptions: unexplainedOptions(questions).length,
+      verbatimRecaps: verbatimRecaps(items).length,
+      verbatimTurns: sum((chapter) => verbatimTurns(chapter.turns).length),
+      podcastOutOfRange: podcastOutOfRange(items, podcastRange).length,
+      repeatedQuestions: sum((chapter) => repeatedQuestions(chapter).length),
+      itemsOverShape: sum((chapter) => {
+        const known = shapeOf(chapter);
+        return known ? itemsOverShape(chapter, known) : 0;
+      }),
     },
     forms,
     shape,
     recapWords: items.map((chapter) => wordCount(chapter.transcript ?? "")),
+    balance: { questions: questions.length, ...answerLengthRanks(questions) },
+    recapVerbatim: items.map((chapter) =>
+      chapter.transcript ? verbatimShare(chapter.transcript, exactLinesOf(chapter.recapCitations)) : 0,
+    ),
+    shapes: items.map((chapter) => {
+      const known = shapeOf(chapter);
+      return { diagnostic: known?.diagnostic ?? 0, mastery: known?.mastery ?? 0, cards: known?.cards ?? 0 };
+    }),
   };
+}
+
+/** The shape of every section's chapter, from the material the engine would give it. */
+export function chapterShapes(structure: Structure, corpus: Corpus): Map<string, ChapterShape> {
+  const language = dominantLanguage(
+    corpus.sources.map((source) => ({ language: source.language, weight: 1 })),
+  );
+  const materials = assignMaterial(structure, corpus, language);
+  const shapes = new Map<string, ChapterShape>();
+  for (const section of structure.sections) {
+    const material = materials.get(section.section_id);
+    if (material) shapes.set(section.section_id, chapterShape(section, material));
+  }
+  return shapes;
 }
 
 /** The total number of defects in a report (every count that should be zero). */

@@ -3,7 +3,7 @@ import { ACTIVITY_KINDS } from "../../../src/domain/activity-payload.ts";
 import { structureSchema } from "../../../src/domain/structure.ts";
 import type { VerificationCounts } from "../citations.ts";
 import type { CorpusSourceInput } from "../corpus.ts";
-import { generateCourse } from "../engine.ts";
+import { generateCourse, type ShapeCounts } from "../engine.ts";
 import type { Chunk } from "../ingest/index.ts";
 import {
   type ChapterDraft,
@@ -33,8 +33,10 @@ export interface CourseRunOutput {
   activityCitations: number;
   citations: VerificationCounts["citations"];
   items: VerificationCounts["items"];
+  /** What holding the chapters to their course shape removed (course-shape.ts, engine.ts `fitToShape`). */
+  shape: ShapeCounts;
   provider: ProviderReport;
-  /** The recorded episodes, or null without a speech provider. */
+  /** The recorded episodes, by the speech provider or else the offline engine. */
   audio: CourseAudioReport | null;
 }
 
@@ -59,7 +61,7 @@ export async function runCourseGeneration(
 
   const sources = await corpusSources(client, topic.id);
   await progress(15);
-  const { chapters, counts } = await generateCourse(
+  const { chapters, counts, shape } = await generateCourse(
     { title: topic.title, description: topic.description },
     parsed.data,
     sources,
@@ -79,7 +81,7 @@ export async function runCourseGeneration(
     generator,
   );
   await progress(85);
-  // With a speech provider the episodes are recorded now; without one the browser speaks the scripts.
+  // The episodes are recorded now, by the configured speech provider or else the offline engine.
   const speech = speechSettingsFromEnv(process.env);
   const audio = speech ? await renderCourseAudio(client, courseId, speech) : null;
   await progress(100);
@@ -91,6 +93,7 @@ export async function runCourseGeneration(
     activityCitations: activities.reduce((sum, activity) => sum + activity.citations.length, 0),
     citations: counts.citations,
     items: counts.items,
+    shape,
     provider: report,
     audio,
   };

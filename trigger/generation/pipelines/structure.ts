@@ -9,6 +9,7 @@ import {
   type ProviderReport,
   providerFor,
   structureGenerator,
+  UnsupportedLanguageError,
 } from "../providers/index.ts";
 import type { TaskClient } from "./db.ts";
 import {
@@ -24,7 +25,10 @@ import {
 import { modelForEntity, recordUsage } from "./model.ts";
 
 export interface StructureRunOutput {
-  /** generated: a structure awaits review; failed: no source could be read; skipped: already accepted. */
+  /**
+   * generated: a structure awaits review; failed: no source could be read, or none in a language the
+   * generator writes; skipped: already accepted.
+   */
   status: "generated" | "failed" | "skipped";
   sources: { ingested: number; failed: number };
   chunks: { total: number; inserted: number; deleted: number };
@@ -98,11 +102,25 @@ export async function runStructureGeneration(
     return { ...output, status: "failed" };
   }
 
-  const { structure, counts } = await generateStructure(
+  const written = await generateStructure(
     { title: topic.title, description: topic.description, variant: topic.structure_variant },
     inputs,
     provider,
-  );
+  ).catch((error) => {
+    // A source the offline generator cannot write: the run ends, and the topic says why and what helps.
+    if (error instanceof UnsupportedLanguageError) return error;
+    throw error;
+  });
+  if (written instanceof UnsupportedLanguageError) {
+    await updateTopic(client, topic.id, {
+      processing_status: "failed",
+      processing_error: [written.message, ...(failures.length > 0 ? [failureMessage(failures)] : [])].join(
+        " ",
+      ),
+    });
+    return { ...output, status: "failed" };
+  }
+  const { structure, counts } = written;
   await advance(90);
   signal?.throwIfAborted();
   const generator = structureGenerator(report);

@@ -1,6 +1,8 @@
 import { OFFLINE_GENERATOR } from "../../../src/domain/llm-endpoint.ts";
 import type { Structure } from "../../../src/domain/structure.ts";
 import { CitationVerifier } from "../citations.ts";
+import { type Corpus, sourceLanguages } from "../corpus.ts";
+import { isOfflineLanguage, languageName, type SourceLanguage } from "../text/language.ts";
 import { extractiveProvider } from "./extractive/index.ts";
 import { type LlmHooks, type LlmSettings, type LlmStats, llmProvider, llmSettingsFromEnv } from "./llm.ts";
 import type { ChapterDraft, ChapterRequest, GenerationProvider } from "./types.ts";
@@ -67,7 +69,7 @@ export function providerFor(
   choice: ModelChoice,
   options: ProviderOptions = {},
 ): { provider: GenerationProvider; report: ProviderReport; chapterConcurrency: number } {
-  const extractive = extractiveProvider();
+  const extractive = inOfflineLanguagesOnly(extractiveProvider());
   const notes = choice.notes ?? [];
   if (!choice.settings) {
     return {
@@ -111,8 +113,14 @@ export function withFallback(primary: GenerationProvider, fallback: GenerationPr
     try {
       return await run(primary);
     } catch (error) {
-      report.fallbacks.push(`${what}: ${error instanceof Error ? error.message : String(error)}`);
-      return run(fallback);
+      const reason = error instanceof Error ? error.message : String(error);
+      report.fallbacks.push(`${what}: ${reason}`);
+      return run(fallback).catch((fallbackError) => {
+        // The model is connected but failed; the offline generator cannot stand in for this language.
+        throw fallbackError instanceof UnsupportedLanguageError
+          ? new UnsupportedLanguageError(fallbackError.sources, fallbackError.sourceCount, reason)
+          : fallbackError;
+      });
     }
   };
   const provider: GenerationProvider = {
@@ -147,12 +155,90 @@ async function groundedEpisode(
   const problem = new CitationVerifier(request.corpus.chunks).scriptProblem(recap.payload.script ?? []);
   if (!problem) return draft;
   report.fallbacks.push(`recap script of ${request.section.section_id}: ${problem}`);
-  const replacement = (await fallback.chapter(request)).activities.find(
-    (activity) => activity.kind === "recap",
+  const replacement = await fallback.chapter(request).then(
+    (chapter) => chapter.activities.find((activity) => activity.kind === "recap"),
+    (error) => {
+      // The offline generator cannot write this language: the recap stays, heard without the script.
+      if (!(error instanceof UnsupportedLanguageError)) throw error;
+      const { script: _ungrounded, ...payload } = recap.payload;
+      return { ...recap, payload };
+    },
   );
   if (!replacement) return draft;
   return {
     ...draft,
     activities: draft.activities.map((activity) => (activity === recap ? replacement : activity)),
+  };
+}
+
+/** A source the offline generator cannot write for: its file name and language (ISO 639-1). */
+export interface ForeignSource {
+  file_name: string;
+  language: SourceLanguage;
+}
+
+/**
+ * The sources are in a language the offline generator does not write (it knows Dutch and English only),
+ * so it writes nothing rather than items it cannot get right. The message is for the learner: the
+ * structure run shows it on the topic (docs/generation.md, "Languages").
+ */
+export class UnsupportedLanguageError extends Error {
+  constructor(
+    readonly sources: readonly ForeignSource[],
+    /** How many sources the topic has, so a single source is "this source". */
+    readonly sourceCount: number,
+    /** Why the connected model could not write it, when the offline generator was its stand-in. */
+    readonly modelFailure?: string,
+  ) {
+    super(unsupportedLanguageMessage(sources, sourceCount, modelFailure));
+    this.name = "UnsupportedLanguageError";
+  }
+}
+
+function unsupportedLanguageMessage(
+  sources: readonly ForeignSource[],
+  sourceCount: number,
+  modelFailure?: string,
+): string {
+  const which =
+    sourceCount === 1 && sources.length === 1
+      ? `this source is in ${languageName(sources[0]?.language ?? "")}`
+      : sources.map((source) => `"${source.file_name}" is in ${languageName(source.language)}`).join("; ");
+  if (modelFailure)
+    return `The language model could not write this (${shortened(modelFailure)}), and the offline generator cannot stand in: ${which}, and it writes only Dutch and English. Try again later.`;
+  const them = sources.length === 1 ? "it" : "them";
+  return `${which.charAt(0).toUpperCase()}${which.slice(1)}. The offline generator writes only Dutch and English; an admin of your organisation can connect a language model (Account settings → Language model) to teach ${them}.`;
+}
+
+/** A model's error as the topic shows it: a schema failure can run to pages. */
+function shortened(reason: string, limit = 300): string {
+  return reason.length > limit ? `${reason.slice(0, limit - 1)}…` : reason;
+}
+
+/** The sources of a corpus in a language the offline generator does not write. */
+export async function foreignSources(corpus: Corpus): Promise<ForeignSource[]> {
+  const languages = await sourceLanguages(corpus);
+  return corpus.sources.flatMap((source) => {
+    const language = languages.get(source.id) ?? source.language;
+    return isOfflineLanguage(language) ? [] : [{ file_name: source.file_name, language }];
+  });
+}
+
+/** The offline provider, refusing a corpus with a source in another language than Dutch or English. */
+function inOfflineLanguagesOnly(provider: GenerationProvider): GenerationProvider {
+  const refuseForeign = async (corpus: Corpus) => {
+    const foreign = await foreignSources(corpus);
+    if (foreign.length > 0) throw new UnsupportedLanguageError(foreign, corpus.sources.length);
+  };
+  return {
+    name: provider.name,
+    structure: async (topic, corpus) => {
+      await refuseForeign(corpus);
+      return provider.structure(topic, corpus);
+    },
+    chapter: async (request) => {
+      await refuseForeign(request.corpus);
+      return provider.chapter(request);
+    },
   };
 }

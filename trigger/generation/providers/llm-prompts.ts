@@ -1,4 +1,5 @@
-import type { Language } from "../text/language.ts";
+import type { ChapterShape } from "../course-shape.ts";
+import { languageName, type SourceLanguage } from "../text/language.ts";
 
 /**
  * What the LLM provider tells a model. The prompts ask for learning, not just text: sections from the
@@ -7,10 +8,9 @@ import type { Language } from "../text/language.ts";
  * model only points at lines; the code looks them up, so nothing is copied from the source.
  */
 
-const LANGUAGE_NAMES: Record<Language, string> = { en: "English", nl: "Dutch" };
-
-export const languageRule = (language: Language) =>
-  `Write everything in ${LANGUAGE_NAMES[language]}, the language of the sources.`;
+/** The sources' language by its English name ("de" → German), whatever language that is. */
+export const languageRule = (language: SourceLanguage) =>
+  `Write everything in ${languageName(language)}, the language of the sources, also where these instructions give English or Dutch examples.`;
 
 const SOURCE_FORMAT = [
   "The learner's material is given as <chunk> elements; every line of a chunk starts with its line number and a colon.",
@@ -37,7 +37,7 @@ export function variantRule(variant: number, what: string): string {
   ].join(" ");
 }
 
-export function outlineSystem(language: Language, hasSources: boolean, variant: number): string {
+export function outlineSystem(language: SourceLanguage, hasSources: boolean, variant: number): string {
   if (!hasSources) {
     return [
       "You design a learning structure for a topic that has no source material yet.",
@@ -66,7 +66,7 @@ export function outlineSystem(language: Language, hasSources: boolean, variant: 
   ].join(" ");
 }
 
-export function reduceSystem(language: Language): string {
+export function reduceSystem(language: SourceLanguage): string {
   return [
     "You combine the outlines of consecutive parts of one document into its learning structure.",
     "The sections below are numbered [n] in reading order. The document was read in parts, so one chapter may",
@@ -79,36 +79,53 @@ export function reduceSystem(language: Language): string {
   ].join(" ");
 }
 
-export function chapterSystem(language: Language, variant: number): string {
+export function chapterSystem(language: SourceLanguage, variant: number): string {
   return [
     "You are an experienced teacher writing one chapter of a micro-learning course for a learner, from the",
     "learner's own material. Use only what the shown lines say.",
     SOURCE_FORMAT,
+    "The request gives the chapter's counts: how many items each activity holds, computed from how much the",
+    "chapter's lines teach. Write at most those counts. When the lines cannot support an item that meets every",
+    "rule below, write fewer items (or none, an empty list): never invent a fact, a cause or a definition the",
+    "lines do not state, and never pad with trivia (figure numbers, page numbers, titles of other works).",
     "Write six activities.",
-    "1. overview: 2-4 slides (a title and 2-4 short bullets) summarising the chapter, and 3-5 learning",
-    "objectives specific to this chapter, each starting with a measurable verb and ordered from lower to",
-    "higher level (remember, understand, apply, analyse), e.g. 'Name ...', 'Explain why ...', 'Apply ... to ...',",
-    "'Compare ... with ...' (in Dutch 'Benoem ...', 'Leg uit waarom ...', 'Pas ... toe op ...', 'Vergelijk ...').",
-    "2. diagnostic: 3 questions, easy to medium, one per subtopic where possible, to find what the learner",
-    "already knows.",
-    "3. study: blocks that explain rather than repeat. Per subtopic: a heading block; a text block that leads",
-    "with the point and says why it matters, in your own words; an example block with a concrete case from the",
-    "material; and a qa block whose question {stem, answer} checks understanding. Only qa blocks have a",
-    "question; every other block has question null.",
-    "4. practice: 4-8 flashcards (q, a, hint). A hint points the way without containing the answer, or is null.",
-    "5. mastery: 5 harder questions (medium or hard) that apply and connect the ideas.",
-    "6. recap: transcript, a spoken script of 150-230 words (60-90 seconds) connecting the key points with",
-    "because, therefore and in contrast, not a list; and 3-5 bullets. Also the same recap as a podcast script:",
-    "turns of two speakers, starting with the host, who introduces each point and asks a short question",
-    "(citations may be empty), and alternating with the expert, who answers in one to three sentences that keep",
-    "the words of the lines they cite. Every expert turn cites the lines that state what it says.",
-    "Every question has a clear stem, 4 options, correct_option (the index of the right option), an explanation",
-    "of why it is right and why each other option is wrong, a difficulty and a form. Mix the forms: definition",
-    "('What is ...?'), cause ('Why ...?' / 'Waarom ...?'), application, comparison and blank (a stem with ___",
-    "in place of a key term, never a function word). Each quiz has at least one cause and one definition",
-    "question. Wrong options are misconceptions a learner could really hold: plausible, of the same kind and",
-    "about the same length as the answer (a term for a term, a reason for a reason), never a source sentence",
-    "with a word swapped, never 'all of the above'. The stem never contains the answer.",
+    "1. overview: one slide per subtopic (a title and 2-4 short bullets) summarising the chapter, and the",
+    "requested number of learning objectives specific to this chapter, each starting with a measurable verb",
+    "and ordered from lower to higher level (remember, understand, apply, analyse), e.g. 'Name ...', 'Explain",
+    "why ...', 'Apply ... to ...', 'Compare ... with ...' (in Dutch 'Benoem ...', 'Leg uit waarom ...', 'Pas ...",
+    "toe op ...', 'Vergelijk ...').",
+    "2. diagnostic: the requested number of questions, easy to medium, one per listed subtopic, to find what the",
+    "learner already knows; subtopic_id says which.",
+    "3. study: blocks that explain rather than repeat, for the listed subtopics only. Per subtopic: a heading",
+    "block; a text block that leads with the point and says why it matters, in your own words; an example block",
+    "with a concrete case from the material (leave it out when the material gives none); and a qa block whose",
+    "question {stem, answer} checks understanding. Only qa blocks have a question; every other block has",
+    "question null.",
+    "4. practice: the requested number of flashcards (q, a, hint). Every card has a hint: one sentence that",
+    "points to the idea or the part of the chapter to think of, never containing the answer or its words,",
+    "never giving letters or length.",
+    "5. mastery: the requested number of harder questions (medium or hard) that apply and connect the ideas,",
+    "each asking something the diagnostic did not ask.",
+    "6. recap: transcript, a spoken script of the requested number of words connecting the key points with",
+    "connectives of the language you write in (in English 'because', 'therefore', 'in contrast'; in Dutch",
+    "'omdat', 'daardoor', 'daarentegen'), not a list; and 3-5 bullets. Also the same recap as a podcast script",
+    "within the requested number of words: turns of two speakers, starting with the host, who introduces each",
+    "point and asks a short question (citations may be empty), and alternating with the expert, who answers in",
+    "one to three sentences. Both explain in their own words: keep the key terms of the cited lines, but never",
+    "read a line aloud (at most a short phrase of a line may appear word for word). Every expert turn cites",
+    "the lines that state what it says, and says nothing those lines do not support.",
+    "Every question has a clear stem and 4 options. correct_option is the position of the right option in",
+    "options counting from 0: 0 is the first option, 3 the fourth. The explanation says why the right option is",
+    "right and, for each wrong option by name, why it is wrong. Give a difficulty. Mix the forms: definition",
+    "('What is ...?' / 'Wat is ...?'), cause ('Why ...?' / 'Waarom ...?'), application, comparison and blank (a",
+    "stem with ___ in place of a key term, never a function word). Where the request asks for a cause and a",
+    "definition question, include them if the lines state a cause and define a term; if they do not, use",
+    "other forms. Wrong options are misconceptions a learner could really hold: plausible, of the same kind as",
+    "the answer (a term for a term, a reason for a reason), never a synonym or restatement of the answer,",
+    "never a source sentence with a word swapped, never 'all of the above'. Keep all four options about the",
+    "same length (the right one neither the longest nor the shortest by far; a learner must not find it by",
+    "length). Absolute words ('always', 'never', 'only' / 'altijd', 'nooit', 'alleen') appear in the right",
+    "option as often as in wrong ones, or not at all. The stem never contains the answer.",
     "Grounding: every question, card and qa block cites the lines that state its answer, and its correct answer",
     "uses the key terms of those lines. All shown lines belong to this chapter; cite nothing else.",
     CITATION_RULE,
@@ -116,4 +133,41 @@ export function chapterSystem(language: Language, variant: number): string {
     variantRule(variant, "chapter"),
     languageRule(language),
   ].join(" ");
+}
+
+/** The counts a chapter request asks for, from its shape (course-shape.ts), and the subtopics to cover. */
+export function chapterCountsText(
+  shape: ChapterShape,
+  subtopics: ReadonlyArray<{ subtopic_id: string; title: string }>,
+): string {
+  if (shape.teachable.sentences === 0) {
+    return [
+      "Counts for this chapter: its lines teach nothing a learner can be asked about (no complete statements:",
+      "a list of titles, references, exercises or questions). Return empty lists for objectives, questions,",
+      "study blocks and cards, an empty transcript and an empty podcast script; slides may summarise what the",
+      "lines list.",
+    ].join(" ");
+  }
+  const listed = subtopics.filter((subtopic) => shape.teachingSubtopics.includes(subtopic.subtopic_id));
+  const skipped = subtopics.filter((subtopic) => !shape.teachingSubtopics.includes(subtopic.subtopic_id));
+  const forms =
+    shape.forms.length > 0
+      ? `Across both quizzes, at least one question of each form: ${shape.forms.join(", ")} (where the lines state one).`
+      : "No form is required: the chapter is short.";
+  return [
+    `Counts for this chapter (at most; fewer when the lines do not support more): ${shape.objectives.max} objectives;`,
+    `diagnostic ${shape.diagnostic} questions; study blocks for the listed subtopics; practice ${shape.cards} cards;`,
+    shape.mastery > 0
+      ? `mastery ${shape.mastery} questions;`
+      : "mastery 0 questions (an empty list: too little material for a second check);",
+    `recap transcript ${shape.recapWords.min}-${shape.recapWords.max} words;`,
+    `podcast script ${shape.podcastWords.min}-${shape.podcastWords.max} words in all turns.`,
+    forms,
+    `Listed subtopics (ids): ${listed.map((subtopic) => subtopic.subtopic_id).join(", ")}.`,
+    skipped.length > 0
+      ? `These subtopics teach nothing to ask about; give them no items: ${skipped.map((subtopic) => subtopic.subtopic_id).join(", ")}.`
+      : "",
+  ]
+    .filter((part) => part !== "")
+    .join(" ");
 }

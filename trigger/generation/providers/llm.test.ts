@@ -282,7 +282,11 @@ describe("llm provider", () => {
     expect(standIn?.requests.map(schemaName)).toEqual(["outline", "chapter"]);
     const chapterPrompt = requestText(standIn?.requests[1] as ChatRequest);
     expect(chapterPrompt).toContain("Why");
-    expect(chapterPrompt).toContain("150-230 words");
+    // The counts come from the section's teachable sentences (course-shape.ts): one subtopic of four
+    // short sentences asks for one diagnostic question and a recap shorter than 150 words.
+    expect(chapterPrompt).toContain("diagnostic 1 questions");
+    expect(chapterPrompt).toMatch(/recap transcript \d+-230 words/);
+    expect(chapterPrompt).toContain("counting from 0");
     expect(report.fallbacks).toEqual([]);
 
     const [overview, diagnostic, , practice, mastery] = chapters[0]?.activities ?? [];

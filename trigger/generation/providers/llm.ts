@@ -15,12 +15,13 @@ import {
 } from "../../../src/domain/activity-payload.ts";
 import { uniqueCitations } from "../../../src/domain/citation.ts";
 import type { Structure } from "../../../src/domain/structure.ts";
-import type { Corpus, CorpusChunk } from "../corpus.ts";
+import { type Corpus, type CorpusChunk, writingLanguage } from "../corpus.ts";
+import { chapterShape } from "../course-shape.ts";
 import { stableId } from "../ids.ts";
 import { mapPool } from "../pool.ts";
-import { type ChapterItems, corruptedOptions, weakBlanks } from "../quality.ts";
+import { answerEchoes, corruptedOptions, emptyItems, letterHints, weakBlanks } from "../quality.ts";
 import { distinctOptions, placeAnswer, revealsAnswer } from "../support-check.ts";
-import { dominantLanguage, type Language } from "../text/language.ts";
+import { detectSourceLanguage, type SourceLanguage } from "../text/language.ts";
 import {
   batchChunks,
   batchContexts,
@@ -37,7 +38,7 @@ import {
   text,
   whole,
 } from "./llm-outline.ts";
-import { chapterSystem, outlineSystem, reduceSystem } from "./llm-prompts.ts";
+import { chapterCountsText, chapterSystem, outlineSystem, reduceSystem } from "./llm-prompts.ts";
 import type { ActivityDraft, ChapterDraft, ChapterRequest, GenerationProvider, TopicBrief } from "./types.ts";
 
 export interface LlmSettings {
@@ -170,10 +171,13 @@ const questionOutput = z
   .object({
     stem: text(),
     options: z.array(z.string()).min(2),
-    correct_option: whole(),
-    explanation: z.string(),
+    correct_option: whole().describe(
+      "the position of the right option in options, counting from 0 (0 = the first option)",
+    ),
+    explanation: z
+      .string()
+      .describe("why the right option is right and, for each wrong option by name, why it is wrong"),
     difficulty: difficultySchema,
-    form: z.enum(["definition", "cause", "application", "comparison", "blank"]),
     subtopic_id: z.string().nullable(),
     citations: z.array(lineRefSchema),
   })
@@ -214,7 +218,10 @@ const chapterOutputSchema = z.object({
       z.object({
         q: text(),
         a: text(),
-        hint: z.string().nullable(),
+        hint: z
+          .string()
+          .nullable()
+          .describe("one sentence pointing to the idea, without the answer's words, letters or length"),
         subtopic_id: z.string().nullable(),
         citations: z.array(lineRefSchema),
       }),
@@ -359,8 +366,18 @@ async function askModel<T>(
   }
 }
 
-function corpusLanguage(corpus: Corpus): Language {
-  return dominantLanguage(corpus.sources.map((source) => ({ language: source.language, weight: 1 })));
+/** The language of the sources, whatever it is; without source text, that of the topic's own words. */
+async function corpusLanguage(corpus: Corpus, topic: TopicBrief): Promise<SourceLanguage> {
+  const fallback =
+    corpus.sources[0]?.language ?? (await detectSourceLanguage(`${topic.title}. ${topic.description ?? ""}`));
+  return writingLanguage(corpus, corpus.sentences, fallback);
+}
+
+/** A chapter is written in the language of its own material, else of all the sources, whatever it is. */
+async function chapterLanguage(request: ChapterRequest): Promise<SourceLanguage> {
+  const { corpus, material } = request;
+  const sources = await writingLanguage(corpus, corpus.sentences, material.language);
+  return writingLanguage(corpus, material.sentences, sources);
 }
 
 function topicText(topic: TopicBrief): string {
@@ -376,7 +393,7 @@ async function llmStructure(
   corpus: Corpus,
 ): Promise<Structure> {
   const variant = topic.variant ?? 0;
-  const language = corpusLanguage(corpus);
+  const language = await corpusLanguage(corpus, topic);
   const chunks = [...corpus.chunks.values()].sort((a, b) => a.order - b.order);
   const batches = batchChunks(chunks, settings.batchCharacters);
   stats.chunks.total += chunks.length;
@@ -445,7 +462,7 @@ async function reduce(
   ask: Asker,
   topic: TopicBrief,
   merged: readonly MergedSection[],
-  language: Language,
+  language: SourceLanguage,
 ): Promise<Grouping | null> {
   if (merged.length === 0) return null;
   const entries = merged.map((section, index) => {
@@ -516,13 +533,15 @@ async function llmChapter(
       key_points: subtopic.key_points,
     })),
   };
+  const shape = chapterShape(section, material);
   const output = await ask({
     name: "chapter",
     schema: chapterOutputSchema,
-    system: chapterSystem(material.language, variant),
+    system: chapterSystem(await chapterLanguage(request), variant),
     prompt: [
       topicText(request.topic),
       `Chapter outline: ${JSON.stringify(outline)}`,
+      chapterCountsText(shape, section.subtopics),
       chunks.length > 0 ? `Sources:\n${chunks.map(renderChunk).join("\n")}` : "Sources: none",
     ].join("\n\n"),
     temperature: temperatureFor(variant),
@@ -545,20 +564,13 @@ function chapterDraft(
   const cite = (refs: readonly LineRef[]) => uniqueCitations(refs.map((ref) => fillCitation(ref, shown)));
   const ids = (prefix: string, text: string) => stableId(prefix, section.section_id, text);
   // The same defect checks the content bench applies: a distractor that is a source sentence with a word
-  // swapped, a blank on a function word or a fragment. Such an item teaches nothing; it is refused.
+  // swapped, a wrong option that repeats the answer (two right answers), a blank on a function word or a
+  // fragment. Such an item teaches nothing or misleads; it is refused.
   const sentences = request.material.sentences.map((sentence) => sentence.text);
-  const alone: ChapterItems = {
-    sectionId: section.section_id,
-    questions: [],
-    cards: [],
-    blocks: [],
-    objectives: [],
-    transcript: null,
-    bullets: [],
-    citations: [],
-  };
+  const alone = emptyItems(section.section_id);
   const fairQuestion = (question: Question) =>
     corruptedOptions([question], sentences).length === 0 &&
+    answerEchoes([question]).length === 0 &&
     weakBlanks({ ...alone, questions: [question] }).length === 0;
   const fairCard = (card: PracticeCard) => weakBlanks({ ...alone, cards: [card] }).length === 0;
 
@@ -608,7 +620,11 @@ function chapterDraft(
       stats.itemsRejected++;
       return [];
     }
-    const hint = card.hint !== null && revealsAnswer(card.hint, card.a) ? null : card.hint;
+    // A hint that gives the answer, or spells its letters or length, is worse than none.
+    const giveaway =
+      card.hint !== null &&
+      (revealsAnswer(card.hint, card.a) || letterHints([{ ...card, id: "", citations: [] }]).length > 0);
+    const hint = giveaway ? null : card.hint;
     if (hint !== card.hint) stats.hintsRemoved++;
     const written: PracticeCard = {
       id: ids("card", card.q),

@@ -1,6 +1,13 @@
 import { eng, nld } from "stopword";
 
+/** The languages the offline generator writes: its word lists and patterns exist for these only. */
 export type Language = "en" | "nl";
+
+/**
+ * The language a source is written in, as an ISO 639-1 code ("de", "fr"; "en" and "nl" included). The LLM
+ * provider writes in it, whatever it is; the offline generator refuses what is not a `Language`.
+ */
+export type SourceLanguage = string;
 
 // The `stopword` package's lists (maintained, about a hundred words each) plus the function words and
 // adverbs it lacks that would otherwise pass for content words in teaching texts ("echter", "therefore"),
@@ -78,11 +85,83 @@ export function detectLanguage(text: string): Language {
   return nl > en ? "nl" : "en";
 }
 
-/** The language most of the given texts are written in, weighted by their length. */
-export function dominantLanguage(parts: ReadonlyArray<{ language: Language; weight: number }>): Language {
-  const totals = { en: 0, nl: 0 };
-  for (const part of parts) totals[part.language] += part.weight;
-  return totals.nl > totals.en ? "nl" : "en";
+/** The language most of the given texts are written in, weighted by their length; English on a tie or none. */
+export function dominantLanguage<L extends SourceLanguage>(
+  parts: ReadonlyArray<{ language: L; weight: number }>,
+): L | "en" {
+  const totals = new Map<L | "en", number>([["en", 0]]);
+  for (const part of parts) totals.set(part.language, (totals.get(part.language) ?? 0) + part.weight);
+  let best: L | "en" = "en";
+  for (const [language, total] of totals) if (total > (totals.get(best) ?? 0)) best = language;
+  return best;
+}
+
+export function isOfflineLanguage(language: SourceLanguage): language is Language {
+  return language === "en" || language === "nl";
+}
+
+const LANGUAGE_NAMES = new Intl.DisplayNames(["en"], { type: "language", fallback: "code" });
+
+/** A language's English name ("de" → "German"), as a model's instructions and the product's messages say it. */
+export function languageName(language: SourceLanguage): string {
+  return LANGUAGE_NAMES.of(language) ?? language;
+}
+
+// eld (Efficient Language Detector, Apache-2.0; its "small" n-gram set of 60 languages) reads the first
+// 1,000 characters of a text, so a long source is read in samples spread over it, at most this many.
+const SAMPLE_CHARACTERS = 1000;
+const MAX_SAMPLES = 24;
+// A sample shorter than this says too little: names and abbreviations ("Google Android Auto") read as
+// any language. Such a text keeps the Dutch-or-English decision of `detectLanguage`.
+const MIN_SAMPLE_WORDS = 5;
+// Another language must score clearly above Dutch and English, which the function words decide better.
+const CLEAR_LEAD = 1.1;
+
+type Detector = typeof import("eld/small")["eld"];
+let detector: Promise<Detector> | undefined;
+
+/** The detector, loaded on first use: its 1.6 MB of n-grams take most of a second to load. */
+function loadDetector(): Promise<Detector> {
+  detector ??= import("eld/small").then((module) => module.eld);
+  return detector;
+}
+
+/**
+ * The language of a source's text as an ISO 639-1 code. Dutch and English are told apart by their
+ * function words (`detectLanguage`, tuned on short teaching texts); another language is named only when
+ * most of the text is clearly in it, so a short or mixed text is never refused for the wrong reason.
+ */
+export async function detectSourceLanguage(text: string): Promise<SourceLanguage> {
+  const eld = await loadDetector();
+  // How much of the text each other language clearly holds; "" for Dutch, English or unclear.
+  const shares = new Map<SourceLanguage, number>();
+  for (const sample of samplesOf(text)) {
+    const language = otherLanguageOf(eld, sample) ?? "";
+    shares.set(language, (shares.get(language) ?? 0) + sample.length);
+  }
+  const [leading, share] = [...shares].sort((a, b) => b[1] - a[1])[0] ?? ["", 0];
+  return leading && share > (shares.get("") ?? 0) ? leading : detectLanguage(text);
+}
+
+/** A language other than Dutch or English that this sample is clearly written in, or null. */
+function otherLanguageOf(eld: Detector, sample: string): SourceLanguage | null {
+  if (words(sample).length < MIN_SAMPLE_WORDS) return null;
+  const result = eld.detect(sample);
+  const language = result.language;
+  if (!language || isOfflineLanguage(language) || !result.isReliable()) return null;
+  const scores = result.getScores();
+  const offline = Math.max(scores.en ?? 0, scores.nl ?? 0);
+  return (scores[language] ?? 0) >= offline * CLEAR_LEAD ? language : null;
+}
+
+/** Pieces of about SAMPLE_CHARACTERS spread evenly over the text, each starting at a word. */
+function samplesOf(text: string): string[] {
+  const count = Math.min(MAX_SAMPLES, Math.ceil(text.length / SAMPLE_CHARACTERS));
+  const stride = text.length / Math.max(count, 1);
+  return Array.from({ length: count }, (_, index) => {
+    const start = index === 0 ? 0 : text.indexOf(" ", Math.floor(index * stride)) + 1;
+    return text.slice(start, start + SAMPLE_CHARACTERS);
+  });
 }
 
 /** Number of words as a listener hears them (for the length of a spoken recap). */

@@ -2,6 +2,7 @@ import type { PracticeCard, Question, StudyBlock } from "../../../../src/domain/
 import { citationsOf, uniqueCitations } from "../../../../src/domain/citation.ts";
 import type { Section, Subtopic } from "../../../../src/domain/structure.ts";
 import type { Sentence } from "../../corpus.ts";
+import { type ChapterShape, chapterShape, ITEM_LIMITS } from "../../course-shape.ts";
 import { stableId } from "../../ids.ts";
 import { comparable } from "../../support.ts";
 import { isStopword, type Language } from "../../text/language.ts";
@@ -23,8 +24,6 @@ import { LABELS, type Labels } from "./labels.ts";
 import { recapScript } from "./recap.ts";
 import { leadOf } from "./structure.ts";
 
-const MASTERY_QUESTIONS = 8;
-const CARDS_PER_SUBTOPIC = 4;
 const CLOZES_PER_SUBTOPIC = 3;
 const SLIDE_BULLETS = 4;
 const EXAMPLE_MARKER =
@@ -41,7 +40,9 @@ interface Pool {
  * A chapter with the six activities, written from the section's own sentences only: objectives and
  * slides per subtopic, one diagnostic question per subtopic, study text that explains (lead, example,
  * question and answer), cards whose hints never hold the answer, a mastery check mixing cause,
- * definition and fill-in questions, and a spoken recap of 150–230 words.
+ * definition and fill-in questions, and a spoken recap (course-shape.ts: 150–230 words, fewer for a
+ * short section). Every count stops at the chapter's shape, which scales with the section's teachable
+ * sentences: a section that teaches little gets few items, one that teaches nothing none.
  */
 export function extractiveChapter(
   request: ChapterRequest,
@@ -145,14 +146,14 @@ export function extractiveChapter(
     }
   }
 
-  const diagnostic = diagnosticQuestions(pools);
-  const mastery = masteryQuestions(pools, new Set(diagnostic.map((question) => question.id)));
-  // A section that yields no question beyond the diagnostic's checks mastery on those same points, asked
-  // again after study; without any question at all the engine leaves the check out.
-  if (mastery.length === 0)
-    mastery.push(...diagnostic.map((question) => ({ ...question, id: `${question.id}-again` })));
-  const blocks = pools.flatMap((pool) => studyBlocks(pool, labels));
-  const cards = pools.flatMap((pool) => practiceCards(pool));
+  const shape = chapterShape(section, material);
+  const teaching = pools.filter((pool) => shape.teachingSubtopics.includes(pool.subtopic.subtopic_id));
+  const diagnostic = diagnosticQuestions(teaching).slice(0, shape.diagnostic);
+  // Mastery asks only what the diagnostic did not: a section with too little for both gets a smaller
+  // check or none (the engine then leaves it out), never the diagnostic's questions again.
+  const mastery = masteryQuestions(teaching, new Set(diagnostic.map((question) => question.id)), shape);
+  const blocks = teaching.flatMap((pool) => studyBlocks(pool, labels));
+  const cards = teaching.flatMap((pool) => practiceCards(pool)).slice(0, shape.cards);
   const structureCitations = uniqueCitations(section.subtopics.flatMap((subtopic) => subtopic.citations));
   const reflection = pools.flatMap((pool) =>
     pool.items.flatMap((item) => (item.form !== "cloze" && item.qa ? [item.qa.stem] : [])),
@@ -160,13 +161,16 @@ export function extractiveChapter(
   const sections = request.structure.sections;
   const next = sections[sections.findIndex((candidate) => candidate.section_id === section.section_id) + 1];
   const onward = next ? labels.recapNext(next.title) : labels.recapLast(request.structure.title);
-  const recap = recapScript(section, pools, pairs, labels, shared.weights, { reflection, onward });
+  const recap =
+    shape.teachable.sentences > 0
+      ? recapScript(section, pools, pairs, labels, shared.weights, { reflection, onward })
+      : { transcript: "", bullets: [], turns: [], sentences: [] };
   const title = labels.activityTitle;
   const activities: ActivityDraft[] = [
     {
       kind: "overview",
       title: title.overview(section.title),
-      payload: overview(section, pools, labels),
+      payload: overview(section, teaching, labels, shape.objectives.max),
       citations: structureCitations,
     },
     quizActivity("diagnostic", title.diagnostic(section.title), diagnostic),
@@ -198,7 +202,7 @@ export function extractiveChapter(
 }
 
 /** Objectives named after what each subtopic lets a learner do; one slide per subtopic. */
-function overview(section: Section, pools: readonly Pool[], labels: Labels) {
+function overview(section: Section, pools: readonly Pool[], labels: Labels, maxObjectives: number) {
   const objectives: string[] = [];
   for (const pool of pools) {
     // A "Daardoor …" sentence quoted in a goal reads oddly; goals name effects the text states whole.
@@ -223,7 +227,7 @@ function overview(section: Section, pools: readonly Pool[], labels: Labels) {
   return {
     slides:
       slides.length > 0 ? slides : [{ title: section.title, bullets: [section.description].filter(Boolean) }],
-    objectives: [...new Set(objectives)],
+    objectives: [...new Set(objectives)].slice(0, maxObjectives),
   };
 }
 
@@ -242,8 +246,15 @@ function diagnosticQuestions(pools: readonly Pool[]): Question[] {
   });
 }
 
-/** The remaining questions, forms and subtopics interleaved, easy to hard mixed as they come. */
-function masteryQuestions(pools: readonly Pool[], asked: ReadonlySet<string>): Question[] {
+/**
+ * The remaining questions, forms and subtopics interleaved, easy to hard mixed as they come, up to the
+ * shape's count; fewer than the shape's minimum make no check at all.
+ */
+function masteryQuestions(
+  pools: readonly Pool[],
+  asked: ReadonlySet<string>,
+  shape: ChapterShape,
+): Question[] {
   const queues = new Map<ItemForm, Question[]>();
   for (const form of ["cause", "definition", "cloze"] as const) {
     const rounds = pools.map((pool) =>
@@ -258,13 +269,13 @@ function masteryQuestions(pools: readonly Pool[], asked: ReadonlySet<string>): Q
     queues.set(form, interleaved);
   }
   const questions: Question[] = [];
-  while (questions.length < MASTERY_QUESTIONS && [...queues.values()].some((queue) => queue.length > 0)) {
+  while (questions.length < shape.mastery && [...queues.values()].some((queue) => queue.length > 0)) {
     for (const queue of queues.values()) {
       const next = queue.shift();
-      if (next && questions.length < MASTERY_QUESTIONS) questions.push(next);
+      if (next && questions.length < shape.mastery) questions.push(next);
     }
   }
-  return questions;
+  return questions.length >= ITEM_LIMITS.masteryMin ? questions : [];
 }
 
 function quizActivity(kind: "diagnostic" | "mastery", title: string, questions: Question[]): ActivityDraft {
@@ -325,7 +336,7 @@ function studyBlocks(pool: Pool, labels: Labels): StudyBlock[] {
 function practiceCards(pool: Pool): PracticeCard[] {
   const cards: PracticeCard[] = [];
   const add = (item: Item, card: { q: string; a: string; hint: string } | null) => {
-    if (!card || cards.length >= CARDS_PER_SUBTOPIC) return;
+    if (!card || cards.length >= ITEM_LIMITS.cardsPerSubtopic) return;
     const first = item.sentences[0] as Sentence;
     cards.push({
       id: stableId("card", first.chunk.id, first.line_start, card.q),

@@ -1,6 +1,7 @@
 import type { Speaker } from "../../../../src/domain/activity-payload.ts";
 import type { Section, Subtopic } from "../../../../src/domain/structure.ts";
 import type { Sentence } from "../../corpus.ts";
+import { RECAP_WORDS } from "../../course-shape.ts";
 import { wordCount } from "../../text/language.ts";
 import { endsInItsVerb } from "../../text/phrase-checks.ts";
 import { isQuotable, leansOnContext, rankSentences, type TermWeights } from "../../text/rank.ts";
@@ -8,9 +9,9 @@ import type { CausalPair } from "./clauses.ts";
 import type { Labels } from "./labels.ts";
 import { leadOf } from "./structure.ts";
 
-/** 60 to 90 seconds spoken, at about 150 words a minute. */
-export const RECAP_MIN_WORDS = 150;
-export const RECAP_MAX_WORDS = 230;
+/** 60 to 90 seconds spoken, at about 150 words a minute: the course shape's range. */
+export const RECAP_MIN_WORDS = RECAP_WORDS.min;
+export const RECAP_MAX_WORDS = RECAP_WORDS.max;
 
 /** A turn of the two-voice script with the sentences it quotes (cited when the activity is built). */
 export interface RecapTurn {

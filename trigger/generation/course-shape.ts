@@ -1,0 +1,202 @@
+/**
+ * The shape of a chapter, defined once for both providers, the engine's checks, the quality counts and
+ * docs/generation.md: which activities it has, how many items each holds, how long its recap and podcast
+ * script are, which question forms must appear, and the bounds of the checks on options and recaps.
+ *
+ * The counts scale with what a section can teach: its teachable sentences (complete body sentences that
+ * state something, not questions, exercise prompts or reference entries). A short or non-teaching section
+ * (an abstract, a list of titles, review questions, a reference list) gets fewer items or none, never
+ * padding: an item without material to stand on would be shallow or invented.
+ */
+import { ACTIVITY_KINDS } from "../../src/domain/activity-payload.ts";
+import type { Section } from "../../src/domain/structure.ts";
+import type { Sentence } from "./corpus.ts";
+import type { SectionMaterial } from "./material.ts";
+import { words } from "./text/language.ts";
+
+/** The six activities of every chapter, in their fixed order (docs/product.md §3). */
+export const CHAPTER_ACTIVITIES = ACTIVITY_KINDS;
+
+/** Upper bounds per chapter, whatever the material: a micro-learning chapter stays short. */
+export const ITEM_LIMITS = {
+  /** One diagnostic question per subtopic that teaches something, up to this many. */
+  diagnostic: 6,
+  /** Practice cards per chapter, and per subtopic. */
+  cards: 8,
+  cardsPerSubtopic: 4,
+  /** Mastery questions per chapter; fewer than `masteryMin` is no mastery check at all. */
+  mastery: 6,
+  masteryMin: 2,
+  /** Learning objectives and overview slides. */
+  objectives: 5,
+  slides: 4,
+  /** Study blocks per subtopic: heading, explanation, example (when the source gives one), question. */
+  studyBlocksPerSubtopic: 4,
+} as const;
+
+/**
+ * Teachable sentences left after the diagnostic that one mastery question needs: more than one, so a
+ * mastery check never has to ask every sentence of a short section.
+ */
+const SENTENCES_PER_MASTERY_QUESTION = 1.5;
+
+/** The recap: a spoken script of 60 to 90 seconds, at about 150 words a minute. */
+export const RECAP_WORDS = { min: 150, max: 230 } as const;
+/** The podcast script: the same recap as turns, with the host's short questions on top. */
+export const PODCAST_WORDS = { min: 150, max: 300 } as const;
+/**
+ * A recap shorter than 150 words is right when the section says less: at most this many words of script
+ * per teachable word of the section are asked for (a summary is shorter than what it summarises).
+ */
+const RECAP_PER_TEACHABLE_WORD = 0.5;
+
+/** Question forms every course must show (read from stems by `questionForm` in quality.ts). */
+export const REQUIRED_FORMS = ["cloze", "cause", "definition"] as const;
+/** Forms a chapter's quizzes must include, where its lines state such a cause or definition. */
+export const CHAPTER_FORMS = ["cause", "definition"] as const;
+/** A chapter with fewer questions than this is not asked for every form. */
+const QUESTIONS_FOR_FORMS = 3;
+
+/**
+ * Recap and podcast turns explain in their own words: of a text's word n-grams, at most `maxShare` may
+ * occur verbatim in the lines it cites (a key term or a short phrase is fine, a read-aloud sentence not).
+ */
+export const VERBATIM = { ngram: 5, maxShare: 0.5 } as const;
+
+/**
+ * The right option must not give itself away by length. An item whose right option is longer than its
+ * longest wrong option by more than `ratio` and by at least `minChars` characters (about two words: terms
+ * such as "lava" and "magmakamer" differ by nature) has the tell, as has one shorter than its shortest
+ * wrong option the same way. When more than `maxShare` of a chapter's questions, and at least `minCount`,
+ * have it, it is a habit a test-wise learner exploits: the engine drops the long ones (their options
+ * cannot be rewritten after the fact, and reordering does not hide length).
+ */
+export const ANSWER_LENGTH_TELL = { ratio: 1.3, minChars: 12, maxShare: 0.25, minCount: 2 } as const;
+
+/** What a chapter of one section should hold, computed from its teachable sentences. */
+export interface ChapterShape {
+  /** Teachable sentences per subtopic id, and in all. */
+  teachable: { bySubtopic: Map<string, number>; sentences: number; words: number };
+  /** Subtopics with at least one teachable sentence: the ones diagnostic and study cover. */
+  teachingSubtopics: string[];
+  diagnostic: number;
+  mastery: number;
+  cards: number;
+  studyBlocks: number;
+  objectives: { min: number; max: number };
+  recapWords: { min: number; max: number };
+  podcastWords: { min: number; max: number };
+  /** Forms the chapter's quizzes include where the lines state one (none for a tiny chapter). */
+  forms: readonly (typeof CHAPTER_FORMS)[number][];
+}
+
+// Rules as data: what marks a sentence as something other than teaching text.
+/** Exercise prompts that open with an instruction ("Explain why …", "Leg uit …"). */
+const EXERCISE_OPENERS = new Set([
+  "explain",
+  "describe",
+  "discuss",
+  "compare",
+  "define",
+  "summarise",
+  "summarize",
+  "calculate",
+  "identify",
+  "beschrijf",
+  "bespreek",
+  "vergelijk",
+  "verklaar",
+  "bereken",
+  "omschrijf",
+  "leg",
+  "noem",
+  "geef",
+]);
+/** Reference-list entries: a year in parentheses, "et al.", page ranges, DOIs and addresses. */
+const REFERENCE_MARKS = [
+  /\(\d{4}[a-z]?\)/u,
+  /\bet al\./u,
+  /\bpp?\.\s*\d/u,
+  /\bdoi[:.]/iu,
+  /https?:\/\//u,
+  /^\p{Lu}\p{L}+,\s+\p{Lu}\.(\s*\p{Lu}\.)*[,\s]/u,
+];
+/** A sentence too thin to teach: fewer words or content words than this. */
+const MIN_WORDS = 6;
+const MIN_CONTENT_WORDS = 3;
+
+/** Why a sentence teaches nothing, or null when it does: the reason is what the table test checks. */
+export function unteachableReason(
+  sentence: Pick<Sentence, "text" | "complete" | "terms">,
+): "incomplete" | "question" | "exercise" | "reference" | "thin" | null {
+  const text = sentence.text.trim();
+  if (!sentence.complete) return "incomplete";
+  if (/\?["”’»]?$/u.test(text)) return "question";
+  if (EXERCISE_OPENERS.has((words(text)[0] ?? "").toLowerCase())) return "exercise";
+  if (REFERENCE_MARKS.some((mark) => mark.test(text))) return "reference";
+  if (words(text).length < MIN_WORDS || sentence.terms.length < MIN_CONTENT_WORDS) return "thin";
+  return null;
+}
+
+export function isTeachable(sentence: Pick<Sentence, "text" | "complete" | "terms">): boolean {
+  return unteachableReason(sentence) === null;
+}
+
+/** The shape of a section's chapter from the sentences it draws on (its material, per subtopic). */
+export function chapterShape(section: Section, material: Pick<SectionMaterial, "bySubtopic">): ChapterShape {
+  const bySubtopic = new Map<string, number>();
+  let teachableWords = 0;
+  for (const subtopic of section.subtopics) {
+    const teachable = (material.bySubtopic.get(subtopic.subtopic_id) ?? []).filter(isTeachable);
+    bySubtopic.set(subtopic.subtopic_id, teachable.length);
+    teachableWords += teachable.reduce((sum, sentence) => sum + words(sentence.text).length, 0);
+  }
+  return shapeOf(bySubtopic, teachableWords);
+}
+
+/** The counts for a given number of teachable sentences per subtopic (in order) and teachable words. */
+export function shapeOf(bySubtopic: Map<string, number>, teachableWords: number): ChapterShape {
+  const counts = [...bySubtopic.values()];
+  const sentences = counts.reduce((sum, count) => sum + count, 0);
+  const teachingSubtopics = [...bySubtopic].filter(([, count]) => count > 0).map(([id]) => id);
+  const diagnostic = Math.min(ITEM_LIMITS.diagnostic, teachingSubtopics.length);
+  const masteryRoom = Math.floor((sentences - diagnostic) / SENTENCES_PER_MASTERY_QUESTION);
+  const mastery = masteryRoom >= ITEM_LIMITS.masteryMin ? Math.min(ITEM_LIMITS.mastery, masteryRoom) : 0;
+  const cards = Math.min(
+    ITEM_LIMITS.cards,
+    counts.reduce((sum, count) => sum + Math.min(ITEM_LIMITS.cardsPerSubtopic, count), 0),
+  );
+  const recapMin = Math.min(RECAP_WORDS.min, Math.floor(teachableWords * RECAP_PER_TEACHABLE_WORD));
+  return {
+    teachable: { bySubtopic, sentences, words: teachableWords },
+    teachingSubtopics,
+    diagnostic,
+    mastery,
+    cards,
+    studyBlocks: teachingSubtopics.length * ITEM_LIMITS.studyBlocksPerSubtopic,
+    objectives: {
+      min: Math.min(1, sentences),
+      max: Math.min(ITEM_LIMITS.objectives, sentences),
+    },
+    recapWords: { min: recapMin, max: sentences > 0 ? RECAP_WORDS.max : 0 },
+    podcastWords: {
+      min: Math.min(PODCAST_WORDS.min, recapMin),
+      max: sentences > 0 ? PODCAST_WORDS.max : 0,
+    },
+    forms: diagnostic + mastery >= QUESTIONS_FOR_FORMS ? CHAPTER_FORMS : [],
+  };
+}
+
+/**
+ * The share of a text's word n-grams that occur verbatim in `sources` (0 for a text shorter than one
+ * n-gram): how much of a recap or podcast turn is the source read aloud.
+ */
+export function verbatimShare(text: string, sources: readonly string[], n: number = VERBATIM.ngram): number {
+  const grams = (tokens: readonly string[]) =>
+    tokens.slice(0, Math.max(0, tokens.length - n + 1)).map((_, at) => tokens.slice(at, at + n).join(" "));
+  const own = grams(words(text));
+  if (own.length === 0) return 0;
+  // Cited lines are joined first, so a phrase broken across two lines is still found.
+  const known = new Set(grams(words(sources.join(" "))));
+  return own.filter((gram) => known.has(gram)).length / own.length;
+}
