@@ -28,6 +28,7 @@ import { Route as StudymapTopicsNewRouteImport } from './routes/studymap/topics/
 import { Route as AuthSubscribeTopicTopicIdRouteImport } from './routes/_auth/subscribe/topic/$topicId'
 import { Route as StudymapCollectionsModuleIdTopicsRouteImport } from './routes/studymap/collections/$moduleId/topics'
 import { Route as StudymapTopicsTopicIdIndexRouteImport } from './routes/studymap/topics/$topicId/index'
+import { Route as StudymapTopicsTopicIdClassRouteImport } from './routes/studymap/topics/$topicId/class'
 import { Route as StudymapTopicsTopicIdOverviewRouteRouteImport } from './routes/studymap/topics/$topicId/overview/route'
 import { Route as StudymapTopicsTopicIdStructureReviewRouteImport } from './routes/studymap/topics/$topicId/structure-review'
 import { Route as StudymapTopicsTopicIdSummaryRouteImport } from './routes/studymap/topics/$topicId/summary'
@@ -141,6 +142,12 @@ const StudymapTopicsTopicIdIndexRoute =
   StudymapTopicsTopicIdIndexRouteImport.update({
     id: '/',
     path: '/',
+    getParentRoute: () => StudymapTopicsTopicIdRouteRoute,
+  } as any)
+const StudymapTopicsTopicIdClassRoute =
+  StudymapTopicsTopicIdClassRouteImport.update({
+    id: '/class',
+    path: '/class',
     getParentRoute: () => StudymapTopicsTopicIdRouteRoute,
   } as any)
 const StudymapTopicsTopicIdOverviewRouteRoute =
@@ -258,6 +265,7 @@ export interface FileRoutesByFullPath {
   '/studymap/topics/$topicId/overview': typeof StudymapTopicsTopicIdOverviewRouteRouteWithChildren
   '/subscribe/topic/$topicId': typeof AuthSubscribeTopicTopicIdRoute
   '/studymap/collections/$moduleId/topics': typeof StudymapCollectionsModuleIdTopicsRoute
+  '/studymap/topics/$topicId/class': typeof StudymapTopicsTopicIdClassRoute
   '/studymap/topics/$topicId/structure-review': typeof StudymapTopicsTopicIdStructureReviewRoute
   '/studymap/topics/$topicId/summary': typeof StudymapTopicsTopicIdSummaryRoute
   '/studymap/topics/$topicId/': typeof StudymapTopicsTopicIdIndexRoute
@@ -290,6 +298,7 @@ export interface FileRoutesByTo {
   '/studymap/collections': typeof StudymapCollectionsIndexRoute
   '/subscribe/topic/$topicId': typeof AuthSubscribeTopicTopicIdRoute
   '/studymap/collections/$moduleId/topics': typeof StudymapCollectionsModuleIdTopicsRoute
+  '/studymap/topics/$topicId/class': typeof StudymapTopicsTopicIdClassRoute
   '/studymap/topics/$topicId/structure-review': typeof StudymapTopicsTopicIdStructureReviewRoute
   '/studymap/topics/$topicId/summary': typeof StudymapTopicsTopicIdSummaryRoute
   '/studymap/topics/$topicId': typeof StudymapTopicsTopicIdIndexRoute
@@ -328,6 +337,7 @@ export interface FileRoutesById {
   '/studymap/topics/$topicId/overview': typeof StudymapTopicsTopicIdOverviewRouteRouteWithChildren
   '/_auth/subscribe/topic/$topicId': typeof AuthSubscribeTopicTopicIdRoute
   '/studymap/collections/$moduleId/topics': typeof StudymapCollectionsModuleIdTopicsRoute
+  '/studymap/topics/$topicId/class': typeof StudymapTopicsTopicIdClassRoute
   '/studymap/topics/$topicId/structure-review': typeof StudymapTopicsTopicIdStructureReviewRoute
   '/studymap/topics/$topicId/summary': typeof StudymapTopicsTopicIdSummaryRoute
   '/studymap/topics/$topicId/': typeof StudymapTopicsTopicIdIndexRoute
@@ -365,6 +375,7 @@ export interface FileRouteTypes {
     | '/studymap/topics/$topicId/overview'
     | '/subscribe/topic/$topicId'
     | '/studymap/collections/$moduleId/topics'
+    | '/studymap/topics/$topicId/class'
     | '/studymap/topics/$topicId/structure-review'
     | '/studymap/topics/$topicId/summary'
     | '/studymap/topics/$topicId/'
@@ -397,6 +408,7 @@ export interface FileRouteTypes {
     | '/studymap/collections'
     | '/subscribe/topic/$topicId'
     | '/studymap/collections/$moduleId/topics'
+    | '/studymap/topics/$topicId/class'
     | '/studymap/topics/$topicId/structure-review'
     | '/studymap/topics/$topicId/summary'
     | '/studymap/topics/$topicId'
@@ -434,6 +446,7 @@ export interface FileRouteTypes {
     | '/studymap/topics/$topicId/overview'
     | '/_auth/subscribe/topic/$topicId'
     | '/studymap/collections/$moduleId/topics'
+    | '/studymap/topics/$topicId/class'
     | '/studymap/topics/$topicId/structure-review'
     | '/studymap/topics/$topicId/summary'
     | '/studymap/topics/$topicId/'
@@ -597,6 +610,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof StudymapTopicsTopicIdIndexRouteImport
       parentRoute: typeof StudymapTopicsTopicIdRouteRoute
     }
+    '/studymap/topics/$topicId/class': {
+      id: '/studymap/topics/$topicId/class'
+      path: '/class'
+      fullPath: '/studymap/topics/$topicId/class'
+      preLoaderRoute: typeof StudymapTopicsTopicIdClassRouteImport
+      parentRoute: typeof StudymapTopicsTopicIdRouteRoute
+    }
     '/studymap/topics/$topicId/overview': {
       id: '/studymap/topics/$topicId/overview'
       path: '/overview'
@@ -735,6 +755,7 @@ const StudymapTopicsTopicIdOverviewRouteRouteWithChildren =
 
 interface StudymapTopicsTopicIdRouteRouteChildren {
   StudymapTopicsTopicIdOverviewRouteRoute: typeof StudymapTopicsTopicIdOverviewRouteRouteWithChildren
+  StudymapTopicsTopicIdClassRoute: typeof StudymapTopicsTopicIdClassRoute
   StudymapTopicsTopicIdStructureReviewRoute: typeof StudymapTopicsTopicIdStructureReviewRoute
   StudymapTopicsTopicIdSummaryRoute: typeof StudymapTopicsTopicIdSummaryRoute
   StudymapTopicsTopicIdIndexRoute: typeof StudymapTopicsTopicIdIndexRoute
@@ -754,6 +775,7 @@ const StudymapTopicsTopicIdRouteRouteChildren: StudymapTopicsTopicIdRouteRouteCh
   {
     StudymapTopicsTopicIdOverviewRouteRoute:
       StudymapTopicsTopicIdOverviewRouteRouteWithChildren,
+    StudymapTopicsTopicIdClassRoute: StudymapTopicsTopicIdClassRoute,
     StudymapTopicsTopicIdStructureReviewRoute:
       StudymapTopicsTopicIdStructureReviewRoute,
     StudymapTopicsTopicIdSummaryRoute: StudymapTopicsTopicIdSummaryRoute,

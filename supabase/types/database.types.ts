@@ -1006,6 +1006,55 @@ export type Database = {
       change_member_role: { Args: { p_membership_id: string; p_role: string }; Returns: undefined };
       claim_course_generation: { Args: { p_topic_id: string }; Returns: string };
       claim_episode_audio_render: { Args: { p_activity_id: string }; Returns: string };
+      class_item_analysis: {
+        Args: { p_topic_id: string };
+        Returns: {
+          activity_id: string;
+          attempts: number;
+          chapter_id: string;
+          chapter_position: number;
+          chapter_title: string;
+          check_attempts: number;
+          discrimination: number;
+          flags: string[];
+          kind: string;
+          options: Json;
+          question_id: string;
+          question_position: number;
+          quiz_attempts: number;
+          share_correct: number;
+          stem: string;
+          subtopic_id: string;
+        }[];
+      };
+      class_subtopic_learners: {
+        Args: { p_chapter_id: string; p_stuck_days?: number; p_subtopic_id?: string; p_topic_id: string };
+        Returns: {
+          display_name: string;
+          email: string;
+          excused: boolean;
+          failed: boolean;
+          last_progress_at: string;
+          passed: boolean;
+          stuck: boolean;
+          user_id: string;
+        }[];
+      };
+      class_topic_progress: {
+        Args: { p_stuck_days?: number; p_topic_id: string };
+        Returns: {
+          chapter_id: string;
+          chapter_position: number;
+          chapter_title: string;
+          excused: number;
+          failed: number;
+          passed: number;
+          started: number;
+          stuck: number;
+          subtopic_id: string;
+          subtopic_title: string;
+        }[];
+      };
       create_entity: { Args: { p_kind?: string; p_name: string }; Returns: string };
       delete_topic: { Args: { p_topic_id: string }; Returns: undefined };
       disconnect_entity_llm: { Args: { p_entity_id: string }; Returns: boolean };
@@ -1060,6 +1109,14 @@ export type Database = {
         }[];
       };
       invite_member: { Args: { p_email: string; p_entity_id: string; p_role?: string }; Returns: string };
+      item_flag_thresholds: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          flag: string;
+          min_attempts: number;
+          threshold: number;
+        }[];
+      };
       move_topic: { Args: { p_module_id: string; p_topic_id: string }; Returns: undefined };
       orphaned_files: {
         Args: { p_limit?: number };

@@ -5,7 +5,7 @@ import { structureSchema } from "@/domain/structure";
 import { topicStatusKey } from "@/domain/topic-status";
 import type { Topic } from "@/lib/topics/api";
 import { activityRefs, EPISODE_KINDS, QUIZ_KINDS, SLIDE_KINDS } from "./api";
-import { useTopicOutline } from "./hooks";
+import { useCanManageTopic, useTopicOutline } from "./hooks";
 
 function count(n: number, one: string, many: string) {
   return n === 1 ? `1 ${one}` : `${n} ${many}`;
@@ -14,6 +14,7 @@ function count(n: number, one: string, many: string) {
 /** The topic hub: one card per screen of the topic, each saying what is there. */
 export function HubLinks({ topic }: { topic: Topic }) {
   const { data: outline } = useTopicOutline(topic.id);
+  const { data: canManage } = useCanManageTopic(topic.id);
   const structure = structureSchema.safeParse(topic.structure);
   const sections = structure.success ? structure.data.sections.length : 0;
   const status = topicStatusKey(topic.processing_status);
@@ -114,6 +115,20 @@ export function HubLinks({ topic }: { topic: Topic }) {
             </Link>
           }
         />
+        {canManage ? (
+          <HubCard
+            description="Who is stuck where, and which questions need a second look."
+            link={
+              <Link
+                to="/studymap/topics/$topicId/class"
+                params={params}
+                className="after:absolute after:inset-0"
+              >
+                Class
+              </Link>
+            }
+          />
+        ) : null}
       </ul>
     </div>
   );

@@ -133,6 +133,8 @@ select set_eq(
     'public.invite_member', 'public.record_structure_run', 'public.regenerate_structure',
     'public.start_structure_generation',
     'public.update_topic_details', 'public.move_topic', 'public.delete_topic', 'public.change_member_role',
+    'public.class_topic_progress', 'public.class_subtopic_learners', 'public.class_item_analysis',
+    'public.item_flag_thresholds',
     'private.assert_can_manage_topic', 'private.caller_bypasses_rls', 'private.can_manage_course',
     'private.can_manage_topic', 'private.can_read_activity', 'private.can_read_course',
     'private.can_read_topic', 'private.claim_generation', 'private.co_member_user_ids',

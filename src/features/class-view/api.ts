@@ -1,0 +1,154 @@
+import { z } from "zod";
+import type { StudymapClient } from "@/lib/database";
+import { unwrap } from "@/lib/query";
+
+/**
+ * The class view's reads (docs/teachers.md): three RPCs that aggregate in Postgres and decide there who
+ * may see what. The generated types cannot say which columns may be null, so each row is read by a schema.
+ */
+
+/** How long without progress counts as stuck, unless the teacher picks another period. */
+export const DEFAULT_STUCK_DAYS = 7;
+
+const countsRowSchema = z.object({
+  chapter_id: z.string(),
+  chapter_position: z.number(),
+  chapter_title: z.string(),
+  subtopic_id: z.string().nullable(),
+  subtopic_title: z.string().nullable(),
+  started: z.number(),
+  excused: z.number(),
+  passed: z.number(),
+  failed: z.number(),
+  stuck: z.number(),
+});
+export type ClassCountsRow = z.infer<typeof countsRowSchema>;
+
+/** A chapter's counts and its subtopics' counts, in reading order. */
+export interface ClassChapter {
+  id: string;
+  position: number;
+  title: string;
+  counts: ClassCountsRow;
+  subtopics: ClassCountsRow[];
+}
+
+/** Groups the flat RPC rows (chapter rows have no subtopic) into chapters. */
+export function groupByChapter(rows: readonly ClassCountsRow[]): ClassChapter[] {
+  const chapters = new Map<string, ClassChapter>();
+  for (const row of rows) {
+    if (row.subtopic_id === null) {
+      chapters.set(row.chapter_id, {
+        id: row.chapter_id,
+        position: row.chapter_position,
+        title: row.chapter_title,
+        counts: row,
+        subtopics: [],
+      });
+    }
+  }
+  for (const row of rows) {
+    if (row.subtopic_id !== null) chapters.get(row.chapter_id)?.subtopics.push(row);
+  }
+  return [...chapters.values()].sort((a, b) => a.position - b.position);
+}
+
+export async function fetchClassProgress(
+  client: StudymapClient,
+  topicId: string,
+  stuckDays: number,
+): Promise<ClassChapter[]> {
+  const rows = unwrap(
+    await client.rpc("class_topic_progress", { p_topic_id: topicId, p_stuck_days: stuckDays }),
+  );
+  return groupByChapter(z.array(countsRowSchema).parse(rows ?? []));
+}
+
+const learnerSchema = z.object({
+  user_id: z.string(),
+  display_name: z.string().nullable(),
+  email: z.string().nullable(),
+  excused: z.boolean(),
+  passed: z.boolean(),
+  failed: z.boolean(),
+  stuck: z.boolean(),
+  last_progress_at: z.string().nullable(),
+});
+export type ClassLearner = z.infer<typeof learnerSchema>;
+
+/** The learners behind one chapter's (subtopic null) or subtopic's counts; managers and admins only. */
+export async function fetchSubtopicLearners(
+  client: StudymapClient,
+  params: { topicId: string; chapterId: string; subtopicId: string | null; stuckDays: number },
+): Promise<ClassLearner[]> {
+  const rows = unwrap(
+    await client.rpc("class_subtopic_learners", {
+      p_topic_id: params.topicId,
+      p_chapter_id: params.chapterId,
+      // PostgREST takes an absent argument as the default (null): the chapter as a whole.
+      ...(params.subtopicId === null ? {} : { p_subtopic_id: params.subtopicId }),
+      p_stuck_days: params.stuckDays,
+    }),
+  );
+  return z.array(learnerSchema).parse(rows ?? []);
+}
+
+export const ITEM_FLAGS = [
+  "too_easy",
+  "too_hard",
+  "negative_discrimination",
+  "unused_option",
+  "wrong_option_beats_right",
+] as const;
+export type ItemFlag = (typeof ITEM_FLAGS)[number];
+
+const optionSchema = z.object({
+  index: z.number(),
+  text: z.string(),
+  correct: z.boolean(),
+  picks: z.number(),
+});
+export type ItemOption = z.infer<typeof optionSchema>;
+
+const itemSchema = z.object({
+  chapter_id: z.string(),
+  chapter_position: z.number(),
+  chapter_title: z.string(),
+  activity_id: z.string(),
+  kind: z.string(),
+  question_id: z.string(),
+  question_position: z.number(),
+  subtopic_id: z.string().nullable(),
+  stem: z.string().nullable(),
+  attempts: z.number(),
+  check_attempts: z.number(),
+  quiz_attempts: z.number(),
+  share_correct: z.number().nullable(),
+  discrimination: z.number().nullable(),
+  options: z.array(optionSchema),
+  // A flag this client does not know yet is dropped rather than failing the whole table.
+  flags: z.array(z.string()).transform((flags) => flags.filter((flag): flag is ItemFlag => isItemFlag(flag))),
+});
+export type ItemAnalysis = z.infer<typeof itemSchema>;
+
+function isItemFlag(flag: string): flag is ItemFlag {
+  return (ITEM_FLAGS as readonly string[]).includes(flag);
+}
+
+export async function fetchItemAnalysis(client: StudymapClient, topicId: string): Promise<ItemAnalysis[]> {
+  const rows = unwrap(await client.rpc("class_item_analysis", { p_topic_id: topicId }));
+  return z.array(itemSchema).parse(rows ?? []);
+}
+
+const thresholdSchema = z.object({
+  flag: z.string(),
+  threshold: z.number().nullable(),
+  min_attempts: z.number(),
+});
+export type FlagThreshold = z.infer<typeof thresholdSchema>;
+
+/** The flags' thresholds as Postgres applies them (item_flag_thresholds), so the words quote the same numbers. */
+export async function fetchFlagThresholds(client: StudymapClient): Promise<Map<string, FlagThreshold>> {
+  const rows = z.array(thresholdSchema).parse(unwrap(await client.rpc("item_flag_thresholds")) ?? []);
+  return new Map(rows.map((row) => [row.flag, row]));
+}
