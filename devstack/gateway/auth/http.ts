@@ -24,9 +24,20 @@ export async function jsonBody<T extends z.ZodType>(c: Context, schema: T): Prom
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     throw unparsable("the body must be a JSON object");
   }
+  // Postgres cannot store U+0000 in text or jsonb; GoTrue would fail in the database with a 500.
+  if (containsNul(value)) throw unparsable("a string contains the NUL character (\\u0000)");
   const parsed = schema.safeParse(value);
   if (!parsed.success) throw unparsable(z.prettifyError(parsed.error).replace(/\s+/g, " ").trim());
   return parsed.data;
+}
+
+/** Whether any string or key in a parsed JSON value holds U+0000. */
+function containsNul(value: unknown): boolean {
+  if (typeof value === "string") return value.includes("\u0000");
+  if (Array.isArray(value)) return value.some(containsNul);
+  if (typeof value === "object" && value !== null)
+    return Object.entries(value).some(([key, item]) => key.includes("\u0000") || containsNul(item));
+  return false;
 }
 
 const unparsable = (detail: string) =>
@@ -46,7 +57,7 @@ export function requestOrigin(c: Context): RequestOrigin {
 }
 
 /** The peer's address (the sessions table keeps it); absent when the app is called in-process. */
-function remoteAddress(c: Context): string | null {
+export function remoteAddress(c: Context): string | null {
   try {
     const address = getConnInfo(c).remote.address;
     return address && isIP(address) ? address : null;

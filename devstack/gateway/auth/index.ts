@@ -61,8 +61,8 @@ export function authService(
     }),
   );
   app.get("/settings", (c) => c.json(publicSettings(settings)));
-  const signIns = new ClientThrottle(settings.signInsPer5Min);
-  const verifications = new ClientThrottle(settings.tokenVerificationsPer5Min);
+  const signIns = new ClientThrottle(settings.signInsPer5Min, settings.rateLimitHeader);
+  const verifications = new ClientThrottle(settings.tokenVerificationsPer5Min, settings.rateLimitHeader);
   app.post("/otp", (c) => {
     signIns.take(c);
     return handleOtp(issuer, c);
@@ -123,7 +123,8 @@ async function handleOtp(issuer: SessionIssuer, c: Context): Promise<Response> {
 function validEmail(email: string, onInvalid = (message: string) => validationFailed(message)): string {
   if (!email) throw onInvalid("An email address is required");
   if (email.length > 255) throw onInvalid("An email address is too long");
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
+  // Control characters (NUL among them) fail GoTrue's format check too.
+  if (!/^[^\s@\p{Cc}]+@[^\s@\p{Cc}]+\.[^\s@\p{Cc}]+$/u.test(email)) {
     throw onInvalid("Unable to validate email address: invalid format");
   }
   return email.toLowerCase();

@@ -21,6 +21,11 @@ export interface AuthSettings {
   tokenVerificationsPer5Min: number;
   /** Sign-in and sign-up requests (`/otp`, `/signup`) one client address may make in five minutes. */
   signInsPer5Min: number;
+  /**
+   * The header a trusted proxy sets to the client's address, keying the limits above; null keys them
+   * on the connection's peer address (nothing a client sends).
+   */
+  rateLimitHeader: string | null;
   /** Mails one address may receive per hour. */
   emailsPerHour: number;
   /** Seconds a rotated refresh token may still be exchanged (concurrent tabs). */
@@ -43,6 +48,7 @@ const envSchema = z.object({
   SUPABASE_AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS: z.coerce.number().int().min(1).default(30),
   SUPABASE_AUTH_RATE_LIMIT_EMAIL_SENT: z.coerce.number().int().min(0).default(30),
   SUPABASE_AUTH_REFRESH_TOKEN_REUSE_INTERVAL: seconds(10),
+  SUPABASE_AUTH_RATE_LIMIT_HEADER: z.string().trim().default(""),
   SUPABASE_AUTH_ADDITIONAL_REDIRECT_URLS: z.string().default(""),
 });
 
@@ -58,6 +64,9 @@ const envSchema = z.object({
  *   SUPABASE_AUTH_RATE_LIMIT_TOKEN_VERIFICATIONS code checks per client address per 5 minutes (30)
  *   SUPABASE_AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS   sign-ins/sign-ups per client address per 5 minutes (30)
  *   SUPABASE_AUTH_RATE_LIMIT_EMAIL_SENT         mails per address per hour (30)
+ *   SUPABASE_AUTH_RATE_LIMIT_HEADER             header naming the client's address, set only behind a
+ *                                               trusted proxy (GoTrue's GOTRUE_RATE_LIMIT_HEADER);
+ *                                               unset: the connection's peer address
  *   SUPABASE_AUTH_REFRESH_TOKEN_REUSE_INTERVAL  seconds a rotated refresh token still works (10)
  *   SUPABASE_AUTH_ADDITIONAL_REDIRECT_URLS      comma-separated redirect_to patterns (`*`, `**` globs)
  *   SUPABASE_AUTH_EXTERNAL_GOOGLE_CLIENT_ID, SUPABASE_AUTH_EXTERNAL_GOOGLE_SECRET
@@ -82,6 +91,7 @@ export function authSettingsFromEnv(env: Record<string, string | undefined>): Au
     emailMaxFrequency: values.SUPABASE_AUTH_EMAIL_MAX_FREQUENCY,
     tokenVerificationsPer5Min: values.SUPABASE_AUTH_RATE_LIMIT_TOKEN_VERIFICATIONS,
     signInsPer5Min: values.SUPABASE_AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS,
+    rateLimitHeader: values.SUPABASE_AUTH_RATE_LIMIT_HEADER || null,
     emailsPerHour: values.SUPABASE_AUTH_RATE_LIMIT_EMAIL_SENT,
     refreshTokenReuseInterval: values.SUPABASE_AUTH_REFRESH_TOKEN_REUSE_INTERVAL,
     flowStateExpiry: 300,

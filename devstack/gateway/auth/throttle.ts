@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { AuthError } from "./errors.ts";
-import { requestOrigin } from "./http.ts";
+import { remoteAddress } from "./http.ts";
 
 /**
  * Per-client rate limits as hosted Supabase Auth applies them (config.toml `[auth.rate_limit]`): each
@@ -12,11 +12,20 @@ import { requestOrigin } from "./http.ts";
 export class ClientThrottle {
   private readonly buckets = new Map<string, { tokens: number; at: number }>();
 
-  constructor(private readonly perFiveMinutes: number) {}
+  /**
+   * `trustedHeader`: the header a trusted proxy in front sets to the client's address (GoTrue's
+   * `GOTRUE_RATE_LIMIT_HEADER`, e.g. `X-Forwarded-For`). Without one the client is the socket's
+   * peer: the local stack is reached directly, so a header any client can write must not choose
+   * whose allowance a request takes.
+   */
+  constructor(
+    private readonly perFiveMinutes: number,
+    private readonly trustedHeader: string | null = null,
+  ) {}
 
   /** Takes one request from the client's allowance, or throws 429. */
   take(c: Context, now = Date.now()): void {
-    const key = requestOrigin(c).ip ?? "in-process";
+    const key = this.clientKey(c);
     const refillPerMs = this.perFiveMinutes / 300_000;
     const bucket = this.buckets.get(key) ?? { tokens: this.perFiveMinutes, at: now };
     const tokens = Math.min(this.perFiveMinutes, bucket.tokens + (now - bucket.at) * refillPerMs);
@@ -26,6 +35,11 @@ export class ClientThrottle {
     }
     this.buckets.set(key, { tokens: tokens - 1, at: now });
     this.forgetFullBuckets(now, refillPerMs);
+  }
+
+  private clientKey(c: Context): string {
+    const proxied = this.trustedHeader ? c.req.header(this.trustedHeader)?.split(",")[0]?.trim() : "";
+    return proxied || remoteAddress(c) || "in-process";
   }
 
   /** A client whose bucket would be full again is the same as one never seen: keep memory bounded. */

@@ -45,7 +45,13 @@ export function announce(ctx: GatewayContext, what: string): void {
 }
 
 const querySchema = z.object({
-  email: z.string().trim().max(320).optional(),
+  // Postgres cannot compare text holding U+0000: such a filter is a bad request, not a server error.
+  email: z
+    .string()
+    .trim()
+    .max(320)
+    .refine((email) => !email.includes("\u0000"), "email must not contain the NUL character")
+    .optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 
@@ -62,8 +68,8 @@ export function inboxService(ctx: GatewayContext): Hono {
   });
   app.get("/", async (c) => {
     const query = querySchema.safeParse(c.req.query());
-    const email = query.success ? query.data.email : undefined;
-    return c.html(inboxPage(await listMessages(ctx, email, 50), email));
+    if (!query.success) return c.text(z.prettifyError(query.error), 400);
+    return c.html(inboxPage(await listMessages(ctx, query.data.email, 50), query.data.email));
   });
   return app;
 }

@@ -37,7 +37,7 @@ export const storageErrors = {
   invalidKey: (key: string) => new StorageError(400, "InvalidKey", `Invalid key: ${key}`),
   invalidBucketName: () => new StorageError(400, "InvalidBucketName", "Bucket name invalid", "Invalid Input"),
   invalidJwt: (message: string) => new StorageError(400, "InvalidJWT", message),
-  invalidSignature: () => new StorageError(400, "InvalidSignature", "Invalid signature"),
+  invalidSignature: (message = "Invalid signature") => new StorageError(400, "InvalidSignature", message),
   invalidMimeType: (mimeType: string) =>
     new StorageError(415, "InvalidMimeType", `mime type ${mimeType} is not supported`, "invalid_mime_type"),
   entityTooLarge: () =>

@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { createReadStream } from "node:fs";
 import { copyFile, mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -32,6 +32,18 @@ export function assertValidKey(key: string): void {
   if (!key || key.length > 1024 || !VALID_OBJECT_KEY.test(key) || unsafe) throw storageErrors.invalidKey(key);
 }
 
+/** Most file systems refuse a name over 255 bytes; hosted Storage (S3) takes any segment length. */
+const MAX_DISK_SEGMENT = 200;
+
+/**
+ * A key segment as a file name: long ones become their start and a hash, joined by `#`, which no
+ * valid key contains, so they never meet a real segment (keys are ASCII, so characters are bytes).
+ */
+function diskSegment(segment: string): string {
+  if (segment.length <= MAX_DISK_SEGMENT) return segment;
+  return `${segment.slice(0, 100)}#${createHash("sha256").update(segment).digest("hex")}`;
+}
+
 /**
  * Objects live on disk as `<stateDir>/storage/<bucket>/<key>/<version>`, like storage-api's file
  * backend: each upload writes a new version, so a replaced object's old bytes stay readable until the
@@ -47,7 +59,7 @@ export class ObjectFiles {
   private pathOf(bucket: string, key: string, version: string): string {
     assertValidBucketName(bucket);
     assertValidKey(key);
-    const resolved = path.resolve(this.root, bucket, ...key.split("/"), version);
+    const resolved = path.resolve(this.root, bucket, ...key.split("/").map(diskSegment), version);
     if (!resolved.startsWith(this.root + path.sep)) throw storageErrors.invalidKey(key);
     return resolved;
   }

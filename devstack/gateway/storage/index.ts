@@ -8,6 +8,7 @@ import { bearerToken, type Identity, identify } from "../jwt.ts";
 import { verifiedCaller } from "./caller.ts";
 import { fromDatabaseError, renderStorageError, StorageError, storageErrors } from "./errors.ts";
 import { assertValidBucketName, assertValidKey, ObjectFiles } from "./files.ts";
+import { listObjectsV2, listV2BodySchema } from "./list-v2.ts";
 import {
   currentVersion,
   deleteObjects,
@@ -21,8 +22,14 @@ import {
 } from "./objects.ts";
 import { resumableUploads } from "./resumable.ts";
 import { serveObject } from "./serve.ts";
-import { signedUrl, verifySignedUrl } from "./signing.ts";
-import { objectMetadata, readLimited, readUpload } from "./uploads.ts";
+import {
+  assertSignedUrlLifetime,
+  signedUploadUrl,
+  signedUrl,
+  verifySignedUpload,
+  verifySignedUrl,
+} from "./signing.ts";
+import { assertFitsBucket, objectMetadata, readLimited, readUpload } from "./uploads.ts";
 
 /**
  * `/storage/v1`, speaking Supabase Storage (storage-api) for what storage-js sends: buckets, upload,
@@ -53,6 +60,11 @@ export function storageService(ctx: GatewayContext): Hono {
   );
   app.get("/bucket", (c) => storage.listBuckets(c));
   app.get("/bucket/:bucket", (c) => storage.getBucket(c));
+  // storage-api's static routes win over `/object/:bucket/*`, whatever the bucket is called: register
+  // them first, so a bucket named `upload`, `list-v2` or `sign` never swallows them.
+  app.post("/object/upload/sign/:bucket/:key{.+}", (c) => storage.signUpload(c));
+  app.put("/object/upload/sign/:bucket/:key{.+}", (c) => storage.uploadSigned(c));
+  app.post("/object/list-v2/:bucket", (c) => storage.listV2(c));
   app.post("/object/list/:bucket", (c) => storage.list(c));
   app.post("/object/move", (c) => storage.move(c));
   app.post("/object/copy", (c) => storage.copy(c));
@@ -128,6 +140,74 @@ class StorageRoutes {
   async upload(c: Context, upsert: boolean): Promise<Response> {
     const { bucket, key } = objectParams(c);
     const identity = await this.caller(c);
+    const stored = await this.store(c, { bucket, key, owner: ownerOf(identity), upsert }, (work) =>
+      this.asCaller(c, identity, work),
+    );
+    return c.json({ Id: stored.id, Key: `${bucket}/${key}` });
+  }
+
+  /**
+   * `createSignedUploadUrl`: storage-api first tries the INSERT (or upsert) in the caller's role and
+   * rolls it back, so only a caller the policies let write gets a URL; the upload itself then needs no
+   * JWT.
+   */
+  async signUpload(c: Context): Promise<Response> {
+    const { bucket, key } = objectParams(c);
+    const identity = await this.caller(c);
+    const upsert = c.req.header("x-upsert") === "true";
+    await findBucket(this.ctx.pool, bucket);
+    const probe = {
+      id: randomUUID(),
+      bucket,
+      name: key,
+      owner: ownerOf(identity),
+      version: randomUUID(),
+      metadata: null,
+      userMetadata: null,
+    };
+    await this.asCaller(c, identity, async (client, control) => {
+      try {
+        await writeObject(client, probe, upsert);
+      } catch (error) {
+        if (!upsert && fromDatabaseError(error)?.code === "ResourceAlreadyExists")
+          throw storageErrors.keyAlreadyExists();
+        throw error;
+      }
+      control.rollback();
+    });
+    const grant = { owner: probe.owner ?? undefined, upsert };
+    return c.json(await signedUploadUrl(this.ctx, bucket, key, grant));
+  }
+
+  /**
+   * `uploadToSignedUrl`: the token is the authorization (storage-api writes as super user, with the
+   * owner and upsert the token carries); the bucket's size and type rules still apply.
+   */
+  async uploadSigned(c: Context): Promise<Response> {
+    const { bucket, key } = objectParams(c);
+    const token = c.req.query("token");
+    if (!token) throw storageErrors.invalidRequest("querystring must have required property 'token'");
+    const grant = await verifySignedUpload(this.ctx, token, bucket, key);
+    await this.store(c, { bucket, key, owner: grant.owner, upsert: grant.upsert }, async (work) => {
+      const client = await this.ctx.pool.connect();
+      try {
+        return await work(client, { rollback: () => {} });
+      } finally {
+        client.release();
+      }
+    });
+    return c.json({ Key: `${bucket}/${key}` });
+  }
+
+  /** Reads the upload under the bucket's rules, writes its file, then its row through `transaction`. */
+  private async store(
+    c: Context,
+    target: { bucket: string; key: string; owner: string | null; upsert: boolean },
+    transaction: (
+      work: (client: pg.PoolClient, control: { rollback(): void }) => Promise<void>,
+    ) => Promise<void>,
+  ): Promise<{ id: string }> {
+    const { bucket, key, upsert } = target;
     const bucketRow = await findBucket(this.ctx.pool, bucket);
     const file = await readUpload(c, bucketRow);
     const previous = upsert ? await currentVersion(this.ctx.pool, bucket, key) : null;
@@ -135,14 +215,14 @@ class StorageRoutes {
       id: randomUUID(),
       bucket,
       name: key,
-      owner: typeof identity.claims.sub === "string" ? identity.claims.sub : null,
+      owner: target.owner,
       version: randomUUID(),
       metadata: objectMetadata(file),
       userMetadata: file.userMetadata,
     };
     await this.files.write(bucket, key, object.version, file.bytes);
     try {
-      await this.asCaller(c, identity, (client) => writeObject(client, object, upsert));
+      await transaction((client) => writeObject(client, object, upsert));
     } catch (error) {
       await this.files.remove({ bucket, key, version: object.version });
       if (!upsert && fromDatabaseError(error)?.code === "ResourceAlreadyExists")
@@ -150,7 +230,7 @@ class StorageRoutes {
       throw error;
     }
     if (previous) await this.files.remove({ bucket, key, version: previous.version });
-    return c.json({ Id: previous?.id ?? object.id, Key: `${bucket}/${key}` });
+    return { id: previous?.id ?? object.id };
   }
 
   async download(c: Context, options: { requireJwt: boolean }): Promise<Response> {
@@ -185,6 +265,7 @@ class StorageRoutes {
     const { bucket, key } = objectParams(c);
     const identity = await this.caller(c);
     const { expiresIn } = parse(signBodySchema, await jsonBody(c), "body");
+    assertSignedUrlLifetime(expiresIn);
     await this.asCaller(c, identity, (client) => findObject(client, bucket, key), "read");
     return c.json({ signedURL: await signedUrl(this.ctx, bucket, key, expiresIn) });
   }
@@ -193,6 +274,7 @@ class StorageRoutes {
     const bucket = bucketParam(c);
     const identity = await this.caller(c);
     const { expiresIn, paths } = parse(signManyBodySchema, await jsonBody(c), "body");
+    assertSignedUrlLifetime(expiresIn);
     const visible = await this.asCaller(
       c,
       identity,
@@ -239,6 +321,14 @@ class StorageRoutes {
       "read",
     );
     return c.json(entries);
+  }
+
+  async listV2(c: Context): Promise<Response> {
+    const bucket = bucketParam(c);
+    const identity = await this.caller(c);
+    const body = parse(listV2BodySchema, await jsonBody(c), "body");
+    await findBucket(this.ctx.pool, bucket);
+    return c.json(await this.asCaller(c, identity, (client) => listObjectsV2(client, bucket, body), "read"));
   }
 
   async info(c: Context): Promise<Response> {
@@ -292,6 +382,7 @@ class StorageRoutes {
       assertValidKey(place.name);
     }
     const object = await findObject(this.ctx.pool, from.bucket, from.name);
+    assertFitsBucket(object.metadata, await findBucket(this.ctx.pool, to.bucket));
     const source = { bucket: from.bucket, key: from.name, version: object.version };
     const target = { bucket: to.bucket, key: to.name, version: object.version };
     let moved = false;
@@ -325,12 +416,13 @@ class StorageRoutes {
     const target = { bucket, key: body.destinationKey, version };
     const id = await this.asCaller(c, identity, async (client) => {
       const source = await findObject(client, body.bucketId, body.sourceKey);
+      assertFitsBucket(source.metadata, await findBucket(this.ctx.pool, bucket));
       await this.files.copy({ bucket: source.bucket_id, key: source.name, version: source.version }, target);
       const copy = {
         id: randomUUID(),
         bucket,
         name: body.destinationKey,
-        owner: typeof identity.claims.sub === "string" ? identity.claims.sub : null,
+        owner: ownerOf(identity),
         version,
         metadata: source.metadata,
         userMetadata: source.user_metadata,
@@ -362,7 +454,7 @@ class StorageRoutes {
   private asCaller<T>(
     c: Context,
     identity: Identity,
-    work: (client: pg.PoolClient) => Promise<T>,
+    work: (client: pg.PoolClient, control: { rollback(): void }) => Promise<T>,
     access: "read" | "write" = "write",
   ): Promise<T> {
     const request = { method: c.req.method, path: c.req.path, headers: c.req.raw.headers };
@@ -378,6 +470,10 @@ class StorageRoutes {
       ),
     );
   }
+}
+
+function ownerOf(identity: Identity): string | null {
+  return typeof identity.claims.sub === "string" ? identity.claims.sub : null;
 }
 
 function bucketParam(c: Context): string {

@@ -102,7 +102,7 @@ export interface NewObject {
   name: string;
   owner: string | null;
   version: string;
-  metadata: ObjectMetadata;
+  metadata: ObjectMetadata | null;
   userMetadata: Record<string, unknown> | null;
 }
 

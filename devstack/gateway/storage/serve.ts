@@ -4,23 +4,56 @@ import type { ObjectFiles } from "./files.ts";
 import type { ObjectRow } from "./objects.ts";
 
 /**
- * Answers an object's bytes as storage-api's asset renderer does: its stored content type, cache
- * control and ETag, conditional requests (If-None-Match → 304), a single byte range (206), and
- * `?download[=name]` as an attachment.
+ * Types a browser may show inline from the gateway's origin: raster images, PDF, audio, video and plain
+ * text. Anything else (HTML, SVG, XML, JavaScript, unknown types) could run script next to the inbox
+ * and the APIs, so it is served as a download.
+ */
+const INLINE_SAFE_TYPES = [
+  /^image\/(png|jpeg|gif|webp|avif|bmp)$/,
+  /^application\/pdf$/,
+  /^audio\/[a-z0-9.+-]+$/,
+  /^video\/[a-z0-9.+-]+$/,
+  /^text\/plain$/,
+];
+
+/**
+ * storage-api's renderer turns `text/html` into `text/plain` (supabase/storage PR #37, "for security,
+ * HTML files are returned as plain text"); the stored type is kept otherwise.
+ */
+export function servedContentType(stored: string | undefined): string {
+  const type = stored || "application/octet-stream";
+  return type.includes("text/html") ? "text/plain" : type;
+}
+
+/** Whether a type (parameters ignored) may be shown inline rather than downloaded. */
+export function isInlineSafe(contentType: string): boolean {
+  const essence = (contentType.split(";")[0] ?? "").trim().toLowerCase();
+  return INLINE_SAFE_TYPES.some((pattern) => pattern.test(essence));
+}
+
+/**
+ * Answers an object's bytes as storage-api's asset renderer does: its content type (HTML as plain
+ * text), cache control and ETag, `X-Robots-Tag: none`, conditional requests (If-None-Match → 304), a
+ * single byte range (206), and `?download[=name]` as an attachment. Stricter than hosted, because
+ * the local gateway serves the sign-in inbox from the same origin: every answer carries
+ * `X-Content-Type-Options: nosniff`, and a type that is not inline-safe is always an attachment.
  */
 export async function serveObject(c: Context, files: ObjectFiles, object: ObjectRow): Promise<Response> {
   const location = { bucket: object.bucket_id, key: object.name, version: object.version };
   const size = await files.size(location);
   if (size === null) throw storageErrors.noSuchKey();
+  const contentType = servedContentType(object.metadata.mimetype);
   const headers = new Headers({
-    "content-type": object.metadata.mimetype || "application/octet-stream",
+    "content-type": contentType,
     "cache-control": object.metadata.cacheControl || "no-cache",
     etag: object.metadata.eTag,
     "last-modified": object.updated_at.toUTCString(),
     "accept-ranges": "bytes",
+    "x-content-type-options": "nosniff",
+    "x-robots-tag": "none",
   });
   const download = c.req.query("download");
-  if (download !== undefined) {
+  if (download !== undefined || !isInlineSafe(contentType)) {
     const filename = download || object.name.split("/").pop() || object.name;
     headers.set("content-disposition", `attachment; filename*=UTF-8''${encodeURIComponent(filename)}`);
   }

@@ -87,6 +87,17 @@ export function parseJsonObject(text: string | undefined): Record<string, unknow
   }
 }
 
+/**
+ * An existing object copied or moved into `bucket` must meet that bucket's rules as an upload would:
+ * otherwise a file refused by a public image bucket could reach it through another bucket.
+ */
+export function assertFitsBucket(metadata: ObjectMetadata | null, bucket: BucketRow): void {
+  const limit = Math.min(GLOBAL_FILE_SIZE_LIMIT, bucket.file_size_limit ?? GLOBAL_FILE_SIZE_LIMIT);
+  if ((metadata?.size ?? 0) > limit) throw storageErrors.entityTooLarge();
+  if (bucket.allowed_mime_types?.length)
+    assertAllowedMimeType(metadata?.mimetype || "application/octet-stream", bucket.allowed_mime_types);
+}
+
 /** storage-api's rule: `type/subtype` must equal an allowed type or match its `type/*`. */
 export function assertAllowedMimeType(mimeType: string, allowed: string[]): void {
   const [type, subtype] = (mimeType.split(";")[0] ?? "").trim().toLowerCase().split("/");

@@ -59,13 +59,98 @@ const ENDPOINTS: Endpoint[] = [
   { method: "GET", path: (rng) => `/inbox?email=${q(rng)}`, fields: [] },
 ];
 
+interface FixedCase {
+  method: string;
+  path: string;
+  body?: unknown;
+  /** Sent with the fixture user's valid access token. */
+  signedIn?: boolean;
+  status: number;
+  code?: string;
+}
+
+/**
+ * Inputs that once answered 5xx (issue 25), sent on every run rather than left to chance: Postgres
+ * cannot store U+0000, so a NUL reaching it was a server error.
+ */
+const ALWAYS_SENT: FixedCase[] = [
+  {
+    method: "POST",
+    path: "/auth/v1/otp",
+    body: { email: `${MARKER}\u0000@example.com` },
+    status: 400,
+    code: "bad_json",
+  },
+  {
+    method: "POST",
+    path: "/auth/v1/otp",
+    body: { email: `${MARKER}@example.com`, data: { note: "a\u0000b" } },
+    status: 400,
+    code: "bad_json",
+  },
+  {
+    method: "POST",
+    path: "/auth/v1/otp",
+    body: { email: `${MARKER}\u0007@example.com` },
+    status: 400,
+    code: "validation_failed",
+  },
+  {
+    method: "POST",
+    path: "/auth/v1/verify",
+    body: { type: "email", email: `${MARKER}@example.com`, token: "12\u00003456" },
+    status: 400,
+    code: "bad_json",
+  },
+  {
+    method: "POST",
+    path: "/auth/v1/verify",
+    body: { type: "email", token_hash: `${MARKER}\u0000` },
+    status: 400,
+    code: "bad_json",
+  },
+  {
+    method: "PUT",
+    path: "/auth/v1/user",
+    body: { data: { [MARKER]: "a\u0000b" } },
+    signedIn: true,
+    status: 400,
+    code: "bad_json",
+  },
+  {
+    method: "PUT",
+    path: "/auth/v1/user",
+    body: { data: { [`${MARKER}\u0000`]: 1 } },
+    signedIn: true,
+    status: 400,
+    code: "bad_json",
+  },
+  { method: "GET", path: "/inbox/api/messages?email=%00", status: 400 },
+  { method: "GET", path: `/inbox/api/messages?email=${MARKER}%00%40example.com`, status: 400 },
+  { method: "GET", path: "/inbox?email=a%00b", status: 400 },
+];
+
 let db: pg.Client;
 let fixtureUserId = "";
+let fixtureAccessToken = "";
 
 beforeAll(async () => {
   db = await database();
-  fixtureUserId = (await signIn(uniqueEmail("fuzz-fixture"))).session.user.id;
+  const fixture = await signIn(uniqueEmail("fuzz-fixture"));
+  fixtureUserId = fixture.session.user.id;
+  fixtureAccessToken = fixture.session.access_token;
 });
+
+async function sendFixed(fixed: FixedCase) {
+  const headers: Record<string, string> = {
+    apikey: stack().anonKey,
+    "content-type": "application/json",
+    "x-supabase-api-version": "2024-01-01",
+  };
+  if (fixed.signedIn) headers.authorization = `Bearer ${fixtureAccessToken}`;
+  const body = fixed.body === undefined ? null : JSON.stringify(fixed.body);
+  return sendRaw(stack().supabaseUrl, fixed.method, fixed.path, headers, body);
+}
 
 afterAll(async () => {
   await db.end();
@@ -124,6 +209,12 @@ describe("auth and inbox under malformed input", () => {
     const tokens = [stack().anonKey, ...(await nastyTokens(stack().jwtSecret, fixtureUserId))];
     const rng = random(SEED);
     const failures: string[] = [];
+    for (const fixed of ALWAYS_SENT) {
+      const response = await sendFixed(fixed);
+      const code = fixed.code ? (JSON.parse(response.body) as { code?: string }).code : undefined;
+      if (response.status !== fixed.status || code !== fixed.code)
+        failures.push(`${fixed.method} ${fixed.path} → ${response.status} ${response.body.slice(0, 200)}`);
+    }
     let sent = 0;
     for (let index = 0; index < CASES; index++) {
       const attempt = await fuzzRequest(rng, tokens);

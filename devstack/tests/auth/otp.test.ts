@@ -155,7 +155,11 @@ describe("e-mail OTP sign-in", () => {
   });
 
   it("limits code guessing per client, so a stranger can neither find nor void someone's code", async () => {
-    const gateway = await startAuthGateway({ tokenVerificationsPer5Min: 5 });
+    // Behind a trusted proxy that names the client (GoTrue's GOTRUE_RATE_LIMIT_HEADER), clients are apart.
+    const gateway = await startAuthGateway({
+      tokenVerificationsPer5Min: 5,
+      rateLimitHeader: "X-Forwarded-For",
+    });
     try {
       const email = uniqueEmail("guessed");
       expect((await anonClient(gateway.url).auth.signInWithOtp({ email })).error).toBeNull();
@@ -185,6 +189,32 @@ describe("e-mail OTP sign-in", () => {
       await gateway.stop();
     }
   });
+
+  it.each([
+    ["code checks", "/verify", { tokenVerificationsPer5Min: 30 }],
+    ["sign-in requests", "/otp", { signInsPer5Min: 30 }],
+  ])(
+    "keys the limit on %s on the connection, whatever X-Forwarded-For a client writes",
+    async (_, path, limits) => {
+      const gateway = await startAuthGateway(limits);
+      try {
+        const email = uniqueEmail("forwarded");
+        const body =
+          path === "/verify" ? { email, token: "000000", type: "email" } : { email, create_user: false };
+        const statuses: number[] = [];
+        for (let guess = 0; guess < 50; guess++) {
+          const spoofed = `203.0.113.${guess + 1}, 198.51.100.${guess + 1}`;
+          statuses.push(
+            (await callAuth("POST", path, body, { "x-forwarded-for": spoofed }, gateway.url)).status,
+          );
+        }
+        expect(statuses.slice(0, 30)).not.toContain(429);
+        expect(statuses.slice(30)).toEqual(Array(20).fill(429));
+      } finally {
+        await gateway.stop();
+      }
+    },
+  );
 
   it("lets only the product's own web client read the inbox from a browser", async () => {
     const read = (origin: string) =>

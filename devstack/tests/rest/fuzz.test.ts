@@ -1,5 +1,7 @@
+import { randomUUID } from "node:crypto";
 import { SignJWT } from "jose";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signIn, stack, uniqueEmail } from "../auth/support.ts";
 import { type RestFixture, startRestFixture } from "./fixture.ts";
 
 /**
@@ -339,3 +341,63 @@ it(`answers ${REQUESTS} malformed requests without a 5xx and without changing da
   expect(error).toBeNull();
   expect(data).toEqual([{ id: 3, subjects: { title: "History" } }]);
 }, 120_000);
+
+/**
+ * Rows too big for the product's indexes once answered 500 (issue 25); they are sent on every run
+ * against the product's own schema on the shared stack, and must be 400 with PostgREST's error body.
+ */
+describe("oversized product rows, always sent", () => {
+  const rest = (path: string, body: unknown, token: string) =>
+    fetch(`${stack().supabaseUrl}/rest/v1/${path}`, {
+      method: "POST",
+      headers: {
+        apikey: stack().anonKey,
+        authorization: `Bearer ${token}`,
+        "content-type": "application/json",
+        prefer: "return=minimal",
+      },
+      body: JSON.stringify(body),
+    });
+
+  it.each([
+    [
+      "a source chunk over 1 MB",
+      "source_chunks",
+      {
+        source_id: randomUUID(),
+        topic_id: randomUUID(),
+        line_start: 0,
+        line_end: 0,
+        content: "a b ".repeat(300_000),
+      },
+    ],
+    [
+      "a 4,000-character invitation address",
+      "core_memberships",
+      { entity_id: randomUUID(), status: "invited", invited_email: `${"a".repeat(4000)}@example.com` },
+    ],
+  ])("%s is a 400 check violation, also for the service role", async (_, table, row) => {
+    const response = await rest(table, row, stack().serviceRoleKey);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ code: "23514", message: expect.any(String) });
+  });
+
+  it("invite_member with a 4,000-character address is a 400, and invites nobody", async () => {
+    const { client, session } = await signIn(uniqueEmail("fuzz-admin"));
+    const { data: entityId, error } = await client.rpc("create_entity", { p_name: "Fuzz school" });
+    expect(error).toBeNull();
+    const response = await rest(
+      "rpc/invite_member",
+      { p_entity_id: entityId, p_email: `${"a".repeat(4000)}@example.com` },
+      session.access_token,
+    );
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ code: "23514" });
+    const { data: invitations } = await client
+      .from("core_memberships")
+      .select("id")
+      .eq("entity_id", entityId)
+      .eq("status", "invited");
+    expect(invitations).toEqual([]);
+  });
+});
