@@ -18,7 +18,7 @@ import {
   type SourceLanguage,
   words,
 } from "./text/language.ts";
-import { isNonProse, joinLines, plainText } from "./text/markup.ts";
+import { isNonProse, joinLines, mayHoldMarkup, plainLines, plainProse } from "./text/markup.ts";
 import { isCompleteSentence, splitSentences } from "./text/sentences.ts";
 
 /** A source with its chunks, as generation reads it (from ingestion or from `source_chunks`). */
@@ -265,7 +265,9 @@ function addParagraph(
   lineNumbers: number[],
   roles: LineRoles | null,
 ) {
-  const lines = lineNumbers.map((lineNumber) => plainText(chunk.lines[lineNumber - chunk.line_start] ?? ""));
+  const raw = lineNumbers.map((lineNumber) => chunk.lines[lineNumber - chunk.line_start] ?? "");
+  // Markdown markup may span lines (a link's text broken at the line end), so it goes per paragraph.
+  const lines = mayHoldMarkup(source.kind) ? plainLines(raw) : raw.map(plainProse);
   // With a layout, only the joins it records undo a line-end hyphen; without one, joinLines guesses. A
   // paragraph's lines are consecutive body lines: only asides (captions, footnotes) can sit between them.
   const joins = roles

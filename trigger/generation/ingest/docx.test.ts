@@ -45,7 +45,8 @@ async function linesOf(made: Made): Promise<Array<[string, string]>> {
   lines.forEach((line, index) => {
     if (line === "") return;
     const heading = [...layout.headings].find(([start, { end }]) => index >= start && index <= end);
-    tagged.push([line, heading ? `H${heading[1].level}` : (layout.roles.get(index) ?? "")]);
+    const role = layout.furniture.has(index) ? "furniture" : (layout.roles.get(index) ?? "");
+    tagged.push([line, heading ? `H${heading[1].level}` : role]);
   });
   return tagged;
 }
@@ -356,6 +357,71 @@ describe("readDocx", () => {
       ],
     },
     {
+      name: "captions in pandoc's Image Caption and Table Caption styles",
+      made: {
+        styles: {
+          paragraphStyles: [named("ImageCaption", "Image Caption"), named("TableCaption", "Table Caption")],
+        },
+        children: [
+          text("Tidy data has one observation per row."),
+          styled("Example of gathering columns to create tidy data.", "ImageCaption"),
+          styled("Sightings per site and year", "TableCaption"),
+        ],
+      },
+      expected: [
+        ["Tidy data has one observation per row.", ""],
+        ["Example of gathering columns to create tidy data.", "caption"],
+        ["Sightings per site and year", "caption"],
+      ],
+    },
+    {
+      name: "the author block under the title is front matter; the abstract after it is text",
+      made: {
+        styles: { paragraphStyles: [named("Title", "Title"), named("Heading1", "Heading 1")] },
+        children: [
+          styled("Good Enough Practices for Scientific Computing", "Title"),
+          runs(
+            new TextRun("Greg Wilson1,, Jennifer Bryan2,, Tracy K. Teal3,"),
+            new TextRun({
+              text: "1 Software Carpentry Foundation / gvwilson@software-carpentry.org",
+              break: 1,
+            }),
+            new TextRun({ text: "2 RStudio, University of British Columbia", break: 1 }),
+            new TextRun({ text: "These authors contributed equally to this work.", break: 1 }),
+          ),
+          styled("Abstract", "Heading1"),
+          text("We present a set of computing tools that every researcher can adopt."),
+        ],
+      },
+      expected: [
+        ["Good Enough Practices for Scientific Computing", "H1"],
+        ["Greg Wilson1,, Jennifer Bryan2,, Tracy K. Teal3,", "furniture"],
+        ["1 Software Carpentry Foundation / gvwilson@software-carpentry.org", "furniture"],
+        ["2 RStudio, University of British Columbia", "furniture"],
+        ["These authors contributed equally to this work.", "furniture"],
+        ["Abstract", "H2"],
+        ["We present a set of computing tools that every researcher can adopt.", ""],
+      ],
+    },
+    {
+      name: "a lead paragraph under the title is text, and text after the first section is never front matter",
+      made: {
+        styles: { paragraphStyles: [named("Title", "Title"), named("Heading1", "Heading 1")] },
+        children: [
+          styled("Rivers", "Title"),
+          text("Rivers carry water from the hills to the sea, as Jan de Vries showed."),
+          styled("Authors", "Heading1"),
+          text("Jan de Vries and Anna Smit"),
+        ],
+      },
+      expected: [
+        ["Rivers", "H1"],
+        ["Rivers carry water from the hills to the sea, as Jan de Vries showed.", ""],
+        ["Authors", "H2"],
+        ["Jan de Vries and Anna Smit", ""],
+      ],
+    },
+    {
       name: "numbered and bulleted paragraphs are list items",
       made: {
         children: [
@@ -399,6 +465,18 @@ describe("readDocx", () => {
     );
     expect(lines).toEqual(["Een rivier stroomt.", "", "Een dijk houdt water tegen."]);
     expect(layout.roles.size).toBe(0);
+  });
+});
+
+describe("Word text is never Markdown", () => {
+  it("keeps the underscores and asterisks of names in code in the sentences made from it", async () => {
+    const line =
+      "Rename name1 to personal_name, keep bird_count_table.csv and fig_3_a.png, and pass *args on.";
+    const source = { id: "88888888-8888-4888-8888-888888888888", kind: "docx" as const, file_name: "a.docx" };
+    const content = await docxOf({ children: [text(line)] });
+    const { chunks } = await ingestSource({ ...source, file_path: null, content });
+    const corpus = buildCorpus([{ ...source, chunks }]);
+    expect(corpus.sentences.map((sentence) => sentence.text)).toEqual([line]);
   });
 });
 

@@ -1,5 +1,6 @@
 import JSZip from "jszip";
 import mammoth from "mammoth";
+import { markFrontMatter } from "./front-matter.ts";
 import { emptyLayout, type LineRole, type PageLayout } from "./layout.ts";
 import { normalizeLine } from "./lines.ts";
 import {
@@ -27,7 +28,10 @@ export async function readDocx(bytes: Uint8Array): Promise<{ lines: string[]; la
   const notes = new NoteCollector(document.notes);
   const blocks = blocksOf(document.children, { styles, notes });
   classify(blocks, styles);
-  return emit(blocks, notes.blocks({ styles, notes }));
+  const read = emit(blocks, notes.blocks({ styles, notes }));
+  // The author block under the title (names, affiliations, e-mail addresses) is a plain paragraph.
+  markFrontMatter(read.lines, read.layout);
+  return read;
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -2,7 +2,7 @@ import { headingsOfLines } from "../text/headings.ts";
 import { detectLanguage } from "../text/language.ts";
 import { readDocx } from "./docx.ts";
 import { type SourceKind, SourceReadError } from "./errors.ts";
-import { vocabularyOf } from "./hyphenation.ts";
+import { loadEnglishWords, vocabularyOf } from "./hyphenation.ts";
 import { emptyLayout, markdownLayout, markJoins, type PageLayout } from "./layout.ts";
 import { normalizeLines } from "./lines.ts";
 import {
@@ -52,7 +52,11 @@ export async function extractPages(source: SourceContent): Promise<SourcePage[]>
     const all = pages.flatMap((page) => page.lines);
     const language = detectLanguage(all.join("\n"));
     const vocabulary = vocabularyOf(all);
-    for (const page of withLayout) if (page.layout) markJoins(page.lines, page.layout, language, vocabulary);
+    // The English word list is read only for a document that breaks words at line ends.
+    const dictionary =
+      language === "en" && all.some((line) => line.endsWith("-")) ? await loadEnglishWords() : undefined;
+    for (const page of withLayout)
+      if (page.layout) markJoins(page.lines, page.layout, language, vocabulary, dictionary);
   }
   return pages;
 }
@@ -124,10 +128,11 @@ async function recogniseScannedPages(bytes: Uint8Array, pages: SourcePage[]): Pr
     );
   const numbers = scanned.map((page) => page.page_number ?? 1);
   const recognised = await recogniseImages(await renderPdfPages(bytes, numbers));
+  const bySize = recognised.some((page) => page.headings.size > 0);
   const byNumber = new Map(numbers.map((number, index) => [number, recognised[index]]));
   return pages.map((page) => {
     const text = byNumber.get(page.page_number ?? 0);
-    return text ? recognisedPage(page.page_number, text) : page;
+    return text ? recognisedPage(page.page_number, text, bySize) : page;
   });
 }
 
@@ -147,13 +152,17 @@ function webPages(html: string, fail: (reason: string) => SourceReadError): Sour
 /** A photo of a page: one unpaged page of recognised text. */
 async function imagePages(bytes: Uint8Array): Promise<SourcePage[]> {
   const [recognised] = await recogniseImages([bytes]);
-  return recognised ? [recognisedPage(null, recognised)] : [];
+  return recognised ? [recognisedPage(null, recognised, recognised.headings.size > 0)] : [];
 }
 
 const PAGE_NUMBER = /^[\s\p{P}]*\d{1,4}[\s\p{P}]*$/u;
 
-/** Recognised text has no styles to tell headings by, so they are guessed from line shape here. */
-function recognisedPage(pageNumber: number | null, text: RecognisedPage): SourcePage {
+/**
+ * Recognised text has no styles, but its type sizes: headings are the lines set clearly larger than the
+ * body (`bySize`, when any recognised page has one). A scan whose headings are only bold, or as large
+ * as the body, gets them guessed from line shape instead.
+ */
+function recognisedPage(pageNumber: number | null, text: RecognisedPage, bySize: boolean): SourcePage {
   const layout = emptyLayout();
   // Specks read as a stray digit or sign are no text to learn from.
   if (!text.lines.some((line) => /\p{L}/u.test(line))) return { page_number: pageNumber, lines: [], layout };
@@ -161,7 +170,9 @@ function recognisedPage(pageNumber: number | null, text: RecognisedPage): Source
   // A printed page number at the top or bottom stays in the page's numbering but out of every chunk.
   for (const line of [0, text.lines.length - 1])
     if (PAGE_NUMBER.test(text.lines[line] ?? "")) layout.furniture.add(line);
-  guessHeadings(text.lines, layout);
+  if (!bySize) guessHeadings(text.lines, layout);
+  for (const [line, heading] of text.headings)
+    if (!layout.furniture.has(line)) layout.headings.set(line, heading);
   return { page_number: pageNumber, lines: text.lines, layout, recognised: { confidence: text.confidence } };
 }
 

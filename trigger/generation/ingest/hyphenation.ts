@@ -13,6 +13,18 @@ const ENGLISH_HYPHEN_PREFIXES = new Set(["self", "well", "ex", "half", "all", "s
 // Dutch separates vowels that would otherwise read as one sound ("zee-egel", "auto-ongeluk").
 const DUTCH_VOWEL_CLASH = /^(?:aa|ae|ai|au|ee|ei|eu|ie|oe|oi|oo|ou|ui|uu|ea|eo|io|ia|oa|ua)$/;
 
+/**
+ * English words (`an-array-of-english-words`, MIT, about 275,000 words), loaded once when a document
+ * first needs them: 3 MB of JSON that only ingestion reads, as its own chunk in the task bundle.
+ */
+let englishWords: Promise<ReadonlySet<string>> | undefined;
+export function loadEnglishWords(): Promise<ReadonlySet<string>> {
+  englishWords ??= import("an-array-of-english-words/index.json", { with: { type: "json" } }).then(
+    (module) => new Set(module.default),
+  );
+  return englishWords;
+}
+
 /** The words of a text as written, hyphenated compounds whole: the document's own spelling. */
 export function vocabularyOf(lines: readonly string[]): Set<string> {
   const words = new Set<string>();
@@ -37,6 +49,7 @@ export function joinAcrossLines(
   nextLine: string,
   language: "nl" | "en",
   vocabulary: ReadonlySet<string>,
+  dictionary?: ReadonlySet<string>,
 ): { hyphen: boolean } | null {
   const head = BROKEN_END.exec(line)?.[1];
   const tail = CONTINUED_START.exec(nextLine)?.[1];
@@ -49,9 +62,11 @@ export function joinAcrossLines(
   const before = lastPart.at(-1) ?? "";
   const after = tail[0] ?? "";
   if (!/\p{Ll}/u.test(before) || !/\p{Ll}/u.test(after)) return { hyphen: true };
+  const word = `${lastPart}${tail}`.toLowerCase();
+  const byDictionary = dictionary && language === "en" ? dictionaryJoin(lastPart, tail, dictionary) : null;
+  if (byDictionary) return byDictionary;
   if (language === "nl" && DUTCH_VOWEL_CLASH.test(`${before}${after}`)) return { hyphen: true };
   if (language === "en" && ENGLISH_HYPHEN_PREFIXES.has(lastPart.toLowerCase())) return { hyphen: true };
-  const word = `${lastPart}${tail}`.toLowerCase();
   const hyphenate = language === "nl" ? hyphenateNl : hyphenateEn;
   let position = 0;
   for (const syllable of hyphenate(word).split("\u00ad")) {
@@ -59,6 +74,24 @@ export function joinAcrossLines(
     if (position === lastPart.length) return { hyphen: false };
   }
   return { hyphen: true };
+}
+
+/**
+ * What a word list says of a break: the hyphen goes when the joined word is a word and its second half
+ * alone is not ("ex-" / "actly"), and stays when both halves are words and the joined one is not ("sub-"
+ * / "word", "well-" / "known"). When both or neither are words ("under-" / "stand", "by-" / "product")
+ * it says nothing, and the prefixes and patterns decide.
+ */
+function dictionaryJoin(
+  head: string,
+  tail: string,
+  dictionary: ReadonlySet<string>,
+): { hyphen: boolean } | null {
+  const isWord = (word: string) => dictionary.has(word.toLowerCase());
+  const joined = isWord(`${head}${tail}`);
+  if (joined && !isWord(tail)) return { hyphen: false };
+  if (!joined && isWord(head) && isWord(tail)) return { hyphen: true };
+  return null;
 }
 
 /**

@@ -10,7 +10,7 @@ import { chunkOfRow, chunkRow } from "../pipelines/db.ts";
 import { extractiveProvider } from "../providers/extractive/index.ts";
 import { headingFromLines } from "../text/headings.ts";
 import { joinLines } from "../text/markup.ts";
-import { joinAcrossLines, tightJoin, vocabularyOf } from "./hyphenation.ts";
+import { joinAcrossLines, loadEnglishWords, tightJoin, vocabularyOf } from "./hyphenation.ts";
 import { type Chunk, ingestSource, SourceReadError } from "./index.ts";
 
 const SOURCE_ID = "66666666-6666-4666-8666-666666666666";
@@ -269,6 +269,20 @@ describe("joinAcrossLines", () => {
     ["de CO2-", "uitstoot", "nl", true],
   ] as const)("%s | %s (%s): keeps the hyphen = %s", (line, next, language, hyphen) => {
     expect(joinAcrossLines(line, next, language, none)).toEqual({ hyphen });
+  });
+
+  // With the English word list (ingestion loads it): a joined word whose second half is no word loses
+  // the hyphen, two words that make no word together keep it, and otherwise the rules above decide.
+  it.each([
+    ["contains ex-", "actly twelve metrons", false],
+    ["clear that sub-", "word tokenisation", true],
+    ["a strong and well-", "known effect", true],
+    ["water is a by-", "product of", true],
+    ["by transpi-", "ration of leaves", false],
+    ["the self-", "cleaning oven", true],
+  ] as const)("%s | %s with the word list: keeps the hyphen = %s", async (line, next, hyphen) => {
+    const dictionary = await loadEnglishWords();
+    expect(joinAcrossLines(line, next, "en", none, dictionary)).toEqual({ hyphen });
   });
 
   it("follows the document's own spelling first, and leaves dashes alone", () => {

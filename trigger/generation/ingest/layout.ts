@@ -185,6 +185,7 @@ export function markJoins(
   layout: PageLayout,
   language: Language,
   vocabulary: ReadonlySet<string>,
+  dictionary?: ReadonlySet<string>,
 ) {
   const inHeading = new Set<number>();
   for (const [start, { end }] of layout.headings)
@@ -210,7 +211,8 @@ export function markJoins(
     const next = nextBodyLine(index);
     if (!prose(index) || !prose(next) || layout.paragraphs.has(next)) return;
     const join =
-      joinAcrossLines(line, lines[next] ?? "", language, vocabulary) ?? tightJoin(line, lines[next] ?? "");
+      joinAcrossLines(line, lines[next] ?? "", language, vocabulary, dictionary) ??
+      tightJoin(line, lines[next] ?? "");
     if (join) layout.joins.set(index, join);
   });
 }

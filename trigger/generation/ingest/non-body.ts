@@ -44,7 +44,7 @@ export const NON_BODY_WORDS: Record<WordListLanguage, NonBodyWords> = {
   nl: {
     headingStyles: ["kop"],
     titleStyles: ["titel"],
-    captionStyles: ["bijschrift"],
+    captionStyles: ["bijschrift", "bijschrift afbeelding", "bijschrift tabel"],
     tocStyles: ["inhopg", "inhoudsopgave", "kop van inhoudsopgave"],
     captionOpeners: [
       "figuur",
@@ -92,7 +92,8 @@ export const NON_BODY_WORDS: Record<WordListLanguage, NonBodyWords> = {
   en: {
     headingStyles: ["heading"],
     titleStyles: ["title"],
-    captionStyles: ["caption"],
+    // pandoc writes "Image Caption" and "Table Caption"; other tools "Figure Caption".
+    captionStyles: ["caption", "image caption", "table caption", "figure caption"],
     tocStyles: ["toc", "toc heading"],
     captionOpeners: [
       "figure",

@@ -46,6 +46,19 @@ describe("text recognition (OCR)", () => {
     expect(recognition).toEqual({ pages: [1], lowConfidencePages: [] });
   });
 
+  it("takes a line set in larger type for a heading, and a short line at body size for text", async () => {
+    const pdf = await PDFDocument.create();
+    const font = await pdf.embedFont(StandardFonts.Helvetica);
+    const page = pdf.addPage([420, 300]);
+    page.drawText("Rivers and dikes", { x: 30, y: 250, size: 22, font });
+    const body = ["The river carries water to the sea.", "Dikes and dunes", "De dijk beschermt het land."];
+    for (const [index, line] of body.entries())
+      page.drawText(line, { x: 30, y: 210 - index * 24, size: 14, font });
+    const [image] = await renderPdfPages(await pdf.save(), [1]);
+    const { chunks } = await ingestSource({ ...source, kind: "image", content: image as Uint8Array });
+    expect(chunks.flatMap((chunk) => chunk.layout?.headings ?? [])).toEqual([{ line: 0, level: 1 }]);
+  });
+
   it("recognises only a PDF's scanned pages, which keep their page number", async () => {
     const { chunks, recognition } = await ingestSource({
       ...source,

@@ -4,8 +4,9 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { createWorker, OEM, type Worker } from "tesseract.js";
+import { createWorker, type Line, OEM, type Worker } from "tesseract.js";
 import { normalizeLine } from "./lines.ts";
+import { lineText, type OcrHeading, type OcrLine, ocrHeadings, paragraphStarts } from "./ocr-layout.ts";
 
 /**
  * Optical character recognition for pages that hold only an image of their text: scanned PDF pages and
@@ -28,10 +29,14 @@ const RENDER_TIMEOUT_MS = 60_000;
 
 const run = promisify(execFile);
 
-/** The text of one image: its lines, which of them open a paragraph, and how sure Tesseract was. */
+/**
+ * The text of one image: its lines, which of them open a paragraph, which are headings (set in larger
+ * type), and how sure Tesseract was.
+ */
 export interface RecognisedPage {
   lines: string[];
   paragraphs: Set<number>;
+  headings: Map<number, OcrHeading>;
   /** Mean word confidence, 0–100. */
   confidence: number;
 }
@@ -47,9 +52,16 @@ export async function recogniseImages(images: readonly Uint8Array[]): Promise<Re
   if (!images.every(isPngOrJpeg)) throw new OcrError("it is damaged or not a PNG or JPEG image");
   const { worker, cleanUp } = await startWorker();
   try {
-    const pages: RecognisedPage[] = [];
-    for (const image of images) pages.push(await recognise(worker, image));
-    return pages;
+    const read: ReadPage[] = [];
+    for (const image of images) read.push(await recognise(worker, image));
+    // Heading sizes are ranked over all pages, so a size is the same level on every page.
+    const headings = ocrHeadings(read.map((page) => page.boxes));
+    return read.map(({ boxes, tesseractStarts, confidence }, index) => ({
+      lines: boxes.map((line) => normalizeLine(lineText(line.words))),
+      paragraphs: paragraphStarts(boxes, tesseractStarts),
+      headings: headings[index] ?? new Map(),
+      confidence,
+    }));
   } finally {
     await worker.terminate();
     await cleanUp();
@@ -64,16 +76,32 @@ function isPngOrJpeg(image: Uint8Array): boolean {
   return startsWith(PNG_SIGNATURE) || startsWith(JPEG_SIGNATURE);
 }
 
-async function recognise(worker: Worker, image: Uint8Array): Promise<RecognisedPage> {
+/** A page as Tesseract read it: its lines' boxes, the lines that open its paragraphs, its confidence. */
+interface ReadPage {
+  boxes: OcrLine[];
+  tesseractStarts: Set<number>;
+  confidence: number;
+}
+
+async function recognise(worker: Worker, image: Uint8Array): Promise<ReadPage> {
   const { data } = await worker.recognize(Buffer.from(image), {}, { blocks: true, text: false });
-  const page: RecognisedPage = { lines: [], paragraphs: new Set(), confidence: data.confidence };
+  const page: ReadPage = { boxes: [], tesseractStarts: new Set(), confidence: data.confidence };
   for (const paragraph of (data.blocks ?? []).flatMap((block) => block.paragraphs)) {
-    const lines = paragraph.lines.map((line) => normalizeLine(line.text)).filter((line) => line !== "");
+    const lines = paragraph.lines.map(ocrLine).filter((line) => normalizeLine(lineText(line.words)) !== "");
     if (lines.length === 0) continue;
-    if (page.lines.length > 0) page.paragraphs.add(page.lines.length);
-    page.lines.push(...lines);
+    page.tesseractStarts.add(page.boxes.length);
+    page.boxes.push(...lines);
   }
   return page;
+}
+
+function ocrLine(line: Line): OcrLine {
+  return {
+    words: line.words.map((word) => ({ text: word.text, left: word.bbox.x0, right: word.bbox.x1 })),
+    top: line.bbox.y0,
+    bottom: line.bbox.y1,
+    xHeight: line.rowAttributes.rowHeight - line.rowAttributes.ascenders - line.rowAttributes.descenders,
+  };
 }
 
 /**

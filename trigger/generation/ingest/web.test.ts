@@ -120,6 +120,78 @@ describe("readWebPage", () => {
     expect([...layout.paragraphs]).toEqual(paragraphs);
   });
 
+  const prose = (topic: string) =>
+    `<p>${`The ${topic} is explained here in some detail, sentence after sentence, for the reader. `.repeat(6)}</p>`;
+  const page = (head: string, body: string) =>
+    `<!doctype html><html><head><title>${head}</title></head><body>${body}</body></html>`;
+
+  it.each([
+    [
+      "bookdown: div.figure p.caption",
+      `<div class="figure"><img src="a.png" alt=""><p class="caption">A notebook with three cells.</p></div>`,
+      "A notebook with three cells.",
+    ],
+    [
+      "figcaption",
+      `<figure><img src="a.png" alt=""><figcaption>The delta from above.</figcaption></figure>`,
+      "The delta from above.",
+    ],
+    ["role=caption", `<div><p role="caption">Map of the river basin.</p></div>`, "Map of the river basin."],
+    [
+      "a table's caption",
+      `<table><caption>Rainfall per month</caption><tr><td>Jan</td><td>80</td></tr></table>`,
+      "Rainfall per month",
+    ],
+    [
+      "WordPress",
+      `<div class="wp-caption"><p class="wp-caption-text">The old mill.</p></div>`,
+      "The old mill.",
+    ],
+  ])("gives a caption its role: %s", (_name, figure, caption) => {
+    const { lines, layout } = readWebPage(
+      page(
+        "Rivers",
+        `<main><article><h1>Rivers</h1>${prose("river")}${figure}${prose("delta")}</article></main>`,
+      ),
+    );
+    const line = lines.indexOf(caption);
+    expect(line).toBeGreaterThan(0);
+    expect(layout.roles.get(line)).toBe("caption");
+    expect([...layout.roles.values()].filter((role) => role === "caption")).toHaveLength(1);
+  });
+
+  it.each([
+    [
+      "the article's h1, not the site's h1 in its top bar or the <title> with the site's name",
+      page(
+        "Chapter 2 Why we use notebooks | Teaching with Notebooks",
+        `<div class="book-header" role="navigation"><h1><a href="./">Teaching with Notebooks</a></h1></div>
+         <div role="main"><h1><span>Chapter 2</span> Why we use notebooks</h1>${prose("notebook")}</div>`,
+      ),
+      "Chapter 2 Why we use notebooks",
+    ],
+    [
+      "an h1 in the article's own header",
+      page("Dikes · Earth Notes", `<article><header><h1>Dikes</h1></header>${prose("dike")}</article>`),
+      "Dikes",
+    ],
+    [
+      "without an article h1: the <title> without the site's name",
+      page(
+        "Dikes | Earth Notes",
+        `<header><h1>Earth Notes</h1></header><main><article>${prose("dike")}${prose("polder")}</article></main>`,
+      ),
+      "Dikes",
+    ],
+  ])("takes as title %s", (_name, html, title) => {
+    const { lines, layout } = readWebPage(html);
+    expect(lines[0]).toBe(title);
+    expect(layout.headings.get(0)?.level).toBe(1);
+    expect(
+      lines.filter((line) => line.includes("Teaching with Notebooks") || line === "Earth Notes"),
+    ).toEqual([]);
+  });
+
   it("reports a page with too little article text, such as a paywall", () => {
     expect(() => readWebPage(PAYWALL)).toThrow(/too little article text/);
   });

@@ -4,7 +4,8 @@ import https from "node:https";
 import { BlockList, isIP } from "node:net";
 import { Readability } from "@mozilla/readability";
 import { parseHTML } from "linkedom";
-import { emptyLayout, type PageLayout } from "./layout.ts";
+import { markFrontMatter } from "./front-matter.ts";
+import { emptyLayout, type LineRole, type PageLayout } from "./layout.ts";
 import { normalizeLine } from "./lines.ts";
 
 /**
@@ -227,26 +228,91 @@ const TEXT_BLOCKS = new Set(["P", "PRE", "FIGCAPTION", "DT", "DD", "TD", "TH", "
 const LISTS = new Set(["UL", "OL"]);
 
 /**
+ * Caption elements by the conventions pages use: HTML's own (`figcaption`, a table's `caption`), ARIA's,
+ * and the classes site generators write (bookdown and Pandoc: `<div class="figure">…<p class="caption">`;
+ * WordPress: `wp-caption-text`). Readability drops classes, so they are marked before it runs.
+ */
+export const CAPTION_SELECTORS = [
+  "figcaption",
+  "caption",
+  "[role=caption]",
+  ".caption",
+  ".figure p.caption",
+  ".figure-caption",
+  ".image-caption",
+  ".wp-caption-text",
+] as const;
+const CAPTION_MARK = "data-studymap-caption";
+
+/**
+ * The site's own parts: an `h1` in them is the site's name ("Teaching and Learning with Jupyter" in a
+ * book's top bar), not the article's title, unless they sit inside the article (an article's header).
+ */
+const SITE_CHROME = "header, nav, footer, aside, [role=navigation], [role=banner], [role=contentinfo]";
+const MAIN_CONTENT = "main, article, [role=main]";
+
+/**
  * Reads the article out of a page with Readability. Its title is the level-1 heading; the article's own
- * headings follow below it (h1 and h2 at level 2, h3–h6 at their level). Every paragraph, list item and
- * heading is a line and a paragraph start.
+ * headings follow below it (h1 and h2 at level 2, h3–h6 at their level). Every paragraph, list item,
+ * caption and heading is a line and a paragraph start; captions have role `caption`.
  */
 export function readWebPage(html: string): WebArticle {
   const { document } = parseHTML(html);
-  // Readability takes the <title>, often with the site's name ("The water cycle | Earth Notes"); a page's
-  // only <h1> is the article's own title. Read it before Readability changes the document.
-  const h1s = Array.from(document.querySelectorAll("h1"));
-  const ownTitle = h1s.length === 1 ? normalizeLine(h1s[0]?.textContent ?? "") : "";
+  // Readability takes the <title>, often with the site's name ("The water cycle | Earth Notes"); the
+  // article's own first h1 is its title. Read it before Readability changes the document.
+  const { title: ownTitle, siteNames } = pageTitles(document as unknown as Document);
+  markCaptions(document as unknown as Document);
   const article = new Readability(document as unknown as Document).parse();
   const text = normalizeLine(article?.textContent ?? "");
   if (!article?.content || text.length < MIN_ARTICLE_CHARS)
     throw new WebPageError("it has too little article text (is it behind a paywall or a login?)");
   const result: WebArticle = { lines: [], layout: emptyLayout() };
-  const title = ownTitle || normalizeLine(article.title ?? "");
+  const siteName = normalizeLine(article.siteName ?? "");
+  const title =
+    ownTitle || withoutSiteName(normalizeLine(article.title ?? ""), [...siteNames, siteName].filter(Boolean));
   if (title) addLine(result, title, 1);
   const { document: content } = parseHTML(`<!doctype html><html><body>${article.content}</body></html>`);
   readBlocks(content.body as unknown as Element, result, title !== "");
+  // An author block Readability kept in the article (names, affiliations, e-mail addresses).
+  markFrontMatter(result.lines, result.layout);
   return result;
+}
+
+/** The article's first h1 outside the site's own parts (one in the main content first), and the site's. */
+function pageTitles(document: Document): { title: string; siteNames: string[] } {
+  const h1s = Array.from(document.querySelectorAll("h1"));
+  const isChrome = (h1: Element) => {
+    const chrome = h1.closest(SITE_CHROME);
+    return chrome !== null && chrome.closest(MAIN_CONTENT) === null;
+  };
+  const own = h1s.filter((h1) => !isChrome(h1));
+  const first = own.find((h1) => h1.closest(MAIN_CONTENT) !== null) ?? own[0];
+  return {
+    title: normalizeLine(first?.textContent ?? ""),
+    siteNames: h1s.filter(isChrome).map((h1) => normalizeLine(h1.textContent ?? "")),
+  };
+}
+
+/** "Rivers | Earth Notes" → "Rivers" when "Earth Notes" is the site's name. */
+function withoutSiteName(title: string, siteNames: readonly string[]): string {
+  for (const name of siteNames) {
+    for (const separator of [" | ", " - ", " – ", " — ", " · ", " :: ", " » "]) {
+      if (title.endsWith(`${separator}${name}`)) return title.slice(0, -(separator.length + name.length));
+      if (title.startsWith(`${name}${separator}`)) return title.slice(name.length + separator.length);
+    }
+  }
+  return title;
+}
+
+function markCaptions(document: Document) {
+  for (const element of Array.from(document.querySelectorAll(CAPTION_SELECTORS.join(", "))))
+    element.setAttribute(CAPTION_MARK, "");
+}
+
+function isCaption(element: Element): boolean {
+  return (
+    element.hasAttribute(CAPTION_MARK) || element.tagName === "FIGCAPTION" || element.tagName === "CAPTION"
+  );
 }
 
 function readBlocks(element: Element, article: WebArticle, hasTitle: boolean) {
@@ -265,6 +331,8 @@ function readBlocks(element: Element, article: WebArticle, hasTitle: boolean) {
       // Readability sometimes keeps the title in the article too; it is already line 0.
       if (hasTitle && article.lines.length === 1 && text === article.lines[0]) continue;
       addLine(article, text, hasTitle ? Math.max(2, level) : level);
+    } else if (isCaption(child)) {
+      addLine(article, normalizeLine(child.textContent ?? ""), undefined, "caption");
     } else if (TEXT_BLOCKS.has(child.tagName)) {
       addLine(article, normalizeLine(child.textContent ?? ""));
     } else if (child.tagName === "LI") {
@@ -279,10 +347,11 @@ function readBlocks(element: Element, article: WebArticle, hasTitle: boolean) {
   }
 }
 
-function addLine(article: WebArticle, line: string, headingLevel?: number) {
+function addLine(article: WebArticle, line: string, headingLevel?: number, role?: LineRole) {
   if (!line) return;
   const index = article.lines.length;
   article.lines.push(line);
   if (headingLevel) article.layout.headings.set(index, { level: headingLevel, end: index });
   else if (index > 0) article.layout.paragraphs.add(index);
+  if (role) article.layout.roles.set(index, role);
 }

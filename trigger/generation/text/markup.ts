@@ -1,3 +1,7 @@
+import type { Nodes } from "mdast";
+import { fromMarkdown } from "mdast-util-from-markdown";
+import { gfmFromMarkdown } from "mdast-util-gfm";
+import { gfm } from "micromark-extension-gfm";
 import { joinAcrossLines } from "../ingest/hyphenation.ts";
 import { detectLanguage } from "./language.ts";
 
@@ -5,7 +9,10 @@ const LIST_MARKER = /^(?:[-*+•]|\d{1,3}[.)])\s+/;
 const QUOTE_MARKER = /^(?:>\s?)+/;
 const IMAGE = /!\[([^\]]*)\]\([^)]*\)/g;
 const LINK = /\[([^\]]+)\]\([^)]*\)/g;
-const EMPHASIS = /(\*\*|__|\*|_|~~|`)(?=\S)(.+?)(?<=\S)\1/g;
+const EMPHASIS = /(\*\*|\*|~~|`)(?=\S)(.+?)(?<=\S)\1/g;
+// Underscores inside a word are never emphasis (CommonMark's flanking rule): "personal_name and
+// family_name", "fig_3_a.png" keep theirs.
+const UNDERSCORE_EMPHASIS = /(?<![\p{L}\p{N}_])(__|_)(?=\S)(.+?)(?<=\S)\1(?![\p{L}\p{N}_])/gu;
 // A footnote mark after a word or punctuation ("plants¹", "flowers.²"), never a unit's power ("km²").
 const NOTE_MARK = /(?<=\p{L}{3,}|[.,;:)”"])[¹²³⁰⁴⁵⁶⁷⁸⁹]+/gu;
 // A numbered reference ("[10]", "[7, 11]", "[3–5]"): the learner reads the claim, not the pointer.
@@ -17,15 +24,72 @@ const REFERENCE_NUMBER = /\s?\[\d{1,3}(?:\s?[,–-]\s?\d{1,3})*\]/g;
  * line as printed; only the text items are made from loses them.
  */
 export function plainText(line: string): string {
-  return line
-    .replace(NOTE_MARK, "")
-    .replace(REFERENCE_NUMBER, "")
+  return withoutMarks(line)
     .replace(QUOTE_MARKER, "")
     .replace(LIST_MARKER, "")
     .replace(IMAGE, "$1")
     .replace(LINK, "$1")
     .replace(EMPHASIS, "$2")
+    .replace(UNDERSCORE_EMPHASIS, "$2")
     .trim();
+}
+
+/** Characters with a meaning inside a line, or a block marker (list, quote, heading) at its start. */
+const INLINE_MARKUP = /[\\`*_[\]!<>&~|]/;
+const BLOCK_MARKER = /^\s*(?:[-+*>#=]|\d{1,9}[.)])/;
+
+function mayHoldMarkdown(line: string): boolean {
+  return INLINE_MARKUP.test(line) || BLOCK_MARKER.test(line);
+}
+
+const MARKDOWN_OPTIONS = { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] };
+
+/**
+ * The lines of one Markdown paragraph without their markup, line for line: inline markup can span lines
+ * ("[some more advice from the LaTeX" / "Project](https://…)"), so the paragraph is parsed whole (by
+ * mdast-util-from-markdown, CommonMark with GitHub's extensions) and each piece of its text goes back to
+ * the line it was written on. Text is what a reader of the rendered page sees: link and emphasis text,
+ * code spans, images' alt text, escapes resolved; footnote references, link targets and list and quote
+ * markers are left out. Footnote marks and numbered references go as in plainText.
+ */
+export function plainLines(lines: readonly string[]): string[] {
+  // Most prose has no character Markdown gives a meaning to, and then reads as typed (parsing costs ~1 ms).
+  if (!lines.some(mayHoldMarkdown)) return lines.map((line) => withoutMarks(line).trim());
+  // Indentation only nests lists here; a paragraph's lines read alone must not turn into a code block.
+  const tree = fromMarkdown(lines.map((line) => line.trimStart()).join("\n"), MARKDOWN_OPTIONS);
+  const plain = lines.map(() => "");
+  const write = (line: number, text: string) => {
+    text.split("\n").forEach((piece, offset) => {
+      const index = line + offset;
+      if (index < plain.length) plain[index] += piece;
+    });
+  };
+  const visit = (node: Nodes) => {
+    const line = (node.position?.start.line ?? 1) - 1;
+    if (node.type === "text" || node.type === "inlineCode" || node.type === "html") write(line, node.value);
+    else if (node.type === "image") write(line, node.alt ?? "");
+    else if (node.type === "footnoteReference" || node.type === "definition") return;
+    else if ("children" in node) for (const child of node.children) visit(child);
+  };
+  visit(tree);
+  return plain.map((line) => withoutMarks(line).trim());
+}
+
+/**
+ * Text that is never Markdown (a Word document, a PDF, a web page's text) without the marks that point
+ * elsewhere and a list marker typed at its start; its asterisks, underscores, brackets and backticks stay.
+ */
+export function plainProse(line: string): string {
+  return withoutMarks(line).replace(LIST_MARKER, "").trim();
+}
+
+function withoutMarks(line: string): string {
+  return line.replace(NOTE_MARK, "").replace(REFERENCE_NUMBER, "");
+}
+
+/** Source kinds whose text may carry Markdown markup: Markdown files, and plain or pasted text. */
+export function mayHoldMarkup(kind: string): boolean {
+  return kind === "markdown" || kind === "text" || kind === "pasted";
 }
 
 /** Lines that hold no prose to learn from: table rows, rules, code fences. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { headingsOfLines } from "./headings.ts";
 import { detectLanguage } from "./language.ts";
-import { joinLines, plainText } from "./markup.ts";
+import { joinLines, plainProse, plainText } from "./markup.ts";
 import { isCompleteSentence, splitSentences } from "./sentences.ts";
 
 describe("headingsOfLines", () => {
@@ -74,8 +74,23 @@ describe("sentences", () => {
     ["The lake covers 12 km² of land.", "The lake covers 12 km² of land."],
     ["Neural networks [10] and LSTMs [7, 11] were used [3–5].", "Neural networks and LSTMs were used."],
     ["See [green](https://x.test) leaves", "See green leaves"],
+    // Underscores inside words are never emphasis (CommonMark): names of variables and files keep theirs.
+    ["rename name1 to personal_name and family_name", "rename name1 to personal_name and family_name"],
+    ["use bird_count_table.csv or fig_3_a.png", "use bird_count_table.csv or fig_3_a.png"],
+    ["an _emphasised_ word and __strong__ one", "an emphasised word and strong one"],
   ])("reads “%s” as “%s”", (line, text) => {
     expect(plainText(line)).toBe(text);
+  });
+
+  // A Word document, PDF or web page is never Markdown: only note marks, numbered references and a
+  // typed list marker go.
+  it.each([
+    ["pass *args and **kwargs on", "pass *args and **kwargs on"],
+    ["keep __init__ and `code` as typed", "keep __init__ and `code` as typed"],
+    ["see [the guide](notes) now¹", "see [the guide](notes) now"],
+    ["• A bullet typed by hand [4]", "A bullet typed by hand"],
+  ])("reads “%s” from text without markup as “%s”", (line, text) => {
+    expect(plainProse(line)).toBe(text);
   });
 });
 
