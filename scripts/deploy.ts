@@ -162,8 +162,6 @@ export function planDeploy(env: DeployEnv, release: string): Step[] {
     TRIGGER_SECRET_KEY: env.TRIGGER_SECRET_KEY,
     GENERATION_GRANT_SECRET: env.GENERATION_GRANT_SECRET,
     SITE_URL: env.STUDYMAP_SITE_URL,
-    // render-episode-audio refuses a render when no provider is configured.
-    ...withoutEmpty({ SPEECH_BASE_URL: env.SPEECH_BASE_URL }),
     LLM_ALLOW_PRIVATE_NETWORK: String(env.LLM_ALLOW_PRIVATE_NETWORK),
   };
   const steps: Step[] = [
