@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { type ChatRequest, startOpenAiStandIn } from "../trigger/generation/fixtures/openai-stand-in.ts";
@@ -13,17 +13,33 @@ import { type ChatRequest, startOpenAiStandIn } from "../trigger/generation/fixt
 export async function startRelay(dir: string) {
   mkdirSync(join(dir, "requests"), { recursive: true });
   mkdirSync(join(dir, "answers"), { recursive: true });
-  let count = 0;
-  return startOpenAiStandIn(async (request: ChatRequest) => {
-    const id = String(++count).padStart(3, "0");
-    const { messages, response_format } = request.body;
-    writeFileSync(
-      join(dir, "requests", `${id}.json`),
-      JSON.stringify({ id, messages, schema: response_format?.json_schema ?? null }, null, 2),
-    );
-    const answer = join(dir, "answers", `${id}.json`);
-    while (!existsSync(answer)) await sleep(1000);
-    await sleep(200); // the writer's last bytes
-    return { content: readFileSync(answer, "utf8") };
-  });
+  return startOpenAiStandIn(
+    async (request: ChatRequest) => {
+      const { messages, response_format } = request.body;
+      const id = requestId(dir, { messages, schema: response_format?.json_schema ?? null });
+      const answer = join(dir, "answers", `${id}.json`);
+      while (!existsSync(answer)) await sleep(1000);
+      await sleep(200); // the writer's last bytes
+      return { content: readFileSync(answer, "utf8") };
+    },
+    // An answer written by hand takes minutes: longer than fetch waits for a silent server.
+    { keepAliveMs: 30_000 },
+  );
+}
+
+/**
+ * The file number of a request: that of an identical request already in the folder (a retry, or a run
+ * started again over the same folder, answered once), else the next free one.
+ */
+function requestId(dir: string, request: { messages: unknown; schema: unknown }): string {
+  const folder = join(dir, "requests");
+  const names = readdirSync(folder).filter((name) => name.endsWith(".json"));
+  for (const name of names) {
+    const known = JSON.parse(readFileSync(join(folder, name), "utf8"));
+    if (JSON.stringify([known.messages, known.schema]) === JSON.stringify([request.messages, request.schema]))
+      return known.id;
+  }
+  const id = String(names.length + 1).padStart(3, "0");
+  writeFileSync(join(folder, `${id}.json`), JSON.stringify({ id, ...request }, null, 2));
+  return id;
 }
