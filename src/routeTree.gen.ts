@@ -28,6 +28,7 @@ import { Route as StudymapTopicsNewRouteImport } from './routes/studymap/topics/
 import { Route as AuthSubscribeTopicTopicIdRouteImport } from './routes/_auth/subscribe/topic/$topicId'
 import { Route as StudymapCollectionsModuleIdTopicsRouteImport } from './routes/studymap/collections/$moduleId/topics'
 import { Route as StudymapTopicsTopicIdIndexRouteImport } from './routes/studymap/topics/$topicId/index'
+import { Route as StudymapTopicsTopicIdAskRouteImport } from './routes/studymap/topics/$topicId/ask'
 import { Route as StudymapTopicsTopicIdClassRouteImport } from './routes/studymap/topics/$topicId/class'
 import { Route as StudymapTopicsTopicIdOverviewRouteRouteImport } from './routes/studymap/topics/$topicId/overview/route'
 import { Route as StudymapTopicsTopicIdStructureReviewRouteImport } from './routes/studymap/topics/$topicId/structure-review'
@@ -142,6 +143,12 @@ const StudymapTopicsTopicIdIndexRoute =
   StudymapTopicsTopicIdIndexRouteImport.update({
     id: '/',
     path: '/',
+    getParentRoute: () => StudymapTopicsTopicIdRouteRoute,
+  } as any)
+const StudymapTopicsTopicIdAskRoute =
+  StudymapTopicsTopicIdAskRouteImport.update({
+    id: '/ask',
+    path: '/ask',
     getParentRoute: () => StudymapTopicsTopicIdRouteRoute,
   } as any)
 const StudymapTopicsTopicIdClassRoute =
@@ -265,6 +272,7 @@ export interface FileRoutesByFullPath {
   '/studymap/topics/$topicId/overview': typeof StudymapTopicsTopicIdOverviewRouteRouteWithChildren
   '/subscribe/topic/$topicId': typeof AuthSubscribeTopicTopicIdRoute
   '/studymap/collections/$moduleId/topics': typeof StudymapCollectionsModuleIdTopicsRoute
+  '/studymap/topics/$topicId/ask': typeof StudymapTopicsTopicIdAskRoute
   '/studymap/topics/$topicId/class': typeof StudymapTopicsTopicIdClassRoute
   '/studymap/topics/$topicId/structure-review': typeof StudymapTopicsTopicIdStructureReviewRoute
   '/studymap/topics/$topicId/summary': typeof StudymapTopicsTopicIdSummaryRoute
@@ -298,6 +306,7 @@ export interface FileRoutesByTo {
   '/studymap/collections': typeof StudymapCollectionsIndexRoute
   '/subscribe/topic/$topicId': typeof AuthSubscribeTopicTopicIdRoute
   '/studymap/collections/$moduleId/topics': typeof StudymapCollectionsModuleIdTopicsRoute
+  '/studymap/topics/$topicId/ask': typeof StudymapTopicsTopicIdAskRoute
   '/studymap/topics/$topicId/class': typeof StudymapTopicsTopicIdClassRoute
   '/studymap/topics/$topicId/structure-review': typeof StudymapTopicsTopicIdStructureReviewRoute
   '/studymap/topics/$topicId/summary': typeof StudymapTopicsTopicIdSummaryRoute
@@ -337,6 +346,7 @@ export interface FileRoutesById {
   '/studymap/topics/$topicId/overview': typeof StudymapTopicsTopicIdOverviewRouteRouteWithChildren
   '/_auth/subscribe/topic/$topicId': typeof AuthSubscribeTopicTopicIdRoute
   '/studymap/collections/$moduleId/topics': typeof StudymapCollectionsModuleIdTopicsRoute
+  '/studymap/topics/$topicId/ask': typeof StudymapTopicsTopicIdAskRoute
   '/studymap/topics/$topicId/class': typeof StudymapTopicsTopicIdClassRoute
   '/studymap/topics/$topicId/structure-review': typeof StudymapTopicsTopicIdStructureReviewRoute
   '/studymap/topics/$topicId/summary': typeof StudymapTopicsTopicIdSummaryRoute
@@ -375,6 +385,7 @@ export interface FileRouteTypes {
     | '/studymap/topics/$topicId/overview'
     | '/subscribe/topic/$topicId'
     | '/studymap/collections/$moduleId/topics'
+    | '/studymap/topics/$topicId/ask'
     | '/studymap/topics/$topicId/class'
     | '/studymap/topics/$topicId/structure-review'
     | '/studymap/topics/$topicId/summary'
@@ -408,6 +419,7 @@ export interface FileRouteTypes {
     | '/studymap/collections'
     | '/subscribe/topic/$topicId'
     | '/studymap/collections/$moduleId/topics'
+    | '/studymap/topics/$topicId/ask'
     | '/studymap/topics/$topicId/class'
     | '/studymap/topics/$topicId/structure-review'
     | '/studymap/topics/$topicId/summary'
@@ -446,6 +458,7 @@ export interface FileRouteTypes {
     | '/studymap/topics/$topicId/overview'
     | '/_auth/subscribe/topic/$topicId'
     | '/studymap/collections/$moduleId/topics'
+    | '/studymap/topics/$topicId/ask'
     | '/studymap/topics/$topicId/class'
     | '/studymap/topics/$topicId/structure-review'
     | '/studymap/topics/$topicId/summary'
@@ -610,6 +623,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof StudymapTopicsTopicIdIndexRouteImport
       parentRoute: typeof StudymapTopicsTopicIdRouteRoute
     }
+    '/studymap/topics/$topicId/ask': {
+      id: '/studymap/topics/$topicId/ask'
+      path: '/ask'
+      fullPath: '/studymap/topics/$topicId/ask'
+      preLoaderRoute: typeof StudymapTopicsTopicIdAskRouteImport
+      parentRoute: typeof StudymapTopicsTopicIdRouteRoute
+    }
     '/studymap/topics/$topicId/class': {
       id: '/studymap/topics/$topicId/class'
       path: '/class'
@@ -755,6 +775,7 @@ const StudymapTopicsTopicIdOverviewRouteRouteWithChildren =
 
 interface StudymapTopicsTopicIdRouteRouteChildren {
   StudymapTopicsTopicIdOverviewRouteRoute: typeof StudymapTopicsTopicIdOverviewRouteRouteWithChildren
+  StudymapTopicsTopicIdAskRoute: typeof StudymapTopicsTopicIdAskRoute
   StudymapTopicsTopicIdClassRoute: typeof StudymapTopicsTopicIdClassRoute
   StudymapTopicsTopicIdStructureReviewRoute: typeof StudymapTopicsTopicIdStructureReviewRoute
   StudymapTopicsTopicIdSummaryRoute: typeof StudymapTopicsTopicIdSummaryRoute
@@ -775,6 +796,7 @@ const StudymapTopicsTopicIdRouteRouteChildren: StudymapTopicsTopicIdRouteRouteCh
   {
     StudymapTopicsTopicIdOverviewRouteRoute:
       StudymapTopicsTopicIdOverviewRouteRouteWithChildren,
+    StudymapTopicsTopicIdAskRoute: StudymapTopicsTopicIdAskRoute,
     StudymapTopicsTopicIdClassRoute: StudymapTopicsTopicIdClassRoute,
     StudymapTopicsTopicIdStructureReviewRoute:
       StudymapTopicsTopicIdStructureReviewRoute,

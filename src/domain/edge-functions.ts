@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { askSourcesAnswerSchema, askSourcesBodySchema } from "./ask.ts";
 import { inviteMemberAnswerSchema, inviteMemberBodySchema } from "./invitation.ts";
 import { testLlmConnectionAnswerSchema, testLlmConnectionBodySchema } from "./llm-endpoint.ts";
 import { structureSchema } from "./structure.ts";
@@ -126,6 +127,18 @@ export const EDGE_FUNCTIONS = {
     answer: testLlmConnectionAnswerSchema,
     refusals: {
       403: "The caller is not an active admin of the organisation.",
+    },
+  },
+  "ask-sources": {
+    summary: "Ask a question of a topic's sources",
+    description:
+      "For active members of the topic's organisation: records the question in the caller's private conversation (public.ask_question, at most 50 a day) and starts the answer-question task, which answers from the topic's lines only, every sentence's citation verified (docs/ask.md). The answer appears in public.ask_messages, readable by the caller alone.",
+    body: askSourcesBodySchema,
+    answer: askSourcesAnswerSchema,
+    refusals: {
+      404: "No such topic, or not one of the caller's organisation.",
+      429: "Over the daily question limit.",
+      502: "Trigger.dev did not take the run.",
     },
   },
 } as const satisfies Record<string, EdgeFunctionContract>;

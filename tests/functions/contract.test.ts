@@ -31,6 +31,7 @@ const VALID_BODIES: Record<EdgeFunctionName, unknown> = {
   "regenerate-structure": { topicId: randomUUID() },
   "invite-member": { entityId: randomUUID(), email: "someone@example.org", role: "member" },
   "render-episode-audio": { episodeId: randomUUID() },
+  "ask-sources": { topicId: randomUUID(), question: "What is a delta?" },
   "test-llm-connection": {
     entityId: randomUUID(),
     baseUrl: "https://llm.example.org/v1",

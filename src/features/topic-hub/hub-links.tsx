@@ -115,6 +115,14 @@ export function HubLinks({ topic }: { topic: Topic }) {
             </Link>
           }
         />
+        <HubCard
+          description="Ask a question and get an answer cited from this topic's sources."
+          link={
+            <Link to="/studymap/topics/$topicId/ask" params={params} className="after:absolute after:inset-0">
+              Ask your sources
+            </Link>
+          }
+        />
         {canManage ? (
           <HubCard
             description="Who is stuck where, and which questions need a second look."

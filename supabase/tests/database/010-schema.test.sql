@@ -13,7 +13,8 @@ select tables_are(
     'core_entities', 'core_memberships', 'profiles', 'subjects', 'modules', 'topics', 'topic_sources',
     'source_chunks', 'courses', 'chapters', 'activities', 'activity_progress', 'practice_card_states',
     'activity_citations', 'favorites', 'topic_subscriptions', 'generation_requests',
-    'episode_audio', 'quiz_attempts', 'entity_llm_settings', 'generation_usage'
+    'episode_audio', 'quiz_attempts', 'entity_llm_settings', 'generation_usage',
+    'ask_conversations', 'ask_messages'
   ],
   'public holds exactly the tables of the contract'
 );

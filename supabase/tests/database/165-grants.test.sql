@@ -75,6 +75,7 @@ select set_eq(
       'public.subjects:SELECT', 'public.subjects:INSERT',
       'public.generation_requests:SELECT',
       'public.generation_usage:SELECT',
+      'public.ask_conversations:SELECT', 'public.ask_messages:SELECT',
       'public.episode_audio:SELECT',
       'public.quiz_attempts:SELECT', 'public.quiz_attempts:INSERT',
       'public.profiles:SELECT',
@@ -101,7 +102,7 @@ select set_eq(
     'activities', 'activity_citations', 'activity_progress', 'chapters', 'core_entities',
     'core_memberships', 'courses', 'episode_audio', 'favorites', 'generation_requests', 'modules', 'practice_card_states',
     'profiles', 'quiz_attempts', 'source_chunks', 'subjects', 'topic_sources', 'topic_subscriptions', 'topics',
-    'entity_llm_settings', 'generation_usage'
+    'entity_llm_settings', 'generation_usage', 'ask_conversations', 'ask_messages'
   ],
   'every public table has a privilege decision above (a new table must be added here and granted)'
 );
@@ -134,7 +135,7 @@ select set_eq(
     'public.start_structure_generation',
     'public.update_topic_details', 'public.move_topic', 'public.delete_topic', 'public.change_member_role',
     'public.class_topic_progress', 'public.class_subtopic_learners', 'public.class_item_analysis',
-    'public.item_flag_thresholds',
+    'public.item_flag_thresholds', 'public.ask_question',
     'private.assert_can_manage_topic', 'private.caller_bypasses_rls', 'private.can_manage_course',
     'private.can_manage_topic', 'private.can_read_activity', 'private.can_read_course',
     'private.can_read_topic', 'private.claim_generation', 'private.co_member_user_ids',
@@ -153,7 +154,7 @@ select set_eq(
     'public.forget_orphaned_files',
     'public.get_microlearning_outline', 'public.invitation_mail', 'public.orphaned_files', 'public.regenerate_structure',
     'public.save_generated_course', 'public.stalled_structure_candidates', 'public.entity_llm_credentials',
-    'public.start_structure_generation', 'public.remove_abandoned_topics',
+    'public.start_structure_generation', 'public.remove_abandoned_topics', 'public.ask_passages',
     'private.assert_can_manage_topic', 'private.caller_bypasses_rls', 'private.can_manage_course',
     'private.can_manage_topic', 'private.can_read_activity', 'private.can_read_course',
     'private.can_read_topic', 'private.claim_generation', 'private.co_member_user_ids',

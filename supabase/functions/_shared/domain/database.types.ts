@@ -145,6 +145,92 @@ export type Database = {
           },
         ];
       };
+      ask_conversations: {
+        Row: {
+          created_at: string;
+          id: string;
+          topic_id: string;
+          user_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          created_at?: string;
+          id?: string;
+          topic_id: string;
+          user_id: string;
+        };
+        Update: {
+          created_at?: string;
+          id?: string;
+          topic_id?: string;
+          user_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "ask_conversations_topic_id_fkey";
+            columns: ["topic_id"];
+            isOneToOne: false;
+            referencedRelation: "topics";
+            referencedColumns: ["id"];
+          },
+          {
+            foreignKeyName: "ask_conversations_user_id_fkey";
+            columns: ["user_id"];
+            isOneToOne: false;
+            referencedRelation: "profiles";
+            referencedColumns: ["id"];
+          },
+        ];
+      };
+      ask_messages: {
+        Row: {
+          answer: Json | null;
+          content: string;
+          conversation_id: string;
+          created_at: string;
+          id: string;
+          question_id: string | null;
+          role: string;
+          status: string | null;
+        };
+        ComputedFields: never;
+        Insert: {
+          answer?: Json | null;
+          content: string;
+          conversation_id: string;
+          created_at?: string;
+          id?: string;
+          question_id?: string | null;
+          role: string;
+          status?: string | null;
+        };
+        Update: {
+          answer?: Json | null;
+          content?: string;
+          conversation_id?: string;
+          created_at?: string;
+          id?: string;
+          question_id?: string | null;
+          role?: string;
+          status?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "ask_messages_conversation_id_fkey";
+            columns: ["conversation_id"];
+            isOneToOne: false;
+            referencedRelation: "ask_conversations";
+            referencedColumns: ["id"];
+          },
+          {
+            foreignKeyName: "ask_messages_question_id_fkey";
+            columns: ["question_id"];
+            isOneToOne: false;
+            referencedRelation: "ask_messages";
+            referencedColumns: ["id"];
+          },
+        ];
+      };
       chapters: {
         Row: {
           course_id: string;
@@ -1004,6 +1090,15 @@ export type Database = {
     Functions: {
       accept_invitation: { Args: { p_membership_id: string }; Returns: string };
       accept_structure: { Args: { p_structure?: Json; p_topic_id: string }; Returns: undefined };
+      ask_passages: {
+        Args: { p_limit?: number; p_query: string; p_topic_id: string };
+        Returns: {
+          chunk_id: string;
+          line_number: number;
+          rank: number;
+        }[];
+      };
+      ask_question: { Args: { p_question: string; p_topic_id: string }; Returns: string };
       can_manage_topic: { Args: { p_topic_id: string }; Returns: boolean };
       change_member_role: { Args: { p_membership_id: string; p_role: string }; Returns: undefined };
       claim_course_generation: { Args: { p_topic_id: string }; Returns: string };
