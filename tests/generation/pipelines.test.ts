@@ -287,7 +287,11 @@ describe("runCourseGeneration", () => {
         "select id, kind, title, position, payload from public.activities where chapter_id = $1 order by position",
         [chapter.id],
       );
-      expect(activities.map((activity) => activity.kind)).toEqual([...ACTIVITY_KINDS]);
+      // In the course's order; a mastery check only where the section leaves material for one
+      // (trigger/generation/course-shape.ts).
+      const kinds = activities.map((activity) => activity.kind);
+      expect(kinds).toEqual(ACTIVITY_KINDS.filter((kind) => kinds.includes(kind)));
+      expect(kinds).toEqual(expect.arrayContaining(["overview", "diagnostic", "study", "practice", "recap"]));
       for (const activity of activities) {
         activitySchema.parse(activity);
         const { rows: citations } = await world.db.query(

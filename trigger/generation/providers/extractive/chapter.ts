@@ -73,6 +73,7 @@ export function extractiveChapter(
     phrases,
     subtopicOf,
     sentences: material.sentences,
+    topicSentences: request.corpus.sentences.filter((sentence) => sentence.source.language === language),
     knownStatements: new Set(material.sentences.map((sentence) => comparable(sentence.text))),
     defined: new Map(),
   };

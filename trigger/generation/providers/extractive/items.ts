@@ -4,6 +4,7 @@ import { citeSentence, contentTerms, type Sentence } from "../../corpus.ts";
 import { stableId } from "../../ids.ts";
 import { comparable } from "../../support.ts";
 import { compoundOf, escapeRegExp, isStopword, type Language, lowerInitial } from "../../text/language.ts";
+import { fillTemplate, WORD_LISTS } from "../../text/lexicon/index.ts";
 import {
   cannotHeadNounPhrase,
   isTrivialBlank,
@@ -48,6 +49,11 @@ export interface ItemContext {
   subtopicOf: Map<number, { id: string; title: string }>;
   /** The chapter's sentences, to say where a wrong option belongs. */
   sentences: readonly Sentence[];
+  /**
+   * Every sentence of the topic's sources in the chapter's language: where a wrong option taken from
+   * `topicTerms` is used, when the chapter never uses it.
+   */
+  topicSentences?: readonly Sentence[];
   /** Every sentence of the chapter as compared, so a filled-in wrong option is never actually true. */
   knownStatements: Set<string>;
   /** The terms the chapter defines (by key), with their meaning: worth a blank, and explained by it. */
@@ -172,10 +178,17 @@ function capitalize(text: string): string {
   return text.charAt(0).toLocaleUpperCase() + text.slice(1);
 }
 
+/** A wrong option as shown, with the key of the term it renders, for explaining it. */
+interface Distractor {
+  option: string;
+  key: string;
+}
+
 /**
  * Wrong options for a term: other askable terms of the same chapter, of the same kind (word count,
  * name or not, number, length, no time for a thing; for a place, places first), sharing no word with the answer nor occurring in the sentence, and
- * never making the sentence one the text itself contains.
+ * never making the sentence one the text itself contains. Each is one the chapter defines or uses in a
+ * sentence it can quote, so its explanation says something true (a term of another chapter is skipped).
  */
 function termDistractors(
   answer: KeyPhrase,
@@ -185,11 +198,11 @@ function termDistractors(
   render: (phrase: KeyPhrase) => string | null,
   fillsTo?: (option: string) => string,
   spread?: number,
-): string[] {
+): Distractor[] {
   const overlaps = (a: string[], b: string[]) => optionsOverlap(a, b, context.language);
   const answerWords = answer.key.split(" ");
   const answerIsTime = namesATime(answer.key, context.language);
-  const picked: string[] = [];
+  const picked: Distractor[] = [];
   const pickedKeys: string[][] = [];
   const seen = new Set<string>();
   // Beside a place, other places first ("vanuit Madrid": Holland, Delft, not Alva). That a name is
@@ -217,7 +230,8 @@ function termDistractors(
     const shown = render(phrase);
     if (!shown || !sameKind(shownAnswer, shown, context.language, spread)) continue;
     if (fillsTo && context.knownStatements.has(comparable(fillsTo(shown)))) continue;
-    picked.push(shown);
+    if (!context.defined.has(phrase.key) && !homeOf(phrase.key, context)) continue;
+    picked.push({ option: shown, key: phrase.key });
     pickedKeys.push(words);
   }
   return picked;
@@ -297,27 +311,80 @@ function placeAnswer(answer: string, distractors: readonly string[], seed: strin
   return { options, correct };
 }
 
-// Longer sentences would bury the explanation; those options get the subtopic they belong to instead.
-const MAX_QUOTED_WORDS = 22;
+// A quoted sentence longer than this is cut around the option, so the explanation stays short.
+const MAX_QUOTED_WORDS = 20;
+
+/**
+ * The sentence shortened to at most `maxWords` words at word boundaries, keeping the span from `start`
+ * to `end` (the option) near the middle, with an ellipsis where it was cut.
+ */
+export function excerptAround(
+  text: string,
+  start: number,
+  end: number,
+  ellipsis: string,
+  maxWords = MAX_QUOTED_WORDS,
+): string {
+  const words = text.split(/\s+/u).filter(Boolean);
+  if (words.length <= maxWords) return text;
+  const wordsIn = (part: string) => part.split(/\s+/u).filter(Boolean).length;
+  const first = wordsIn(text.slice(0, start));
+  const around = Math.floor((maxWords - Math.max(1, wordsIn(text.slice(start, end)))) / 2);
+  const from = Math.max(0, Math.min(first - around, words.length - maxWords));
+  const to = from + maxWords;
+  const cut = words
+    .slice(from, to)
+    .join(" ")
+    .replace(/[,;:]+$/u, "");
+  // A cut after a full sentence leaves out whole sentences only: no ellipsis after its full stop.
+  const cutAfter = to < words.length && !/[.!?]$/u.test(cut);
+  return `${from > 0 ? ellipsis : ""}${cut}${cutAfter ? ellipsis : ""}`;
+}
+
+/**
+ * The sentence that best shows a term in use: the chapter's own first, else one of the topic's sources;
+ * complete, standing on its own where one does, else the shortest; null when the sources have none.
+ */
+function homeOf(key: string, context: ItemContext): { text: string; match: RegExpExecArray } | null {
+  return homeIn(key, context.sentences) ?? homeIn(key, context.topicSentences ?? []);
+}
+
+function homeIn(
+  key: string,
+  sentences: readonly Sentence[],
+): { text: string; match: RegExpExecArray } | null {
+  let best: { text: string; match: RegExpExecArray; rank: number } | null = null;
+  for (const sentence of sentences) {
+    if (!sentence.complete) continue;
+    const match = phraseIn(key, sentence.text);
+    if (!match) continue;
+    // A sentence that leans on the one before ("Ze …") reads worse out of context: it comes last.
+    const rank = sentence.text.length + (leansOnContext(sentence.text) ? 100_000 : 0);
+    if (!best || rank < best.rank) best = { text: sentence.text, match, rank };
+  }
+  return best;
+}
+
+/** Where the chapter uses a term, quoted and shortened around it; null when it uses it nowhere. */
+function quoteOf(key: string, context: ItemContext): string | null {
+  const home = homeOf(key, context);
+  if (!home) return null;
+  const { ellipsis } = WORD_LISTS[context.language].wrongOption;
+  return excerptAround(home.text, home.match.index, home.match.index + home.match[0].length, ellipsis);
+}
 
 /**
  * Why each wrong option is wrong, saying only what is true: what the text says the option means (its
- * own definition in the chapter), else the shortest sentence of the chapter about it, quoted; when
- * neither exists, why the right answer is right.
+ * own definition in the chapter), else the sentence of the chapter where it occurs, quoted (shortened);
+ * when neither exists (never for a `termDistractors` option), why the right answer is right.
  */
-function whyWrong(options: readonly string[], context: ItemContext): string[] {
-  const lines = options.flatMap((option) => {
-    const key = option.toLowerCase().replace(/^(de|het|een|the|a|an)\s+/, "");
+export function whyWrong(distractors: readonly Distractor[], context: ItemContext): string[] {
+  const templates = WORD_LISTS[context.language].wrongOption;
+  const lines = distractors.flatMap(({ option, key }) => {
     const meaning = context.defined.get(key);
     if (meaning) return [context.labels.optionMeans(option, withoutEnd(meaning))];
-    const home = context.sentences
-      .filter(
-        (sentence) => sentence.complete && !leansOnContext(sentence.text) && phraseIn(key, sentence.text),
-      )
-      .sort((a, b) => a.text.length - b.text.length)[0];
-    return home && home.text.split(/\s+/).length <= MAX_QUOTED_WORDS
-      ? [context.labels.optionAbout(option, home.text)]
-      : [];
+    const quote = quoteOf(key, context);
+    return quote ? [fillTemplate(templates.termElsewhere, { option, quote })] : [];
   });
   return lines.length > 0 ? lines : [context.labels.onlyTermThatFits];
 }
@@ -444,7 +511,7 @@ export function clozeItem(
               quoted,
               labels.clozeStem(stem),
               answer,
-              distractors,
+              distractors.map(({ option }) => option),
               explanation,
               difficultyOf(term),
               subtopicId,
@@ -532,6 +599,22 @@ function otherStatements(pair: CausalPair, subtopicId: string, context: ItemCont
   });
 }
 
+/** A wrong option of a cause question, with why it is wrong. */
+interface CauseOption {
+  option: string;
+  why: string;
+}
+
+/**
+ * The sentences of a cause and its effect, shortened around one clause: the one the option is not, as
+ * the option is quoted already and the learner needs what it explains (or what explains it).
+ */
+function pairQuote(pair: CausalPair, clause: string, ellipsis: string): string {
+  const text = pair.sentences.map((sentence) => sentence.text).join(" ");
+  const at = Math.max(0, text.indexOf(clause));
+  return excerptAround(text, at, at + clause.length, ellipsis);
+}
+
 /**
  * A "why" item from a stated cause: the effect quoted, the cause as the answer with the source's
  * connective, and as wrong options the chapter's other causes and effects in the same clause form.
@@ -551,50 +634,84 @@ export function causeItem(
   const answer =
     pair.cause !== null ? `${connective} ${pair.cause}.` : `${capitalize(pair.causeStatement ?? "")}.`;
   let mcq: Question | null = null;
-  const explanation = [
-    labels.textSays(pair.sentences.map((sentence) => sentence.text).join(" ")),
-    labels.otherCauses,
-  ].join(" ");
   const difficulty: Difficulty = pair.sentences.length > 1 ? "hard" : "medium";
-  const distinct = (option: string, index: number, all: string[]) =>
-    all.indexOf(option) === index && comparable(option) !== comparable(answer);
+  const templates = WORD_LISTS[language].wrongOption;
+  const fromPair = (other: CausalPair, option: string, clause: string, template: string): CauseOption => ({
+    option,
+    why: fillTemplate(template, { option, quote: pairQuote(other, clause, templates.ellipsis) }),
+  });
   // The cause as a sentence of its own: the options are the chapter's other stated causes, whole and
   // unchanged, so each is a real sentence of the text and only one is the reason for this effect. The
   // cause as a clause: the other causes and effects in the same clause form after the same connective
-  // (in Dutch only clauses with subordinate order, which "waardoor" effects have).
-  const options =
+  // (in Dutch only clauses with subordinate order, which "waardoor" effects have). Each says where the
+  // text gives it: the cause or effect of something else, quoted.
+  const options: CauseOption[] =
     pair.cause === null
       ? others
           .filter((other) => other !== pair && other.causeStatement !== null)
-          .map((other) => `${capitalize(other.causeStatement ?? "")}.`)
+          .map((other) =>
+            fromPair(
+              other,
+              `${capitalize(other.causeStatement ?? "")}.`,
+              other.effect,
+              templates.causeOfOther,
+            ),
+          )
       : others
           .filter((other) => other !== pair)
           .flatMap((other) => {
-            const clause =
-              other.cause ??
-              (language === "en"
+            if (other.cause !== null)
+              return [fromPair(other, `${connective} ${other.cause}.`, other.effect, templates.causeOfOther)];
+            const effect =
+              language === "en"
                 ? lowerInitial(other.effect)
                 : /^\p{Ll}/u.test(other.effect)
                   ? other.effect
-                  : null);
-            return clause ? [`${connective} ${clause}.`] : [];
+                  : null;
+            return effect
+              ? [
+                  fromPair(
+                    other,
+                    `${connective} ${effect}.`,
+                    other.cause ?? other.causeStatement ?? "",
+                    templates.effectOfOther,
+                  ),
+                ]
+              : [];
           });
   // When the text states too few other causes, other short statements of the chapter's other
   // subtopics (never the sentences around this one) serve: whole, as the text words them, for a cause
-  // that is a statement; after "Because" in English, which takes any statement.
+  // that is a statement; after "Because" in English, which takes any statement. Their explanation
+  // names the part of the text they come from.
   const asStatement = pair.cause === null;
   if (asStatement || language === "en") {
     for (const sentence of otherStatements(pair, subtopicId, context)) {
       const first = sentence.text.split(" ")[0] ?? "";
-      if (asStatement) options.push(sentence.text);
+      const where = context.subtopicOf.get(sentence.index)?.title || sentence.text;
+      const statement = (option: string): CauseOption => ({
+        option,
+        why: fillTemplate(templates.statementElsewhere, { option, quote: where }),
+      });
+      if (asStatement) options.push(statement(sentence.text));
       else if (!context.phrases.some((phrase) => phrase.display === first))
         // "Swedish Vikings …" keeps the capital the lexicon only knows it with.
-        options.push(`${connective} ${lowerFirst(sentence.text.replace(/[.!?]+$/, ""))}.`);
+        options.push(statement(`${connective} ${lowerFirst(sentence.text.replace(/[.!?]+$/, ""))}.`));
     }
   }
-  const distractors = options.filter(distinct).slice(0, MAX_OPTIONS - 1);
+  const distractors = options
+    .filter(
+      ({ option }, index, all) =>
+        all.findIndex((other) => other.option === option) === index &&
+        comparable(option) !== comparable(answer),
+    )
+    .slice(0, MAX_OPTIONS - 1);
+  const explanation = [
+    labels.textSays(pair.sentences.map((sentence) => sentence.text).join(" ")),
+    ...distractors.map(({ why }) => why),
+  ].join(" ");
   if (distractors.length >= MIN_DISTRACTORS && (pair.cause !== null || pair.causeStatement !== null)) {
-    mcq = question("cause", pair.sentences, stem, answer, distractors, explanation, difficulty, subtopicId);
+    const shown = distractors.map(({ option }) => option);
+    mcq = question("cause", pair.sentences, stem, answer, shown, explanation, difficulty, subtopicId);
   }
   return {
     form: "cause",
@@ -661,7 +778,7 @@ export function definitionItem(definition: DefinitionPair, subtopicId: string, c
             definition.sentences,
             stem,
             term,
-            distractors,
+            distractors.map(({ option }) => option),
             explanation,
             known && known.count >= 2 ? "easy" : "medium",
             subtopicId,

@@ -38,10 +38,8 @@ export interface Labels {
   /** What the text says a wrong option means (its own definition in the chapter): true and useful. */
   optionMeans: (option: string, meaning: string) => string;
   /** Quotes a sentence of the chapter about a wrong option, so the learner sees what it is about. */
-  optionAbout: (option: string, sentence: string) => string;
   /** When nothing true can be said about the wrong options: why the right answer is right. */
   onlyTermThatFits: string;
-  otherCauses: string;
   otherTerms: string;
   /** A cloze hint: the part of the text the idea comes from. */
   clozeHint: (subtopic: string) => string;
@@ -111,9 +109,7 @@ const en: Labels = {
   termCard: (meaning) => `Which term is described here: “${meaning}”?`,
   textSays: (sentence) => `The text says: “${sentence}”`,
   optionMeans: (option, meaning) => `“${option}” means something else: ${lowerFirst(meaning)}.`,
-  optionAbout: (option, sentence) => `About “${option}”, the text says: “${sentence}”`,
   onlyTermThatFits: "Only the term the text itself uses there makes the statement true.",
-  otherCauses: "The other answers are causes or effects of something else in the text.",
   otherTerms: "The other terms also come up in this part, but mean something else.",
   clozeHint: (subtopic) =>
     `Think of the part about “${subtopic}”: which term does the rest of the sentence describe?`,
@@ -198,9 +194,7 @@ const nl: Labels = {
   termCard: (meaning) => `Welk begrip wordt hier omschreven: „${meaning}”?`,
   textSays: (sentence) => `In de tekst staat: „${sentence}”`,
   optionMeans: (option, meaning) => `„${option}” betekent iets anders: ${lowerFirst(meaning)}.`,
-  optionAbout: (option, sentence) => `Over „${option}” staat in de tekst: „${sentence}”`,
   onlyTermThatFits: "Alleen het begrip dat de tekst daar zelf gebruikt, maakt de uitspraak waar.",
-  otherCauses: "De andere antwoorden zijn oorzaken of gevolgen van iets anders in de tekst.",
   otherTerms: "De andere begrippen komen ook in dit onderdeel voor, maar betekenen iets anders.",
   clozeHint: (subtopic) => `Denk aan het deel over „${subtopic}”: welk begrip beschrijft de rest van de zin?`,
   clozeHintPlain: "Lees de hele zin: welk kernbegrip van dit deel wordt hier beschreven?",

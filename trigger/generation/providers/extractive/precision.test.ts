@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { pastedSentences } from "../../fixtures/pasted.ts";
+import { bareExplanations, placeOnlyExplanations, unexplainedOptions } from "../../quality.ts";
 import type { Language } from "../../text/language.ts";
 import { endsInItsVerb, isTrivialBlank, isWorthAsking, sameOptionForm } from "../../text/phrase-checks.ts";
 import { causalPairs, definitions, needsContext } from "./clauses.ts";
-import { optionsOverlap } from "./items.ts";
+import { causeItem, excerptAround, type ItemContext, optionsOverlap, whyWrong } from "./items.ts";
 import { LABELS } from "./labels.ts";
 
 /**
@@ -215,5 +216,175 @@ describe("wrong options of the answer's form: word class, number, article, modif
     ["en", "lava", "subduction", false],
   ])("%s: “%s” beside “%s” → %s", (language, answer, option, expected) => {
     expect(sameOptionForm(answer, option, language)).toBe(expected);
+  });
+});
+
+describe("excerptAround: a quoted sentence cut to at most 20 words around the option, at word boundaries", () => {
+  const long =
+    "In de nacht van 31 januari op 1 februari 1953 viel een zware noordwesterstorm samen met springtij, zodat het water in Zeeland hoger steeg dan ooit gemeten.";
+  const rows: Array<[string, string, string]> = [
+    // Short enough: whole, without an ellipsis.
+    [
+      "In de komgronden lagen weilanden en moerassen.",
+      "komgronden",
+      "In de komgronden lagen weilanden en moerassen.",
+    ],
+    // The option near the end: the start is cut.
+    [
+      long,
+      "Zeeland",
+      "…1 februari 1953 viel een zware noordwesterstorm samen met springtij, zodat het water in Zeeland hoger steeg dan ooit gemeten.",
+    ],
+    // The option at the start: the end is cut, without the comma before the ellipsis.
+    [
+      long,
+      "nacht",
+      "In de nacht van 31 januari op 1 februari 1953 viel een zware noordwesterstorm samen met springtij, zodat het water…",
+    ],
+    // The option in the middle: both ends are cut.
+    [
+      `${long.replace(/\.$/, "")} en braken op meer dan honderdvijftig plaatsen de dijken door.`,
+      "springtij",
+      "…1 februari 1953 viel een zware noordwesterstorm samen met springtij, zodat het water in Zeeland hoger steeg dan ooit gemeten…",
+    ],
+    // A cut right after a full stop leaves out a whole sentence: no ellipsis there.
+    [
+      `${long} Daarna werd het Deltaplan gemaakt.`,
+      "springtij",
+      "…1 februari 1953 viel een zware noordwesterstorm samen met springtij, zodat het water in Zeeland hoger steeg dan ooit gemeten.",
+    ],
+  ];
+  it.each(rows)("%s [%s]", (text, option, expected) => {
+    const start = text.indexOf(option);
+    const excerpt = excerptAround(text, start, start + option.length, "…");
+    expect(excerpt).toBe(expected);
+    expect(excerpt.replace(/…/g, "").split(/\s+/).length).toBeLessThanOrEqual(20);
+  });
+});
+
+/** The parts of a chapter's context that explaining a wrong option reads. */
+async function explainingContext(
+  language: Language,
+  chapter: string,
+  topic: string,
+  defined: Array<[string, string]> = [],
+): Promise<ItemContext> {
+  const sentences = await sentencesOf(chapter);
+  const topicSentences = [...sentences, ...(topic ? await sentencesOf(topic) : [])];
+  return {
+    language,
+    labels: LABELS[language],
+    sentences,
+    topicSentences,
+    defined: new Map(defined),
+  } as unknown as ItemContext;
+}
+
+describe("whyWrong: each wrong option explained by what the source says about it, never invented", () => {
+  const chapter =
+    "Een dijk is een kunstmatige wal van zand en klei. In de komgronden lagen weilanden en moerassen. " +
+    "In de nacht van 31 januari op 1 februari 1953 viel een zware noordwesterstorm samen met springtij, zodat het water in Zeeland hoger steeg dan ooit gemeten.";
+  const topic = "Windmolens pompten het water uit de polders naar hoger gelegen boezems.";
+  const rows: Array<[string, Language, Array<[string, string]>, string[]]> = [
+    // Its own definition in the chapter: what the text says it means.
+    [
+      "defined",
+      "nl",
+      [["de dijk", "dijk"]],
+      ["„de dijk” betekent iets anders: een kunstmatige wal van zand en klei."],
+    ],
+    // Used in a short sentence: quoted whole.
+    [
+      "quoted",
+      "nl",
+      [["de komgronden", "komgronden"]],
+      [
+        "„de komgronden” komt in de tekst in een ander verband voor: ‘In de komgronden lagen weilanden en moerassen.’",
+      ],
+    ],
+    // Used in a long sentence: quoted shortened around it.
+    [
+      "shortened",
+      "nl",
+      [["Zeeland", "zeeland"]],
+      [
+        "„Zeeland” komt in de tekst in een ander verband voor: ‘…1 februari 1953 viel een zware noordwesterstorm samen met springtij, zodat het water in Zeeland hoger steeg dan ooit gemeten.’",
+      ],
+    ],
+    // A term of another chapter of the topic: quoted from there.
+    [
+      "topic",
+      "nl",
+      [["de polders", "polders"]],
+      [
+        "„de polders” komt in de tekst in een ander verband voor: ‘Windmolens pompten het water uit de polders naar hoger gelegen boezems.’",
+      ],
+    ],
+    // Nowhere in the sources: nothing is said about it, only why the answer is right.
+    ["nowhere", "nl", [["de maan", "maan"]], [LABELS.nl.onlyTermThatFits]],
+  ];
+  it.each(rows)("%s", async (_name, language, distractors, expected) => {
+    const context = await explainingContext(language, chapter, topic, [
+      ["dijk", "een kunstmatige wal van zand en klei"],
+    ]);
+    const lines = whyWrong(
+      distractors.map(([option, key]) => ({ option, key })),
+      context,
+    );
+    expect(lines).toEqual(expected);
+  });
+
+  it("writes English with its own template", async () => {
+    const context = await explainingContext(
+      "en",
+      "Pooling lets a network keep the strongest signal of each region.",
+      "",
+    );
+    expect(whyWrong([{ option: "pooling", key: "pooling" }], context)).toEqual([
+      "The text uses “pooling” in another context: ‘Pooling lets a network keep the strongest signal of each region.’",
+    ]);
+  });
+});
+
+describe("cause questions: every wrong option says where the text gives it, and passes the explanation checks", () => {
+  const rows: Array<[Language, string, string[]]> = [
+    [
+      "nl",
+      "De eerste bewoners bouwden hun boerderijen op de oeverwallen, omdat die bij hoog water het langst droog bleven. " +
+        "Omdat iedereen belang heeft bij droge voeten, betalen alle inwoners mee aan het werk van het waterschap. " +
+        "Een kortere kust is beter te verdedigen, omdat er minder kilometers dijk op hoogte gehouden hoeven te worden.",
+      [
+        "„Omdat iedereen belang heeft bij droge voeten.” is in de tekst de reden voor iets anders: ‘Omdat iedereen belang heeft bij droge voeten, betalen alle inwoners mee aan het werk van het waterschap.’",
+        "„Omdat er minder kilometers dijk op hoogte gehouden hoeven te worden.” is in de tekst de reden voor iets anders: ‘Een kortere kust is beter te verdedigen, omdat er minder kilometers dijk op hoogte gehouden hoeven te worden.’",
+      ],
+    ],
+    [
+      "en",
+      "The other side of the range stays dry because the air that descends there has already lost its moisture. " +
+        "Because the oceans cover about seventy per cent of the planet, they supply most of the vapour in the atmosphere. " +
+        "Cool air can hold less water vapour than warm air, so some of the vapour turns back into tiny droplets.",
+      [
+        "“Because the oceans cover about seventy per cent of the planet.” is the reason the text gives for something else: ‘Because the oceans cover about seventy per cent of the planet, they supply most of the vapour in the atmosphere.’",
+        "“Because cool air can hold less water vapour than warm air.” is the reason the text gives for something else: ‘Cool air can hold less water vapour than warm air, so some of the vapour turns back into tiny droplets.’",
+      ],
+    ],
+  ];
+  it.each(rows)("%s: %s", async (language, text, expected) => {
+    const sentences = await sentencesOf(text);
+    const pairs = causalPairs(sentences, language);
+    const context = {
+      ...(await explainingContext(language, text, "")),
+      subtopicOf: new Map(sentences.map((sentence) => [sentence.index, { id: "t", title: "Topic" }])),
+      phrases: [],
+      knownStatements: new Set<string>(),
+    } as unknown as ItemContext;
+    const first = pairs[0] as (typeof pairs)[number];
+    const question = causeItem(first, pairs, "t", context).question;
+    expect(question).not.toBeNull();
+    for (const line of expected) expect(question?.explanation).toContain(line);
+    const questions = question ? [question] : [];
+    expect(unexplainedOptions(questions)).toEqual([]);
+    expect(bareExplanations(questions)).toEqual([]);
+    expect(placeOnlyExplanations(questions)).toEqual([]);
   });
 });

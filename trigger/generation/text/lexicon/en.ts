@@ -59,4 +59,12 @@ export const en: WordLists = {
   pluralEndings: "s".split(" "),
   singularEndings: "ss us is ics ous as".split(" "),
   separableParticles: [],
+  wrongOption: {
+    termElsewhere: "The text uses “{option}” in another context: ‘{quote}’",
+    causeOfOther: "“{option}” is the reason the text gives for something else: ‘{quote}’",
+    effectOfOther: "“{option}” is what the text gives as the result of something else: ‘{quote}’",
+    statementElsewhere:
+      "The text does not give “{option}” as the reason here, but in another context: ‘{quote}’",
+    ellipsis: "…",
+  },
 };

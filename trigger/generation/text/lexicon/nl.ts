@@ -66,4 +66,11 @@ export const nl: WordLists = {
   pluralEndings: "en ën es els ers ems ens jes 's".split(" "),
   singularEndings: "heid ing isme us is as os ies ees ces teken wapen examen".split(" "),
   separableParticles: "uit aan op af in mee door om over toe terug voor na bij weg samen".split(" "),
+  wrongOption: {
+    termElsewhere: "„{option}” komt in de tekst in een ander verband voor: ‘{quote}’",
+    causeOfOther: "„{option}” is in de tekst de reden voor iets anders: ‘{quote}’",
+    effectOfOther: "„{option}” is in de tekst het gevolg van iets anders: ‘{quote}’",
+    statementElsewhere: "„{option}” noemt de tekst hier niet als reden, maar in een ander verband: ‘{quote}’",
+    ellipsis: "…",
+  },
 };

@@ -40,4 +40,23 @@ export interface WordLists {
   singularEndings: readonly string[];
   /** Particles of separable verbs: "uitvoeren" is the verb "voeren", never a term or an option. */
   separableParticles: readonly string[];
+  /** Templates that say why a wrong option is wrong, with `{option}` and `{quote}` slots (see `fillTemplate`). */
+  wrongOption: WrongOptionTemplates;
+}
+
+/**
+ * Why a wrong option is wrong, told by what the source itself says about it: the option and a sentence of
+ * the chapter where it occurs, quoted (shortened), so the explanation is true by construction.
+ */
+export interface WrongOptionTemplates {
+  /** A term of the chapter that the sentence does not use: where the text does use it. */
+  termElsewhere: string;
+  /** A cause the text gives for another effect. */
+  causeOfOther: string;
+  /** An effect the text gives of another cause, offered as a cause. */
+  effectOfOther: string;
+  /** A statement of the text that it does not give as a reason here. */
+  statementElsewhere: string;
+  /** Marks where a quoted sentence was shortened. */
+  ellipsis: string;
 }
