@@ -1,10 +1,12 @@
 import { act, render, renderHook, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { toast } from "sonner";
+import useSWR from "swr";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Citation } from "@/domain/citation.ts";
 import type { Structure } from "@/domain/structure.ts";
 import { citationLabel } from "@/lib/citation-display.ts";
+import { topicKey } from "@/lib/topics/hooks.ts";
 import { TestProviders } from "@/testing/screen-support.tsx";
 import { createSupabaseStub } from "@/testing/supabase-stub.ts";
 import * as api from "./api.ts";
@@ -283,6 +285,33 @@ describe("accept", () => {
     await userEvent.click(button);
     expect(await screen.findByText("Failed to accept")).toBeInTheDocument();
     expect(onAccepted).not.toHaveBeenCalled();
+  });
+});
+
+/** Stands for the overview: it reads the topic's status from the shared SWR cache. */
+function OverviewStatus({ readStatus }: { readStatus: () => Promise<string> }) {
+  const { data } = useSWR(topicKey("t1"), readStatus);
+  return <p>Overview status: {data ?? "loading"}</p>;
+}
+
+describe("the topic overview after Accept", () => {
+  it("reads the topic's status again, so the overview stops saying waiting for review", async () => {
+    fetchTopic.mockResolvedValue(topic());
+    accept.mockResolvedValue(undefined);
+    const readStatus = vi
+      .fn<() => Promise<string>>()
+      .mockResolvedValueOnce("awaiting_structure_review")
+      .mockResolvedValue("generating_course");
+    render(
+      <>
+        <OverviewStatus readStatus={readStatus} />
+        <StructureReviewScreen topicId="t1" onAccepted={vi.fn()} />
+      </>,
+      { wrapper },
+    );
+    expect(await screen.findByText("Overview status: awaiting_structure_review")).toBeInTheDocument();
+    await userEvent.click(await screen.findByRole("button", { name: "Accept Structure" }));
+    expect(await screen.findByText("Overview status: generating_course")).toBeInTheDocument();
   });
 });
 

@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
-import useSWR from "swr";
+import useSWR, { useSWRConfig } from "swr";
 import { useSupabase } from "@/lib/auth/auth-context";
 import { errorMessage } from "@/lib/query";
+import { revalidateTopic } from "@/lib/topics/hooks";
 import {
   acceptStructure,
   fetchCanManageTopic,
@@ -31,6 +32,7 @@ function clearedForRegeneration(topic: ReviewTopic): ReviewTopic {
  */
 export function useStructureReview(topicId: string, onAccepted: () => void) {
   const client = useSupabase();
+  const { mutate: mutateCache } = useSWRConfig();
   const [pollingStopped, setPollingStopped] = useState(false);
   const [busy, setBusy] = useState<"accept" | "regenerate" | null>(null);
   const {
@@ -97,13 +99,15 @@ export function useStructureReview(topicId: string, onAccepted: () => void) {
     try {
       await acceptStructure(client, topicId, topic.structure);
       toast.success("Structure accepted");
+      // The overview reads the topic from its own cache key; without this it says "waiting for review".
+      void revalidateTopic(mutateCache, topicId);
       onAccepted();
     } catch (acceptError) {
       toast.error(errorMessage(acceptError, "Failed to accept"));
     } finally {
       setBusy(null);
     }
-  }, [topic, topicId, onAccepted, client]);
+  }, [topic, topicId, onAccepted, client, mutateCache]);
 
   const regenerate = useCallback(async () => {
     setPollingStopped(true);

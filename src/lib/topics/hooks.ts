@@ -1,8 +1,18 @@
-import useSWR from "swr";
+import useSWR, { type ScopedMutator } from "swr";
 import { useSupabase } from "@/lib/auth/auth-context";
 import { fetchSubjects, fetchTopic, fetchTopicPage, type TopicFilters, thumbnailUrl } from "./api";
 
 export const topicKey = (topicId: string) => ["topic", topicId] as const;
+
+/**
+ * Reads again everything that shows a topic's status: the topic itself and the dashboard's topic lists.
+ * A screen that changes the status on the server (accepting a structure) calls it, else the overview keeps
+ * the cached status until a reload (issue 24).
+ */
+export function revalidateTopic(mutate: ScopedMutator, topicId: string) {
+  const isTopicList = (key: unknown) => Array.isArray(key) && key[0] === "topics";
+  return Promise.all([mutate(topicKey(topicId)), mutate(isTopicList)]);
+}
 
 export function useTopic(topicId: string | undefined) {
   const client = useSupabase();
