@@ -7,6 +7,7 @@ const alias = { "@": new URL("./src", import.meta.url).pathname };
  * components: React screens and components (jsdom, Testing Library).
  * integration: the official clients against the real local stack (tests/: the product;
  *   devstack/tests: the local stack's conformance to Supabase and Trigger.dev).
+ * peer: Supabase's own client test suites (tests/peer/), vendored, on a throwaway stack of their own.
  * e2e: Playwright driving Debian's Chromium against the running product (e2e/).
  */
 export default defineConfig({
@@ -48,7 +49,21 @@ export default defineConfig({
           name: "integration",
           environment: "node",
           include: ["tests/**/*.test.ts", "devstack/tests/**/*.test.ts"],
+          exclude: ["tests/peer/**", "**/node_modules/**"],
           globalSetup: ["./tests/setup/stack.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: "peer",
+          environment: "node",
+          include: ["tests/peer/**/*.test.ts"],
+          // Supabase's client suites, vendored and written for Jest (tests/peer/README.md).
+          globals: true,
+          globalSetup: ["./tests/peer/setup/stack.ts"],
+          setupFiles: ["./tests/peer/setup/jest.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -34,6 +34,10 @@ export const storageErrors = {
     new StorageError(409, "KeyAlreadyExists", "The resource already exists", "Duplicate"),
   resourceAlreadyExists: () =>
     new StorageError(409, "ResourceAlreadyExists", "The resource already exists", "Duplicate"),
+  bucketAlreadyExists: () =>
+    new StorageError(409, "BucketAlreadyExists", "The resource already exists", "Duplicate"),
+  bucketNotEmpty: () =>
+    new StorageError(409, "ResourceNotEmpty", "The bucket you tried to delete is not empty"),
   invalidKey: (key: string) => new StorageError(400, "InvalidKey", `Invalid key: ${key}`),
   invalidBucketName: () => new StorageError(400, "InvalidBucketName", "Bucket name invalid", "Invalid Input"),
   invalidJwt: (message: string) => new StorageError(400, "InvalidJWT", message),

@@ -5,6 +5,17 @@ import { z } from "zod";
 import type { GatewayContext } from "../context.ts";
 import { withRequestTransaction } from "../db-session.ts";
 import { bearerToken, type Identity, identify } from "../jwt.ts";
+import {
+  assertCreatableBucketName,
+  assertStandardBucket,
+  bucketHasObjects,
+  bucketSettings,
+  createBucketBodySchema,
+  deleteBucket,
+  insertBucket,
+  updateBucket,
+  updateBucketBodySchema,
+} from "./buckets.ts";
 import { verifiedCaller } from "./caller.ts";
 import { fromDatabaseError, renderStorageError, StorageError, storageErrors } from "./errors.ts";
 import { assertValidBucketName, assertValidKey, ObjectFiles } from "./files.ts";
@@ -59,7 +70,11 @@ export function storageService(ctx: GatewayContext): Hono {
     c.req.raw.method === "HEAD" ? resumable(c.req.raw) : c.notFound(),
   );
   app.get("/bucket", (c) => storage.listBuckets(c));
+  app.post("/bucket", (c) => storage.createBucket(c));
   app.get("/bucket/:bucket", (c) => storage.getBucket(c));
+  app.put("/bucket/:bucket", (c) => storage.updateBucket(c));
+  app.post("/bucket/:bucket/empty", (c) => storage.emptyBucket(c));
+  app.delete("/bucket/:bucket", (c) => storage.deleteBucket(c));
   // storage-api's static routes win over `/object/:bucket/*`, whatever the bucket is called: register
   // them first, so a bucket named `upload`, `list-v2` or `sign` never swallows them.
   app.post("/object/upload/sign/:bucket/:key{.+}", (c) => storage.signUpload(c));
@@ -81,6 +96,9 @@ export function storageService(ctx: GatewayContext): Hono {
   app.delete("/object/:bucket", (c) => storage.deleteMany(c));
   return app;
 }
+
+/** How long an emptied bucket's objects stay before the local "queue" deletes them. */
+const EMPTY_BUCKET_QUEUE_DELAY_MS = 500;
 
 const ANON: Identity = { role: "anon", claims: { role: "anon" }, token: null };
 
@@ -134,6 +152,78 @@ class StorageRoutes {
     const identity = await this.caller(c);
     const bucket = c.req.param("bucket") ?? "";
     return c.json(await this.asCaller(c, identity, (client) => findBucket(client, bucket), "read"));
+  }
+
+  /** Creates a bucket in the caller's role: storage.buckets' policies decide, the service role bypasses them. */
+  async createBucket(c: Context): Promise<Response> {
+    const identity = await this.caller(c);
+    const body = parse(createBucketBodySchema, await jsonBody(c), "body");
+    assertCreatableBucketName(body.name);
+    assertStandardBucket(body.type);
+    const bucket = {
+      id: body.id || body.name,
+      name: body.name,
+      owner: ownerOf(identity),
+      ...bucketSettings(body),
+    };
+    assertValidBucketName(bucket.id);
+    await this.asCaller(c, identity, (client) => insertBucket(client, bucket));
+    return c.json({ name: bucket.name });
+  }
+
+  async updateBucket(c: Context): Promise<Response> {
+    const bucket = bucketParam(c);
+    const identity = await this.caller(c);
+    const settings = bucketSettings(parse(updateBucketBodySchema, await jsonBody(c), "body"));
+    await this.asCaller(c, identity, (client) => updateBucket(client, bucket, settings));
+    return c.json({ message: "Successfully updated" });
+  }
+
+  /**
+   * storage-api finds the bucket and one object in the caller's role, then queues the deletion, as
+   * super user, of every object created before the request; the answer comes before the deletion.
+   * Here the queue is a timer, so code that deletes the bucket right after emptying it meets
+   * "not empty" locally too.
+   */
+  async emptyBucket(c: Context): Promise<Response> {
+    const bucket = bucketParam(c);
+    const identity = await this.caller(c);
+    const seesObjects = await this.asCaller(
+      c,
+      identity,
+      async (client) => {
+        await findBucket(client, bucket);
+        return bucketHasObjects(client, bucket);
+      },
+      "read",
+    );
+    if (seesObjects) {
+      const before = new Date();
+      setTimeout(() => {
+        this.deleteObjectsBefore(bucket, before).catch((error) =>
+          this.ctx.log(`storage: emptying ${bucket} failed: ${error}`),
+        );
+      }, EMPTY_BUCKET_QUEUE_DELAY_MS).unref();
+    }
+    return c.json({ message: "Empty bucket has been queued. Completion may take up to an hour." });
+  }
+
+  private async deleteObjectsBefore(bucket: string, before: Date): Promise<void> {
+    const { rows } = await this.ctx.pool.query<Pick<ObjectRow, "bucket_id" | "name" | "version">>(
+      "delete from storage.objects where bucket_id = $1 and created_at < $2 returning bucket_id, name, version",
+      [bucket, before],
+    );
+    await this.removeFiles(rows);
+  }
+
+  /** Only an empty bucket is deleted (checked as super user); the DELETE itself runs in the caller's role. */
+  async deleteBucket(c: Context): Promise<Response> {
+    const bucket = bucketParam(c);
+    const identity = await this.caller(c);
+    await findBucket(this.ctx.pool, bucket);
+    if (await bucketHasObjects(this.ctx.pool, bucket)) throw storageErrors.bucketNotEmpty();
+    await this.asCaller(c, identity, (client) => deleteBucket(client, bucket));
+    return c.json({ message: "Successfully deleted" });
   }
 
   /** Uploads go to disk first and become visible only when the caller's INSERT (or upsert) commits. */
@@ -461,7 +551,7 @@ class StorageRoutes {
     return withRequestTransaction(this.ctx, identity, { ...request, readOnly: access === "read" }, work);
   }
 
-  private async removeFiles(objects: ObjectRow[]): Promise<void> {
+  private async removeFiles(objects: Pick<ObjectRow, "bucket_id" | "name" | "version">[]): Promise<void> {
     await Promise.all(
       objects.map((object) =>
         this.files

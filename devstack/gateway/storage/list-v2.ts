@@ -26,12 +26,21 @@ interface ListV2Row {
   last_accessed_at: Date | null;
 }
 
+/** A folder as storage-api answers it: its name with the trailing `/`, nothing else. */
+interface ListV2Folder {
+  id: null;
+  name: string;
+}
+
+/** With a delimiter, storage-api's search_v2 also gives each object its `key`: the name's segment at the prefix's level. */
+type ListV2Object = ListV2Row & { key?: string };
+
 export interface ListV2Result {
   hasNext: boolean;
   nextCursor?: string;
   nextCursorKey?: string;
-  folders: ListV2Row[];
-  objects: ListV2Row[];
+  folders: ListV2Folder[];
+  objects: ListV2Object[];
 }
 
 interface Cursor {
@@ -108,9 +117,17 @@ export async function listObjectsV2(
         })
       : undefined,
     nextCursorKey: hasNext ? last.name : undefined,
-    folders: page.filter((row) => row.id === null),
-    objects: page.filter((row) => row.id !== null),
+    folders: page.filter((row) => row.id === null).map((row) => ({ id: null, name: row.name })),
+    objects: page
+      .filter((row) => row.id !== null)
+      .map((row) => (request.with_delimiter ? { key: keyAtLevel(row.name, prefix), ...row } : row)),
   };
+}
+
+/** search_v2's `split_part(name, '/', levels)`, levels being the prefix's segment count (1 without one). */
+function keyAtLevel(name: string, prefix: string): string {
+  const level = prefix ? prefix.split("/").length : 1;
+  return name.split("/")[level - 1] ?? "";
 }
 
 interface PageQuery {

@@ -163,7 +163,7 @@ describe("list-v2", () => {
         hasNext: boolean;
         nextCursor?: string;
         folders: Array<{ name: string; id: null }>;
-        objects: Array<{ name: string; id: string; metadata: { size: number } }>;
+        objects: Array<{ name: string; id: string; key?: string; metadata: { size: number } }>;
       };
     };
 
@@ -179,12 +179,15 @@ describe("list-v2", () => {
     expect(rest).toMatchObject({ hasNext: false, folders: [] });
 
     const folded = await list({ prefix: "listing/", with_delimiter: true });
-    expect(folded.folders).toEqual([expect.objectContaining({ name: "listing/sub/", id: null })]);
-    expect(folded.objects.map((object) => [object.name, object.metadata.size])).toEqual([
-      ["listing/a.txt", 5],
-      ["listing/b.txt", 5],
-      ["listing/c.txt", 5],
+    // storage-api's shapes: a folder is only its id (null) and name; with a delimiter an object also has
+    // its `key`, the name's segment at the prefix's level (search_v2); without one it has none.
+    expect(folded.folders).toEqual([{ name: "listing/sub/", id: null }]);
+    expect(folded.objects.map((object) => [object.name, object.key, object.metadata.size])).toEqual([
+      ["listing/a.txt", "a.txt", 5],
+      ["listing/b.txt", "b.txt", 5],
+      ["listing/c.txt", "c.txt", 5],
     ]);
+    expect(first.objects[0]).not.toHaveProperty("key");
   });
 
   it("lists only what the caller's policies show", async () => {

@@ -1,0 +1,3 @@
+import { BlobDownloadBuilder } from "./builders.ts";
+
+export default BlobDownloadBuilder;

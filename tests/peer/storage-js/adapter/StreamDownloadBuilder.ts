@@ -1,0 +1,3 @@
+import { StreamDownloadBuilder } from "./builders.ts";
+
+export default StreamDownloadBuilder;
