@@ -90,7 +90,8 @@ function floats(source: string, config: LatexConfig) {
 function labelsOf(aux: string) {
   const cites = new Map<string, string>();
   const refs = new Map<string, string>();
-  for (const [, key, number] of aux.matchAll(/\\bibcite\{([^}]+)\}\{\{([^}]*)\}/g))
+  // natbib writes \\bibcite{key}{{1}{2021}…}, plain BibTeX styles (IEEEtran) \\bibcite{key}{1}.
+  for (const [, key, number] of aux.matchAll(/\\bibcite\{([^}]+)\}\{\{?([^}{]*)\}/g))
     cites.set(key as string, number as string);
   for (const [, key, number] of aux.matchAll(/\\newlabel\{([^}]+)\}\{\{([^}]*)\}/g))
     refs.set(key as string, number as string);
@@ -145,10 +146,21 @@ function bibliography(bbl: string): string[] {
     "\\newcommand{\\doiprefix}{doi:}",
     "\\newcommand{\\doi}[1]{doi:#1}",
     "\\newcommand{\\enquote}[1]{``#1''}",
+    // ACM-Reference-Format: what its \\show… macros print (the ISBN, ISSN, CODEN and LCCN: nothing).
+    "\\newcommand{\\showarticletitle}[1]{#1}",
+    "\\newcommand{\\shownote}[1]{#1}",
+    "\\newcommand{\\showeprint}[2][]{#2}",
+    ...["showISBNx", "showISBNxiii", "showISSN", "showCODEN", "showLCCN"].map(
+      (name) => `\\newcommand{\\${name}}[1]{}`,
+    ),
   ].join("\n");
-  const body = bbl.replace(/\\(providecommand|expandafter|def)[^\n]*\n/g, "");
+  const body = bbl
+    // ACM-Reference-Format's defaults (\\ifx \\showDOI \\undefined \\def … \\fi) and its URLs set via \\urldef.
+    .replace(/\\ifx[^\n]*\\fi[^\n]*\n/g, "")
+    .replace(/\\urldef\\tempurl%?\s*\\url\{([^}]*)\}\s*\\show(?:DOI|URL)\{\\tempurl\}/g, "\\url{$1}")
+    .replace(/\\(providecommand|expandafter|def)[^\n]*\n/g, "");
   const entries = body
-    .split(/\\bibitem(?:\[(?:[^[\]]|\{[^}]*\})*\])?\{[^}]*\}/)
+    .split(/\\bibitem(?:\[(?:[^[\]]|\{[^}]*\})*\])?%?\s*\{[^}]*\}/)
     .slice(1)
     .map((entry) => entry.replace(/\\end\{thebibliography\}[\s\S]*/, ""));
   return entries.map((entry) => {

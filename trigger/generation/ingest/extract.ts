@@ -14,7 +14,7 @@ import {
 } from "./ocr.ts";
 import { pdfLayouts, readPdfLines } from "./pdf.ts";
 import { PptxError, readPptx } from "./pptx.ts";
-import { markReferenceSections } from "./reference-sections.ts";
+import { markReferenceRuns, markReferenceSections } from "./reference-sections.ts";
 import { readWebPage, WebPageError } from "./web.ts";
 
 /** The lines of one page of a PDF (page_number from 1), or of a whole file (page_number null). */
@@ -48,6 +48,7 @@ export async function extractPages(source: SourceContent): Promise<SourcePage[]>
     for (const page of withLayout) if (page.layout) guessHeadings(page.lines, page.layout);
   }
   markReferenceSections(pages);
+  markReferenceRuns(pages);
   if (withLayout.length > 0) {
     const all = pages.flatMap((page) => page.lines);
     const language = detectLanguage(all.join("\n"));

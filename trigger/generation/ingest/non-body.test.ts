@@ -2,12 +2,14 @@ import { describe, expect, it } from "vitest";
 import {
   headingKind,
   headingStyleLevel,
+  isCapitalsHeadingText,
   isCaptionStyle,
   isCaptionText,
   isDocumentMetadata,
   isListText,
   isTocEntry,
   isTocStyle,
+  opensReferenceEntry,
   referenceShape,
 } from "./non-body.ts";
 
@@ -164,5 +166,42 @@ describe("isDocumentMetadata", () => {
     ["Rivieren en dijken", false],
   ])("%s → %s", (text, metadata) => {
     expect(isDocumentMetadata(text)).toBe(metadata);
+  });
+});
+
+describe("isCapitalsHeadingText", () => {
+  it.each<[string, boolean]>([
+    ["INTRODUCTION", true],
+    ["I. INTRODUCTION", true],
+    ["XII. FIGURES", true],
+    ["1 RELATED WORK", true],
+    ["2.1 DATA AND METHODS", true],
+    ["A. SAMPLE SECTION", true],
+    ["REFERENCES", true],
+    ["II.", false], // a number alone
+    ["NASA", true],
+    ["USA", false], // too few letters for a heading
+    ["I. Introduction", false], // lower case: a title-case heading needs size or weight
+    ["THE RESULTS SHOW THAT ALL OF THE MODELS WE TESTED AGREE", false], // too many words
+  ])("%s → %s", (text, expected) => {
+    expect(isCapitalsHeadingText(text)).toBe(expected);
+  });
+});
+
+describe("opensReferenceEntry", () => {
+  it.each<[string, string, boolean]>([
+    ["[12] A. Author, “A title,” in Proc. X, 2019, pp. 1–9.", "", true],
+    ["[3] S. Andler, “Predicate path expressions,” in Proceedings of the 6th.", "", true],
+    [
+      "P. S. Abril and R. Plant, “The patent holder’s dilemma: Buy, sell, or troll?”",
+      "Communications of the ACM, vol. 50, no. 1, pp. 36–44, Jan. 2007.",
+      true,
+    ],
+    ["Patricia S. Abril and Robert Plant. 2007. The patent holder’s dilemma.", "", false],
+    ["Abril, P. S. and Plant, R. (2007). The patent holder’s dilemma.", "", true],
+    ["P. S. Abril and R. Plant argued that patents matter", "to everyone who writes software today.", false],
+    ["The results of 2019 were better than before.", "", false],
+  ])("%s", (text, following, expected) => {
+    expect(opensReferenceEntry(text, following)).toBe(expected);
   });
 });

@@ -356,3 +356,34 @@ export function referenceShape(text: string): "strong" | "weak" | null {
   if (author || year || publisher || locator || new RegExp(`\\b${YEAR}\\b`, "u").test(text)) return "weak";
   return null;
 }
+
+// A section heading set in capitals or small caps, as IEEE and ACM classes print them: "INTRODUCTION",
+// "I. INTRODUCTION", "1 RELATED WORK", "A. SAMPLE SECTION"; a number alone or a line with lower case is not.
+const CAPITALS_HEADING = /^((\d+(\.\d+)*|[IVXLC]+|[A-Z])\.?\s+)?[\p{Lu}][\p{Lu}\d\s'’&,:()/-]*$/u;
+const MIN_CAPITALS_LETTERS = 4;
+const MAX_CAPITALS_WORDS = 8;
+
+/** A heading by its capitals alone (set at body size, not bold): see CAPITALS_HEADING. */
+export function isCapitalsHeadingText(text: string): boolean {
+  const letters = text.replace(/^(\d+(\.\d+)*|[IVXLC]+|[A-Z])\.?\s+/u, "").match(/\p{Lu}/gu)?.length ?? 0;
+  return (
+    CAPITALS_HEADING.test(text.trim()) &&
+    letters >= MIN_CAPITALS_LETTERS &&
+    text.trim().split(/\s+/).length <= MAX_CAPITALS_WORDS
+  );
+}
+
+// The first line of a numbered reference entry: "[12] A. Author, …", "12. Author, A. …" with a year or
+// a locator following on the line or the entry's next lines.
+const NUMBERED_ENTRY = /^\[\d{1,3}\]\s+\S/u;
+
+/**
+ * A line that opens an entry of a reference list by its shape (see `referenceShape` for the marks): on
+ * its own, or an author at its start ("P. S. Abril and R. Plant, …") whose entry, read on into the
+ * `following` lines it wraps onto, has a year, a DOI or pages.
+ */
+export function opensReferenceEntry(text: string, following = ""): boolean {
+  if (NUMBERED_ENTRY.test(text) || referenceShape(text) === "strong") return true;
+  const author = PATTERNS.surnameInitials.test(text) || PATTERNS.initialsSurname.test(text);
+  return author && following !== "" && referenceShape(`${text} ${following}`) === "strong";
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { emptyLayout, type PageLayout } from "./layout.ts";
-import { markReferenceSections } from "./reference-sections.ts";
+import { markReferenceRuns, markReferenceSections } from "./reference-sections.ts";
 
 /** A page of lines; `headings` maps a line to its level. */
 function page(lines: string[], headings: Record<number, number>) {
@@ -44,5 +44,40 @@ describe("reference sections", () => {
     markReferenceSections(pages);
     expect(pages.map(({ layout }) => [...layout.roles.keys()].sort((a, b) => a - b))).toEqual(roles);
     expect(pages.map(({ layout }) => [...layout.headings.keys()])).toEqual(headings);
+  });
+});
+
+describe("markReferenceRuns", () => {
+  const entries = [
+    "P. S. Abril and R. Plant, “The patent holder’s dilemma: Buy, sell, or troll?”",
+    "Communications of the ACM, vol. 50, no. 1, pp. 36–44, Jan. 2007.",
+    "[2] S. Cohen, W. Nutt, and Y. Sagic, “Deciding equivalences,” J. ACM,",
+    "vol. 54, no. 2, Apr. 2007.",
+    "[3] J. Cohen, Ed., Special issue: Digital Libraries, vol. 39, no. 11, Nov. 1996.",
+    "[4] D. Kosiur, Understanding Policy-Based Networking, 2nd ed. New York,",
+    "NY: Wiley, 2001.",
+  ];
+  it.each<[string, string[], number[]]>([
+    [
+      "a numbered list after the body, its heading missed",
+      ["Body text ends here.", "REFERENCES", ...entries],
+      [1, 2, 3, 4, 5, 6, 7, 8],
+    ],
+    [
+      "two entries are not a list",
+      ["Body text.", entries[4] as string, "[5] A. Author, Title, pp. 1–9, 2001.", "Then the prose goes on."],
+      [],
+    ],
+    [
+      "prose that cites authors",
+      ["A. Smith and B. Jones showed this in their study.", "It held for every case."],
+      [],
+    ],
+  ])("%s", (_, lines, expected) => {
+    const layout = emptyLayout();
+    markReferenceRuns([{ lines, layout }]);
+    expect([...layout.roles].filter(([, role]) => role === "reference").map(([line]) => line)).toEqual(
+      expected,
+    );
   });
 });

@@ -1,5 +1,5 @@
 import type { PageLayout } from "./layout.ts";
-import { headingKind, referenceShape } from "./non-body.ts";
+import { headingKind, opensReferenceEntry, referenceShape } from "./non-body.ts";
 
 interface LaidPage {
   lines: readonly string[];
@@ -48,4 +48,82 @@ function headingText(lines: ReadonlyArray<{ text: string }>, at: number, endLine
     .slice(at, at + (endLine - first.index) + 1)
     .map(({ text }) => text)
     .join(" ");
+}
+
+/** A run of entries needs this many to be a reference list by shape alone. */
+const MIN_RUN_ENTRIES = 4;
+/** An entry wraps onto at most this many lines (a long IEEE entry in a narrow column takes five). */
+const MAX_ENTRY_LINES = 6;
+
+type RunLine = { text: string; index: number; layout: PageLayout };
+
+/**
+ * A reference list whose heading was missed (or set as a plain line, "REFERENCES"): a run of entries
+ * recognised by their shape — "[12] A. Author, …", an author with initials and a year, a year with a
+ * DOI or "pp." — each wrapping onto a few lines, with no heading between them. Every line of the run,
+ * and a reference heading right above it, gets the role `reference`, so the list is never read as
+ * content even when the heading is not found.
+ */
+export function markReferenceRuns(pages: readonly LaidPage[]): void {
+  const lines: RunLine[] = pages.flatMap((page) =>
+    page.layout
+      ? page.lines
+          .map((text, index) => ({ text, index, layout: page.layout as PageLayout }))
+          .filter(({ text, index, layout }) => text.trim() !== "" && !layout.furniture.has(index))
+      : [],
+  );
+  let at = 0;
+  while (at < lines.length) {
+    const run = entryRun(lines, at);
+    if (!run) {
+      at++;
+      continue;
+    }
+    const heading = lines[at - 1];
+    if (heading && headingKind(heading.text) === "reference") markReference(heading);
+    for (const line of lines.slice(at, run.end + 1)) markReference(line);
+    at = run.end + 1;
+  }
+}
+
+/** The run of reference entries that starts at `at`, if one does (at least MIN_RUN_ENTRIES of them). */
+function entryRun(lines: readonly RunLine[], at: number): { end: number } | null {
+  if (!lines[at] || !opensEntry(lines, at)) return null;
+  let entries = 1;
+  let lastStart = at;
+  for (let next = at + 1; next < lines.length && next - lastStart < MAX_ENTRY_LINES; next++) {
+    const line = lines[next] as RunLine;
+    if (line.layout.headings.has(line.index)) break;
+    if (opensEntry(lines, next)) {
+      entries++;
+      lastStart = next;
+    }
+  }
+  return entries >= MIN_RUN_ENTRIES ? { end: lastEntryEnd(lines, lastStart) } : null;
+}
+
+/** An entry's first line, read with the two lines after it (where a wrapped entry has its year). */
+function opensEntry(lines: readonly RunLine[], at: number): boolean {
+  const following = lines
+    .slice(at + 1, at + 3)
+    .map(({ text }) => text)
+    .join(" ");
+  return opensReferenceEntry((lines[at] as RunLine).text, following);
+}
+
+/** The last entry's own lines: it goes on while lines do not open a paragraph or a heading. */
+function lastEntryEnd(lines: readonly RunLine[], end: number): number {
+  let last = end;
+  while (last + 1 < lines.length && last - end < MAX_ENTRY_LINES - 1) {
+    const next = lines[last + 1] as RunLine;
+    if (next.layout.headings.has(next.index) || next.layout.paragraphs.has(next.index)) break;
+    if (next.layout !== lines[last]?.layout) break;
+    last++;
+  }
+  return last;
+}
+
+function markReference({ index, layout }: RunLine): void {
+  layout.headings.delete(index);
+  layout.roles.set(index, "reference");
 }

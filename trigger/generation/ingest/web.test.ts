@@ -225,3 +225,39 @@ describe("ingesting a web page", () => {
     );
   });
 });
+
+describe("page widgets are not the article", () => {
+  const prose =
+    "<p>Rivers carry water from the hills to the sea, and they shape the land they cross on the way. ".repeat(
+      3,
+    );
+  it.each<[string, string, string]>([
+    [
+      "a feedback section by its heading (nl)",
+      "<h2>Help ons deze pagina te verbeteren</h2><p>Deel je idee via GitHub of mail ons.</p>",
+      "Deel je idee",
+    ],
+    [
+      "a feedback section by its heading (en)",
+      "<h2>Was this page helpful?</h2><p>Tell us what we can do better.</p>",
+      "Tell us what",
+    ],
+    ["a form", "<form><p>Leave your e-mail address for our newsletter today.</p></form>", "newsletter"],
+    [
+      "a share box by class",
+      '<div class="share-buttons"><p>Share this article on every network you use.</p></div>',
+      "Share this",
+    ],
+    [
+      "a cookie notice by aria-label",
+      '<div aria-label="Cookie consent"><p>We use cookies to improve your visit here.</p></div>',
+      "cookies",
+    ],
+  ])("%s", (_, widget, widgetText) => {
+    const html = `<html><head><title>Rivers</title></head><body><main><h1>Rivers</h1><h2>Water</h2>${prose}</p>${widget}<h2>Deltas</h2>${prose}</p></main></body></html>`;
+    const text = readWebPage(html).lines.join("\n");
+    expect(text).not.toContain(widgetText);
+    expect(text).toContain("Deltas");
+    expect(text).toContain("Rivers carry water");
+  });
+});

@@ -252,6 +252,64 @@ const SITE_CHROME = "header, nav, footer, aside, [role=navigation], [role=banner
 const MAIN_CONTENT = "main, article, [role=main]";
 
 /**
+ * A page's widgets, not its article: forms, dialogs and the boxes sites put around an article for
+ * feedback, sharing, cookies, newsletters and ratings (by role, ARIA label or class name).
+ */
+export const WIDGET_SELECTORS = [
+  "form",
+  "dialog",
+  "[role=dialog]",
+  "[role=alertdialog]",
+  "[role=search]",
+  "[aria-label*=feedback i]",
+  "[aria-label*=share i]",
+  "[aria-label*=cookie i]",
+  "[class*=feedback i]",
+  "[class*=share i]",
+  "[class*=social i]",
+  "[class*=cookie i]",
+  "[class*=consent i]",
+  "[class*=newsletter i]",
+  "[class*=rating i]",
+  "[id*=feedback i]",
+  "[id*=cookie i]",
+] as const;
+
+/**
+ * Headings of a feedback box set as an ordinary section ("Help ons deze pagina te verbeteren", "Was this
+ * page helpful?"): the heading and what follows it up to the next heading are left out.
+ */
+export const FEEDBACK_HEADINGS = [
+  /^help (ons|mee) (deze|de) (pagina|site|website) (te )?verbeteren/i,
+  /^(was|is) (deze|this) (pagina|page|informatie|information|article|artikel) (nuttig|helpful|useful|duidelijk)/i,
+  /^(heeft|had) (deze|this) (pagina|page)/i,
+  /^(geef|deel) (je|uw) (mening|feedback)/i,
+  /^(help us )?improve this (page|article|site)/i,
+  /^(feedback|give feedback|send feedback|share (this|this page|this article)|delen|deel deze pagina)$/i,
+] as const;
+
+export function isFeedbackHeading(text: string): boolean {
+  const words = text.replace(/\s+/g, " ").trim();
+  return FEEDBACK_HEADINGS.some((pattern) => pattern.test(words));
+}
+
+function removeWidgets(document: Document): void {
+  for (const element of Array.from(document.querySelectorAll(WIDGET_SELECTORS.join(", "))))
+    if (element !== document.body && element.tagName !== "HTML") element.remove();
+  for (const heading of Array.from(document.querySelectorAll("h1, h2, h3, h4, h5, h6"))) {
+    if (!heading.isConnected || !isFeedbackHeading(heading.textContent ?? "")) continue;
+    const level = Number(heading.tagName.slice(1));
+    let next = heading.nextElementSibling;
+    while (next && !(HEADING.test(next.tagName) && Number(next.tagName.slice(1)) <= level)) {
+      const after = next.nextElementSibling;
+      next.remove();
+      next = after;
+    }
+    heading.remove();
+  }
+}
+
+/**
  * Reads the article out of a page with Readability. Its title is the level-1 heading; the article's own
  * headings follow below it (h1 and h2 at level 2, h3–h6 at their level). Every paragraph, list item,
  * caption and heading is a line and a paragraph start; captions have role `caption`.
@@ -262,6 +320,7 @@ export function readWebPage(html: string): WebArticle {
   // article's own first h1 is its title. Read it before Readability changes the document.
   const { title: ownTitle, siteNames } = pageTitles(document as unknown as Document);
   markCaptions(document as unknown as Document);
+  removeWidgets(document as unknown as Document);
   const article = new Readability(document as unknown as Document).parse();
   const text = normalizeLine(article?.textContent ?? "");
   if (!article?.content || text.length < MIN_ARTICLE_CHARS)
