@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { SOURCE_LIMITS, type SourceLimits } from "../../../src/domain/source-limits.ts";
 import { inflatingPdf, manyPagesPdf, zipBombDocx } from "../fixtures/hostile-files.ts";
+import { scannedHandoutPdf } from "../fixtures/scanned-pdf.ts";
 import { englishPdf } from "../fixtures/sources.ts";
 import { ingestSource, type SourceInput, SourceReadError } from "./index.ts";
 import { ingestIsolated } from "./isolate.ts";
+import type { ReadStep } from "./read-progress.ts";
 
 /**
  * Reading in a child process: a hostile file ends in its own SourceReadError within the time and memory
@@ -87,4 +89,23 @@ describe("ingestIsolated", () => {
     setTimeout(() => controller.abort(new Error("Run exceeded maxDuration")), 500);
     await expect(reading).rejects.toThrow("Run exceeded maxDuration");
   });
+});
+
+describe("ingestIsolated's reading steps", () => {
+  it("tells each page read, each scanned page rendered and recognised, in order, before the result", async () => {
+    const { bytes, pages } = await scannedHandoutPdf(2);
+    const steps: ReadStep[] = [];
+    const ingested = await ingestIsolated(source("handout.pdf", "pdf", bytes), {
+      onStep: (step) => steps.push(step),
+    });
+    expect(ingested.recognition.pages).toEqual([2, 3]);
+    expect(steps).toEqual([
+      ...Array.from({ length: pages }, (_, index) => ({ stage: "pages", done: index + 1, total: pages })),
+      { stage: "rendering", done: 1, total: 2 },
+      { stage: "rendering", done: 2, total: 2 },
+      { stage: "recognising", done: 1, total: 2 },
+      { stage: "recognising", done: 2, total: 2 },
+    ]);
+    // Two pages of OCR in a fresh child: seconds, and more on a machine running other suites.
+  }, 60_000);
 });

@@ -5,6 +5,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { type SourceKind, SourceReadError } from "./errors.ts";
 import type { IngestedSource, SourceInput } from "./index.ts";
 import { SOURCE_LIMITS, type SourceLimit, SourceLimitError, type SourceLimits } from "./limits.ts";
+import { type ReadStep, type ReadStepListener, withReadProgress } from "./read-progress.ts";
 import { assertSizeWithinLimits, ingestWithinLimits } from "./within-limits.ts";
 
 /**
@@ -36,6 +37,8 @@ export interface IsolatedIngestOptions {
   limits?: SourceLimits;
   /** Stops the reading (kills the child): the run was cancelled or went over its maxDuration. */
   signal?: AbortSignal;
+  /** Told each step of the reading as the child reports it (pages read, scanned pages recognised). */
+  onStep?: ReadStepListener;
 }
 
 type WireError =
@@ -44,6 +47,9 @@ type WireError =
   | { type: "other"; message: string; stack?: string };
 
 type ChildReply = { ok: true; ingested: IngestedSource } | { ok: false; error: WireError };
+
+/** What the child sends: steps while it reads, then one reply. */
+type ChildMessage = ChildReply | { step: ReadStep };
 
 interface ChildRequest {
   input: SourceInput;
@@ -99,9 +105,13 @@ export function ingestIsolated(
     child.stderr?.on("data", (data: Buffer) => {
       stderr = (stderr + data.toString("utf8")).slice(-STDERR_KEPT);
     });
-    child.on("message", (reply: ChildReply) =>
-      finish(() => (reply.ok ? resolve(reply.ingested) : reject(fromWire(reply.error, input, limits)))),
-    );
+    child.on("message", (message: ChildMessage) => {
+      if ("step" in message) {
+        if (!settled) options.onStep?.(message.step);
+        return;
+      }
+      finish(() => (message.ok ? resolve(message.ingested) : reject(fromWire(message.error, input, limits))));
+    });
     child.on("error", (error) => finish(() => reject(error)));
     child.on("exit", (code, exitSignal) =>
       finish(() => {
@@ -181,7 +191,10 @@ function serveOneSource(): void {
   process.once("disconnect", () => process.exit(1));
   process.once("message", (request: ChildRequest) => {
     setTimeout(() => process.exit(1), request.limits.seconds * 1000 + ORPHAN_GRACE_MS).unref();
-    ingestWithinLimits(request.input, request.maxLines, request.limits).then(
+    withReadProgress(
+      (step) => process.send?.({ step } satisfies ChildMessage),
+      () => ingestWithinLimits(request.input, request.maxLines, request.limits),
+    ).then(
       (ingested) => reply({ ok: true, ingested }),
       (error: unknown) => reply({ ok: false, error: toWire(error) }),
     );

@@ -7,6 +7,7 @@ import { promisify } from "node:util";
 import { createWorker, type Line, OEM, type Worker } from "tesseract.js";
 import { normalizeLine } from "./lines.ts";
 import { lineText, type OcrHeading, type OcrLine, ocrHeadings, paragraphStarts } from "./ocr-layout.ts";
+import { reportReadStep } from "./read-progress.ts";
 
 /**
  * Optical character recognition for pages that hold only an image of their text: scanned PDF pages and
@@ -53,7 +54,10 @@ export async function recogniseImages(images: readonly Uint8Array[]): Promise<Re
   const { worker, cleanUp } = await startWorker();
   try {
     const read: ReadPage[] = [];
-    for (const image of images) read.push(await recognise(worker, image));
+    for (const image of images) {
+      read.push(await recognise(worker, image));
+      reportReadStep("recognising", read.length, images.length);
+    }
     // Heading sizes are ranked over all pages, so a size is the same level on every page.
     const headings = ocrHeadings(read.map((page) => page.boxes));
     return read.map(({ boxes, tesseractStarts, confidence }, index) => ({
@@ -166,6 +170,7 @@ export async function renderPdfPages(pdf: Uint8Array, pageNumbers: readonly numb
         },
       );
       images.push(new Uint8Array(await readFile(`${output}.png`)));
+      reportReadStep("rendering", images.length, pageNumbers.length);
     }
     return images;
   } finally {

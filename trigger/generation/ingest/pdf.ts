@@ -2,10 +2,11 @@ import { getDocumentProxy } from "unpdf";
 import { emptyLayout, isAside, isNonBody, type PageLayout } from "./layout.ts";
 import { chargeReadBudget } from "./limits.ts";
 import { normalizeLine } from "./lines.ts";
-import { isListText } from "./non-body.ts";
+import { isCapitalsHeadingText, isListText } from "./non-body.ts";
 import { markFurniture, markSetApart, markWatermarks, repeatedPieces } from "./pdf-furniture.ts";
 import { type PdfLine, type PdfPage, pageLines, type TextPiece } from "./pdf-regions.ts";
 import { type BodyStyle, markLists, markRoles } from "./pdf-roles.ts";
+import { reportReadStep } from "./read-progress.ts";
 
 export type { PdfLine, PdfPage } from "./pdf-regions.ts";
 
@@ -39,6 +40,7 @@ export async function readPdfLines(bytes: Uint8Array): Promise<PdfPage[]> {
       placedPages.push(placed);
       // A hostile file stops at the page that passes the characters limit (docs/ingestion.md, "Limits").
       chargeReadBudget(placed.pieces.reduce((sum, piece) => sum + piece.str.length, 0));
+      reportReadStep("pages", number, pdf.numPages);
     }
   } finally {
     await pdf.loadingTask.destroy();
@@ -264,13 +266,21 @@ function endsLikeProse(text: string): boolean {
 }
 const CONTINUED = /\s\(?(?:cont|contd|cont'd|ctd|continued)\.?\)?$/i;
 
+/** Capitals or small caps at least this share of the body's size can be a heading ("I. INTRODUCTION"). */
+const MIN_CAPITALS_SIZE = 0.75;
+
 function markHeadings(pages: readonly PdfPage[], layouts: PageLayout[], body: BodyStyle) {
-  const styleOf = (line: PdfLine) => `${Math.round(line.size * 2) / 2}|${line.bold}`;
+  // Capitals at the body's size are a style of their own, so body lines never continue such a heading.
+  const styleOf = (line: PdfLine) =>
+    `${Math.round(line.size * 2) / 2}|${line.bold}|${isCapitalsHeadingText(line.text) && line.size >= body.size * MIN_CAPITALS_SIZE && line.size < body.size * 1.15 && !(line.bold && !body.bold) ? "caps" : ""}`;
   const looksLikeHeading = (line: PdfLine) => {
     const larger = line.size >= body.size * 1.15;
     const emphasised = line.bold && !body.bold && line.size >= body.size * 0.95;
+    // IEEE's "I. INTRODUCTION" and ACM's "1 INTRODUCTION": small caps or capitals at the body's size.
+    // Small caps are set smaller than the body: the row's size is that of the small letters.
+    const capitals = line.size >= body.size * MIN_CAPITALS_SIZE && isCapitalsHeadingText(line.text);
     return (
-      (larger || emphasised) &&
+      (larger || emphasised || capitals) &&
       /\p{L}/u.test(line.text) &&
       line.text.length <= MAX_HEADING_CHARS &&
       line.text.split(" ").length <= MAX_HEADING_WORDS &&

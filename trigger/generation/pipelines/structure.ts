@@ -3,6 +3,7 @@ import type { CorpusSourceInput } from "../corpus.ts";
 import { generateStructure } from "../engine.ts";
 import { type Recognition, type SourceInput, SourceReadError } from "../ingest/index.ts";
 import { ingestIsolated } from "../ingest/isolate.ts";
+import { type ReadStepListener, readShare } from "../ingest/read-progress.ts";
 import { fetchWebPage, WebPageError } from "../ingest/web.ts";
 import {
   type ProviderOptions,
@@ -23,6 +24,12 @@ import {
   updateTopic,
 } from "./db.ts";
 import { modelForEntity, recordUsage } from "./model.ts";
+import {
+  readingFraction,
+  structurePercent,
+  type ThrottledProgress,
+  throttledProgress,
+} from "./structure-progress.ts";
 
 export interface StructureRunOutput {
   /**
@@ -71,22 +78,50 @@ export async function runStructureGeneration(
   };
   if (topic.processing_status === "completed") return output;
 
-  const advance = progressReporter(client, topic.id, progress);
+  const tracker = progressTracker(client, topic.id, progress);
+  try {
+    return await generateFromSources({ client, topic, provider, report, output, tracker, progress, signal });
+  } finally {
+    // A run that threw leaves no write pending behind it; its error is the one that counts.
+    await tracker.close().catch(() => undefined);
+  }
+}
+
+interface StructureRun {
+  client: TaskClient;
+  topic: Awaited<ReturnType<typeof loadTopic>>;
+  provider: ReturnType<typeof providerFor>["provider"];
+  report: ProviderReport;
+  output: StructureRunOutput;
+  /** Progress while the run works; `progress` itself takes only the final 100. */
+  tracker: ThrottledProgress;
+  progress: (pct: number) => Promise<void>;
+  signal: AbortSignal | undefined;
+}
+
+async function generateFromSources(run: StructureRun): Promise<StructureRunOutput> {
+  const { client, topic, provider, report, output, tracker, progress, signal } = run;
+  const advance = tracker.report;
   await updateTopic(client, topic.id, { processing_status: "generating_structure", processing_error: null });
-  await advance(1);
+  await advance(structurePercent("started"));
 
   const rows = await loadSources(client, topic.id);
   const inputs: CorpusSourceInput[] = [];
   const failures: string[] = [];
   for (const [index, row] of rows.entries()) {
     signal?.throwIfAborted();
-    // Reading one source (download, OCR) is the slow step: say which one is under way, not only when it is done.
-    await advance(sourceProgress(index, rows.length, "reading"));
-    const read = await readSource(client, row, signal);
+    // Reading one source (download, PDF pages, OCR) is the slow step: the bar moves within it as it is read.
+    const readTo = (share: number) =>
+      advance(structurePercent("reading", readingFraction(index, rows.length, share)));
+    await readTo(0);
+    const read = await readSource(client, row, signal, (step) => {
+      // A failed write comes back on the next awaited report; a step is not awaited by the reader.
+      readTo(readShare(step)).catch(() => undefined);
+    });
     if (read.ok) inputs.push(read.source);
     else failures.push(read.error);
     await markSource(client, row.id, read.ok ? null : read.error, read.ok ? read.recognition : undefined);
-    await advance(sourceProgress(index, rows.length, "read"));
+    await readTo(1);
   }
   output.sources = { ingested: inputs.length, failed: failures.length };
 
@@ -94,7 +129,6 @@ export async function runStructureGeneration(
   const chunks = inputs.flatMap((input) => input.chunks);
   const saved = await replaceChunks(client, topic.id, chunks);
   output.chunks = { total: chunks.length, inserted: saved.inserted, deleted: saved.deleted };
-  await advance(65);
 
   if (rows.length > 0 && inputs.length === 0) {
     await updateTopic(client, topic.id, {
@@ -103,6 +137,7 @@ export async function runStructureGeneration(
     });
     return { ...output, status: "failed" };
   }
+  await advance(structurePercent("writing", 0));
 
   const written = await generateStructure(
     { title: topic.title, description: topic.description, variant: topic.structure_variant },
@@ -123,8 +158,10 @@ export async function runStructureGeneration(
     return { ...output, status: "failed" };
   }
   const { structure, counts } = written;
-  await advance(90);
+  await advance(structurePercent("writing", 1));
   signal?.throwIfAborted();
+  // The final state and 100 % are written together; nothing held back may land after them.
+  await tracker.close();
   const generator = structureGenerator(report);
   await updateTopic(client, topic.id, {
     structure,
@@ -139,7 +176,7 @@ export async function runStructureGeneration(
     report,
     generator,
   );
-  await progress(100);
+  await progress(structurePercent("done"));
   return {
     ...output,
     status: "generated",
@@ -155,7 +192,12 @@ type ReadResult =
   | { ok: false; error: string };
 
 /** A source's chunks, or the reason it cannot be read; other failures (network, database) throw. */
-async function readSource(client: TaskClient, row: SourceRow, signal?: AbortSignal): Promise<ReadResult> {
+async function readSource(
+  client: TaskClient,
+  row: SourceRow,
+  signal: AbortSignal | undefined,
+  onStep: ReadStepListener,
+): Promise<ReadResult> {
   const fileName =
     row.file_name ?? (row.kind === "pasted" ? PASTED_TEXT_NAME : (row.file_path?.split("/").at(-1) ?? ""));
   try {
@@ -173,7 +215,7 @@ async function readSource(client: TaskClient, row: SourceRow, signal?: AbortSign
       content,
     };
     // In a process of its own within SOURCE_LIMITS: a hostile file fails only its own source.
-    const ingested = await ingestIsolated(input, { signal });
+    const ingested = await ingestIsolated(input, { signal, onStep });
     const source = {
       id: row.id,
       kind: row.kind,
@@ -198,22 +240,13 @@ function failureMessage(failures: readonly string[]): string {
 }
 
 /**
- * Where a run stands while its sources are read: 5 % to 60 % shared evenly by the sources, a source's share
- * reported when its reading starts and when it ends, so the screen moves as each source is taken up.
+ * Progress on the topic row (what the topic page polls) and to the run, never going backwards, at
+ * most one write a second (structure-progress.ts). Stays below 100 until the run writes its result.
  */
-export function sourceProgress(index: number, total: number, stage: "reading" | "read"): number {
-  const share = 55 / Math.max(1, total);
-  return Math.round(5 + share * (stage === "reading" ? index : index + 1));
-}
-
-/** Progress on the topic row (what the review screen polls) and to the run, never going backwards. */
-function progressReporter(client: TaskClient, topicId: string, progress: (pct: number) => Promise<void>) {
-  let last = 0;
-  return async (pct: number) => {
-    const value = Math.max(1, Math.min(99, Math.round(pct)));
-    if (value <= last) return;
-    last = value;
+function progressTracker(client: TaskClient, topicId: string, progress: (pct: number) => Promise<void>) {
+  return throttledProgress(async (pct) => {
+    const value = Math.max(1, Math.min(99, pct));
     await updateTopic(client, topicId, { processing_progress: value });
     await progress(value);
-  };
+  });
 }
