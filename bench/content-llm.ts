@@ -23,7 +23,9 @@ import {
   letterHints,
   missingHints,
   mixedOptions,
+  nearDuplicateOptions,
   podcastOutOfRange,
+  positionalExplanations,
   recapOutOfRange,
   repeatedQuestions,
   unexplainedOptions,
@@ -42,6 +44,8 @@ export type RelayCounts = Record<
   | "unexplainedOptions"
   | "bareExplanations"
   | "mixedOptions"
+  | "positionalExplanations"
+  | "nearDuplicateOptions"
   | "verbatimRecaps"
   | "verbatimTurns"
   | "recapOutOfRange"
@@ -192,6 +196,8 @@ export function relayReport(dir: string): RelayReport {
       unexplainedOptions: unexplainedOptions(questions).length,
       bareExplanations: bareExplanations(questions).length,
       mixedOptions: mixedOptions(questions).length,
+      positionalExplanations: positionalExplanations(questions).length,
+      nearDuplicateOptions: nearDuplicateOptions(questions).length,
       verbatimRecaps: verbatimRecaps(chapters).length,
       verbatimTurns: sum((chapter) => verbatimTurns(chapter.turns).length),
       recapOutOfRange: recapOutOfRange(chapters).length,

@@ -2,8 +2,9 @@
  * Content quality of the offline (extractive) provider on the teaching fixtures, Dutch and English, as
  * defect counts: for each fixture, ingestion → structure (variant 0 and its regenerate, variant 1) →
  * course, then every checker of trigger/generation/quality.ts, plus the question forms, the structure's
- * shape, recap lengths, answer-length balance, recap verbatim shares, the course shape asked per chapter
- * and timings (median of 3 runs). The goal is zero on every defect count. With `--relay <dir>` it also
+ * shape, recap lengths, answer-length balance, recap verbatim shares, the course shape asked per chapter,
+ * what the engine refused while fitting chapters to their shape (unfair questions: near-duplicate options
+ * or an explanation naming an option's place) and timings (median of 3 runs). The goal is zero on every defect count. With `--relay <dir>` it also
  * reads a model's recorded chapter answers (bench/content-llm.ts) and prints the same checks for them.
  *
  *   npm run bench:content [-- --relay <dir> …]
@@ -11,7 +12,7 @@
 import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import { buildCorpus, type CorpusSourceInput } from "../trigger/generation/corpus.ts";
-import { generateCourse, generateStructure } from "../trigger/generation/engine.ts";
+import { generateCourse, generateStructure, type ShapeCounts } from "../trigger/generation/engine.ts";
 import { type ContentFixture, contentFixtures } from "../trigger/generation/fixtures/content-sources.ts";
 import { ingestSource } from "../trigger/generation/ingest/index.ts";
 import { extractiveProvider } from "../trigger/generation/providers/extractive/index.ts";
@@ -38,6 +39,8 @@ interface Run {
   chapters: number;
   questions: number;
   cards: number;
+  /** What the engine removed while fitting the chapters to their shape. */
+  refused: ShapeCounts;
 }
 
 async function run(fixture: ContentFixture): Promise<Run> {
@@ -88,6 +91,7 @@ async function run(fixture: ContentFixture): Promise<Run> {
     structure: afterStructure - afterIngest,
     course: afterCourse - afterStructure,
     chapters: course.chapters.length,
+    refused: course.shape,
     questions: activities.reduce(
       (sum, activity) =>
         sum +
@@ -136,6 +140,10 @@ for (const fixture of fixtures) {
   );
   console.log(
     `  answer balance: right option uniquely longest in ${balance.longest}, uniquely shortest in ${balance.shortest} of ${balance.questions} questions`,
+  );
+  const { unfair, lengthTells, repeated, overShape } = result.refused;
+  console.log(
+    `  refused by the engine: unfair ${unfair}, long right options ${lengthTells}, repeated ${repeated}, over shape ${overShape}`,
   );
   console.log(
     `  defects (${defects}): ${Object.entries(counts)

@@ -293,6 +293,9 @@ describe("fitToShape", () => {
     citations: [],
   });
   const long = (stem: string) => mc(stem, ["een kunstmatige wal langs het hoge water", "wal", "sloot"]);
+  const typo = (stem: string) =>
+    mc(stem, ["discrimerende effecten", "gelijke situaties", "discriminerende effecten"]);
+  const byPlace = (stem: string) => ({ ...mc(stem), explanation: "De eerste optie is juist." });
   const chapter = (diagnostic: Question[], mastery: Question[], cards: number): ChapterDraft => ({
     section_id: "section-1",
     title: "Dijken",
@@ -338,7 +341,7 @@ describe("fitToShape", () => {
     {
       name: "within the shape, nothing goes",
       draft: chapter([mc("a"), mc("b")], [mc("c"), mc("d")], 4),
-      expected: { kept: [2, 4, 2], counts: { overShape: 0, repeated: 0, lengthTells: 0 } },
+      expected: { kept: [2, 4, 2], counts: { overShape: 0, repeated: 0, lengthTells: 0, unfair: 0 } },
     },
     {
       name: "more than the shape allows stops at its counts",
@@ -347,25 +350,30 @@ describe("fitToShape", () => {
         [mc("d"), mc("e"), mc("f"), mc("g"), mc("h"), mc("i"), mc("j")],
         10,
       ),
-      expected: { kept: [2, 8, 6], counts: { overShape: 4, repeated: 0, lengthTells: 0 } },
+      expected: { kept: [2, 8, 6], counts: { overShape: 4, repeated: 0, lengthTells: 0, unfair: 0 } },
     },
     {
       name: "a mastery question asked in the diagnostic goes",
       draft: chapter([mc("a"), mc("b")], [mc("a"), mc("c")], 2),
-      expected: { kept: [2, 2, 1], counts: { overShape: 0, repeated: 1, lengthTells: 0 } },
+      expected: { kept: [2, 2, 1], counts: { overShape: 0, repeated: 1, lengthTells: 0, unfair: 0 } },
     },
     {
       name: "a habit of long right options: those questions go",
       draft: chapter([long("a"), mc("b")], [long("c"), mc("d")], 2),
-      expected: { kept: [1, 2, 1], counts: { overShape: 0, repeated: 0, lengthTells: 2 } },
+      expected: { kept: [1, 2, 1], counts: { overShape: 0, repeated: 0, lengthTells: 2, unfair: 0 } },
     },
     {
       name: "one long right option among many is no habit",
       draft: chapter([long("a"), mc("b")], [mc("c"), mc("d"), mc("e")], 2),
-      expected: { kept: [2, 2, 3], counts: { overShape: 0, repeated: 0, lengthTells: 0 } },
+      expected: { kept: [2, 2, 3], counts: { overShape: 0, repeated: 0, lengthTells: 0, unfair: 0 } },
+    },
+    {
+      name: "a question with a typo beside its right spelling, and one naming a place, go",
+      draft: chapter([typo("a"), mc("b")], [byPlace("c"), mc("d")], 2),
+      expected: { kept: [1, 2, 1], counts: { overShape: 0, repeated: 0, lengthTells: 0, unfair: 2 } },
     },
   ])("$name", ({ draft, expected }) => {
-    const counts: ShapeCounts = { overShape: 0, repeated: 0, lengthTells: 0 };
+    const counts: ShapeCounts = { overShape: 0, repeated: 0, lengthTells: 0, unfair: 0 };
     expect({ kept: counted(fitToShape(draft, shape, counts)), counts }).toEqual(expected);
   });
 });

@@ -6,7 +6,7 @@ import { type ChapterShape, chapterShape } from "./course-shape.ts";
 import { assignMaterial } from "./material.ts";
 import { mapPool } from "./pool.ts";
 import type { ActivityDraft, ChapterDraft, GenerationProvider, TopicBrief } from "./providers/index.ts";
-import { lengthTell, lengthTells } from "./quality.ts";
+import { lengthTell, lengthTells, nearDuplicateOptions, positionalExplanations } from "./quality.ts";
 import { detectLanguage, dominantLanguage, type Language } from "./text/language.ts";
 
 export interface StructureResult {
@@ -28,6 +28,11 @@ export interface ShapeCounts {
   repeated: number;
   /** Questions dropped because their right option was much the longest, in a chapter where that was a habit. */
   lengthTells: number;
+  /**
+   * Questions dropped as unfair, whichever provider wrote them: two options that are one word spelled
+   * twice (a source's typo beside its right spelling), or an explanation naming an option by its place.
+   */
+  unfair: number;
 }
 
 /** A structure for a topic from its sources' chunks, with every citation verified against them. */
@@ -87,7 +92,7 @@ export async function generateCourse(
   const corpus = buildCorpus(sources);
   const materials = assignMaterial(structure, corpus, topicLanguage(topic, corpus));
   const verifier = new CitationVerifier(corpus.chunks);
-  const shapeCounts: ShapeCounts = { overShape: 0, repeated: 0, lengthTells: 0 };
+  const shapeCounts: ShapeCounts = { overShape: 0, repeated: 0, lengthTells: 0, unfair: 0 };
   const sections = structure.sections.flatMap((section) => {
     const material = materials.get(section.section_id);
     return material ? [{ section, material }] : [];
@@ -115,7 +120,8 @@ export async function generateCourse(
 
 /**
  * A verified chapter held to its shape, whichever provider wrote it: a mastery question that repeats the
- * diagnostic's goes; when the right option is much the longest in more than the allowed share of the
+ * diagnostic's goes, and so does an unfair question (near-duplicate options, an explanation naming a
+ * place); when the right option is much the longest in more than the allowed share of the
  * chapter's questions (a habit a test-wise learner exploits), those questions go; then each quiz and the
  * practice stop at the counts the section's material allows. Never added to: fewer items is fine.
  */
@@ -124,6 +130,7 @@ export function fitToShape(chapter: ChapterDraft, shape: ChapterShape, counts: S
     activity.kind === "diagnostic" || activity.kind === "mastery" ? activity.payload.questions : [],
   );
   const telling = new Set(lengthTells(quizzes).filter((question) => lengthTell(question) === "long"));
+  const unfair = new Set([...nearDuplicateOptions(quizzes), ...positionalExplanations(quizzes)]);
   const diagnosticStems = new Set(
     chapter.activities.flatMap((activity) =>
       activity.kind === "diagnostic"
@@ -140,6 +147,10 @@ export function fitToShape(chapter: ChapterDraft, shape: ChapterShape, counts: S
       case "diagnostic":
       case "mastery": {
         const kept = activity.payload.questions.filter((question) => {
+          if (unfair.has(question)) {
+            counts.unfair++;
+            return false;
+          }
           if (telling.has(question)) {
             counts.lengthTells++;
             return false;

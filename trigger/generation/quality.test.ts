@@ -21,10 +21,14 @@ import {
   letterHints,
   missingHints,
   mixedOptions,
+  namesPosition,
+  nearDuplicate,
+  nearDuplicateOptions,
   nonDefinitions,
   outsideSection,
   placeOnlyExplanations,
   podcastOutOfRange,
+  positionalExplanations,
   questionForms,
   recapOutOfRange,
   regenerateChanged,
@@ -435,5 +439,89 @@ describe("recap and podcast checks", () => {
     const chapter = items({ transcript: "woord ".repeat(60) });
     expect(recapOutOfRange([chapter])).toEqual([60]);
     expect(recapOutOfRange([chapter], () => ({ min: 45, max: 230 }))).toEqual([]);
+  });
+});
+
+describe("explanations that name an option by its place", () => {
+  it.each([
+    // English: ordinals, letters, numbers
+    { explanation: "The first option is right: magma cools slowly.", names: true },
+    { explanation: "The last answer confuses lava with magma.", names: true },
+    { explanation: "Option B is wrong because plates move apart.", names: true },
+    { explanation: "Answer (C) mixes up cause and effect.", names: true },
+    { explanation: "Options A and D describe the mantle.", names: true },
+    { explanation: "Choice 3 is a misconception.", names: true },
+    { explanation: "Option two names the crust.", names: true },
+    { explanation: "Right. B is wrong because it names the crust.", names: true },
+    { explanation: "The 2nd option names the crust.", names: true },
+    { explanation: "“Magma” is right. The second is wrong because lava is outside.", names: true },
+    { explanation: "“Magma” is right. The second and fourth are wrong: both are rocks.", names: true },
+    // English: options named by their words, and look-alikes that are no place
+    { explanation: "“Magma” is right; “lava” is magma that reached the surface.", names: false },
+    { explanation: "The first eruption formed the island, so “hotspot” is right.", names: false },
+    { explanation: "Answer a question about the crust first.", names: false },
+    { explanation: "The answer 4 is right: two pairs of two.", names: false },
+    { explanation: "A plate is a piece of the crust, so “plate” is right.", names: false },
+    { explanation: "Vitamin B is wrong here: it is not a mineral.", names: false },
+    { explanation: "The second law is right: entropy grows.", names: false },
+    { explanation: "The owner is the obvious first choice, so “owner” is right.", names: false },
+    // Dutch: ordinals, letters, numbers
+    { explanation: "De eerste optie klopt: de dijk houdt het water tegen.", names: true },
+    { explanation: "Het laatste antwoord verwart een dijk met een polder.", names: true },
+    { explanation: "Optie C is fout omdat een sloot water afvoert.", names: true },
+    { explanation: "Antwoord B noemt een sloot.", names: true },
+    { explanation: "Opties A en D gaan over de polder.", names: true },
+    { explanation: "Keuze 2 is een misvatting.", names: true },
+    { explanation: "Het tweede antwoord is te ruim.", names: true },
+    { explanation: "Juist. D is fout, want een sloot voert water af.", names: true },
+    { explanation: "De 3e optie noemt een sloot.", names: true },
+    { explanation: "„Dijk” klopt. De tweede is fout: een polder is land.", names: true },
+    { explanation: "„Dijk” klopt. De tweede en vierde zijn onjuist.", names: true },
+    // Dutch: options named by their words
+    { explanation: "„Dijk” is juist; een „polder” is het land achter de dijk.", names: false },
+    { explanation: "De eerste dijken werden in de middeleeuwen gebouwd.", names: false },
+    { explanation: "Het antwoord staat in de tweede alinea: een dijk.", names: false },
+    { explanation: "Vitamine B is hier fout: het is geen mineraal.", names: false },
+    { explanation: "De tekst noemt de eigenaar als voor de hand liggende eerste keuze.", names: false },
+  ])("namesPosition: $explanation → $names", ({ explanation, names }) => {
+    expect(namesPosition(explanation)).toBe(names);
+  });
+
+  it("positionalExplanations keeps only the questions that name a place", () => {
+    const byPlace = question({ explanation: "The second option is right." });
+    const byWords = question({ explanation: "“Dijk” is right; a “polder” is the land behind it." });
+    expect(positionalExplanations([byPlace, byWords])).toEqual([byPlace]);
+  });
+});
+
+describe("near-duplicate options", () => {
+  it.each([
+    // a typo beside its correct spelling (the source's own misspelling)
+    { a: "discrimerende", b: "discriminerende", near: true },
+    { a: "discrimerende effecten", b: "discriminerende effecten", near: true },
+    // case, diacritics and punctuation folded
+    { a: "Café", b: "cafe", near: true },
+    { a: "een ‘reële’ kans", b: "een reele kans", near: true },
+    { a: "the mid-ocean ridge", b: "The mid ocean ridge.", near: true },
+    { a: "photosynthesis", b: "photosynthesys", near: true },
+    { a: "absorption", b: "adsorption", near: true },
+    // real distractors: different words, minimal pairs that differ in meaning
+    { a: "hypertension", b: "hypotension", near: false },
+    { a: "mitosis", b: "meiosis", near: false },
+    { a: "dijk", b: "dijken", near: false },
+    { a: "magma", b: "lava", near: false },
+    { a: "direct onderscheid", b: "indirect onderscheid", near: false },
+    { a: "", b: "", near: false },
+  ])("nearDuplicate($a, $b) → $near", ({ a, b, near }) => {
+    expect(nearDuplicate(a, b)).toBe(near);
+  });
+
+  it.each([
+    { options: ["discrimerende", "discriminerende", "neutrale", "gelijke"], refused: true },
+    { options: ["neutrale", "gelijke", "Discriminérende", "discriminerende"], refused: true },
+    { options: ["discriminerende", "neutrale", "gelijke", "willekeurige"], refused: false },
+  ])("nearDuplicateOptions $options → $refused", ({ options, refused }) => {
+    const item = question({ options, correct_option: 0 });
+    expect(nearDuplicateOptions([item]).length > 0).toBe(refused);
   });
 });

@@ -5,6 +5,8 @@
  * pure, take the structure and chapters as saved, and work for either provider. The content bench
  * prints them; the unit tests feed each a deliberately bad item to prove it can fail.
  */
+
+import { distance } from "fastest-levenshtein";
 import type { PracticeCard, Question, ScriptTurn, StudyBlock } from "../../src/domain/activity-payload.ts";
 import type { Citation } from "../../src/domain/citation.ts";
 import type { Structure } from "../../src/domain/structure.ts";
@@ -23,6 +25,7 @@ import { assignMaterial } from "./material.ts";
 import type { ChapterDraft } from "./providers/types.ts";
 import { comparable, isSupported, stem } from "./support.ts";
 import { dominantLanguage, escapeRegExp, isStopword, withoutArticle, wordCount } from "./text/language.ts";
+import { OPTION_POSITIONS } from "./text/lexicon/option-positions.ts";
 import { plainText } from "./text/markup.ts";
 import { isDefinitionAnswer } from "./text/phrase-checks.ts";
 
@@ -490,6 +493,68 @@ export function absoluteTells(questions: readonly Question[]): Question[] {
   });
 }
 
+/** Whether an explanation points at an option by its place ("the first option", "optie B"), in any language. */
+export function namesPosition(explanation: string): boolean {
+  const text = plainText(explanation);
+  return Object.values(OPTION_POSITIONS).some((patterns) => patterns.some((pattern) => pattern.test(text)));
+}
+
+/**
+ * Questions whose explanation names an option by its place: options are reordered after they are
+ * written, so "the first option is right" misleads whenever the right one moved.
+ */
+export function positionalExplanations(questions: readonly Question[]): Question[] {
+  return questions.filter((question) => namesPosition(question.explanation));
+}
+
+/**
+ * Two options closer than this share of the longer one's characters (edits per character, case and
+ * diacritics folded) are one option written twice, such as a typo beside its correct spelling
+ * ("discrimerende" 2/15 from "discriminerende"), compared word by word. Real minimal pairs sit above it ("hypertension" is 2/12
+ * from "hypotension", "mitosis" 2/7 from "meiosis"); "absorption"/"adsorption" (1/10) is refused too: a
+ * question that turns on one letter tests spelling, not understanding.
+ */
+export const NEAR_DUPLICATE_SHARE = 0.15;
+
+/** An option as compared for near-duplicates: no markup, case, diacritics or punctuation. */
+function folded(option: string): string {
+  return plainText(option)
+    .normalize("NFD")
+    .replace(/\p{M}/gu, "")
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .trim();
+}
+
+/** Whether two words (or spaceless phrases) are one up to a typo: within `NEAR_DUPLICATE_SHARE`. */
+function sameUpToTypo(left: string, right: string): boolean {
+  const longest = Math.max(left.length, right.length);
+  return longest > 0 && distance(left, right) / longest <= NEAR_DUPLICATE_SHARE;
+}
+
+/**
+ * Whether two options are the same words up to a typo, case or diacritics. Word by word where both have
+ * as many words, so a short prefix in a long phrase still counts ("direct onderscheid" is not
+ * "indirect onderscheid": "direct" is 2/8 from "indirect"); else as one string without spaces.
+ */
+export function nearDuplicate(a: string, b: string): boolean {
+  const left = folded(a).split(" ");
+  const right = folded(b).split(" ");
+  if (left.length === right.length) {
+    return left.every((word, index) => sameUpToTypo(word, right[index] as string));
+  }
+  return sameUpToTypo(left.join(""), right.join(""));
+}
+
+/** Questions with two options that are near-duplicates of each other (see `NEAR_DUPLICATE_SHARE`). */
+export function nearDuplicateOptions(questions: readonly Question[]): Question[] {
+  return questions.filter((question) =>
+    question.options.some((option, index) =>
+      question.options.slice(index + 1).some((other) => nearDuplicate(option, other)),
+    ),
+  );
+}
+
 /** The fewest words a hint needs to point somewhere ("Think about the heart." is enough). */
 const HINT_MIN_WORDS = 3;
 
@@ -668,6 +733,10 @@ export interface QualityCounts {
   answerEchoes: number;
   /** Questions with "always/never/only" ("altijd/nooit/alleen") in wrong options only. */
   absoluteTells: number;
+  /** Questions whose explanation names an option by its place ("the first option", "optie B"). */
+  positionalExplanations: number;
+  /** Questions with two options that differ only by a typo, case or diacritics. */
+  nearDuplicateOptions: number;
   /** Cards without a hint that helps. */
   missingHints: number;
   /** Questions whose explanation passes over a wrong option. */
@@ -754,6 +823,8 @@ export function qualityReport(input: {
       lengthTells: sum((chapter) => lengthTells(chapter.questions).length),
       answerEchoes: answerEchoes(questions).length,
       absoluteTells: absoluteTells(questions).length,
+      positionalExplanations: positionalExplanations(questions).length,
+      nearDuplicateOptions: nearDuplicateOptions(questions).length,
       missingHints: missingHints(cards).length,
       unexplainedOptions: unexplainedOptions(questions).length,
       verbatimRecaps: verbatimRecaps(items).length,

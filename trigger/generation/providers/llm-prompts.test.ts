@@ -57,6 +57,9 @@ describe("chapterSystem: rules a model cannot read two ways", () => {
     ["absolute words", "appear in the right option as often as in wrong ones"],
     ["a hint on every card", "Every card has a hint"],
     ["recap in own words", "never read a line aloud"],
+    ["options named by their words, not their place", "never by its position, number or letter"],
+    ["why places are wrong: options are reordered", "shown to the learner in another order"],
+    ["no option spelled twice", "No two options may be the same words spelled differently"],
   ])("states %s", (_, phrase) => {
     expect(chapterSystem("en", 0)).toContain(phrase);
   });

@@ -14,6 +14,7 @@ import {
 } from "../fixtures/openai-stand-in.ts";
 import { englishPdf } from "../fixtures/sources.ts";
 import { type Chunk, ingestSource } from "../ingest/index.ts";
+import { placeAnswer } from "../support-check.ts";
 import { type LlmUsage, providerFromEnv } from "./index.ts";
 import type { LineRef } from "./llm-outline.ts";
 
@@ -83,12 +84,18 @@ function outlineAnswer(chunks: readonly Chunk[]) {
   };
 }
 
-function question(stem: string, options: string[], citations: LineRef[], correct = 0) {
+function question(
+  stem: string,
+  options: string[],
+  citations: LineRef[],
+  correct = 0,
+  explanation = "See the source.",
+) {
   return {
     stem,
     options,
     correct_option: correct,
-    explanation: "See the source.",
+    explanation,
     difficulty: "easy",
     form: "definition",
     subtopic_id: "section-1-1",
@@ -120,6 +127,20 @@ function chapterAnswer(chunks: readonly Chunk[]) {
           [chlorophyll],
         ),
         question("Chlorophyll ___ a green pigment.", ["is", "was", "has"], [chlorophyll]),
+        // An explanation that names a place: the options are reordered after the model wrote it.
+        question(
+          "What colour is chlorophyll?",
+          ["Green", "Red", "Blue", "Yellow"],
+          [chlorophyll],
+          0,
+          "The first option is right; the others are colours it absorbs.",
+        ),
+        // Two options that are one word spelled twice (a typo beside the right spelling).
+        question(
+          "What makes leaves green?",
+          ["Chlorophyll", "Clorophyll", "Starch", "Rubisco"],
+          [chlorophyll],
+        ),
       ],
     },
     study: {
@@ -307,7 +328,9 @@ describe("llm provider", () => {
     expect(counts.items.dropped).toBe(3);
     expect(counts.citations.dropped).toBe(2);
     expect(report.llm?.hintsRemoved).toBe(1);
-    expect(report.llm?.itemsRejected).toBe(2);
+    // The function-word blank, the swapped-word distractor, the explanation naming a place and the
+    // near-duplicate options.
+    expect(report.llm?.itemsRejected).toBe(4);
   });
 
   it("writes the recap as a two-voice script whose expert cites its lines, in the source's language", async () => {
@@ -511,5 +534,22 @@ describe("llm provider", () => {
     expect(usage).toHaveLength(standIn?.requests.length ?? -1);
     expect(report.llm?.calls).toBe(standIn?.requests.length);
     expect(report.llm?.chunks).toEqual({ total: source.chunks.length, seen: source.chunks.length });
+  });
+});
+
+describe("placeAnswer: the marked option follows the answer wherever it is moved", () => {
+  const options = ["Chlorophyll", "Rubisco", "Carotene", "Starch"];
+  it.each([
+    { correct: 0, slot: 0 },
+    { correct: 0, slot: 2 },
+    { correct: 3, slot: 1 },
+    { correct: 1, slot: 3 },
+    { correct: 2, slot: 7 },
+    { correct: 2, slot: -1 },
+  ])("answer at $correct moved to slot $slot", ({ correct, slot }) => {
+    const placed = placeAnswer(options, correct, slot);
+    expect(placed.options[placed.correct]).toBe(options[correct]);
+    expect(placed.correct).toBe(((slot % 4) + 4) % 4);
+    expect([...placed.options].sort()).toEqual([...options].sort());
   });
 });

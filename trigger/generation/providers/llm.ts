@@ -19,7 +19,15 @@ import { type Corpus, type CorpusChunk, writingLanguage } from "../corpus.ts";
 import { chapterShape } from "../course-shape.ts";
 import { stableId } from "../ids.ts";
 import { mapPool } from "../pool.ts";
-import { answerEchoes, corruptedOptions, emptyItems, letterHints, weakBlanks } from "../quality.ts";
+import {
+  answerEchoes,
+  corruptedOptions,
+  emptyItems,
+  letterHints,
+  nearDuplicateOptions,
+  positionalExplanations,
+  weakBlanks,
+} from "../quality.ts";
 import { distinctOptions, placeAnswer, revealsAnswer } from "../support-check.ts";
 import { detectSourceLanguage, type SourceLanguage } from "../text/language.ts";
 import {
@@ -176,7 +184,9 @@ const questionOutput = z
     ),
     explanation: z
       .string()
-      .describe("why the right option is right and, for each wrong option by name, why it is wrong"),
+      .describe(
+        "why the right option is right and, for each wrong option, why it is wrong; every option named by its own words in quotes, never by position or letter (the learner sees them in another order)",
+      ),
     difficulty: difficultySchema,
     subtopic_id: z.string().nullable(),
     citations: z.array(lineRefSchema),
@@ -565,12 +575,16 @@ function chapterDraft(
   const ids = (prefix: string, text: string) => stableId(prefix, section.section_id, text);
   // The same defect checks the content bench applies: a distractor that is a source sentence with a word
   // swapped, a wrong option that repeats the answer (two right answers), a blank on a function word or a
-  // fragment. Such an item teaches nothing or misleads; it is refused.
+  // fragment, two options that differ by a typo, an explanation that names an option by its place (the
+  // options are reordered below, after the model wrote it). Such an item teaches nothing or misleads; it
+  // is refused.
   const sentences = request.material.sentences.map((sentence) => sentence.text);
   const alone = emptyItems(section.section_id);
   const fairQuestion = (question: Question) =>
     corruptedOptions([question], sentences).length === 0 &&
     answerEchoes([question]).length === 0 &&
+    nearDuplicateOptions([question]).length === 0 &&
+    positionalExplanations([question]).length === 0 &&
     weakBlanks({ ...alone, questions: [question] }).length === 0;
   const fairCard = (card: PracticeCard) => weakBlanks({ ...alone, cards: [card] }).length === 0;
 
