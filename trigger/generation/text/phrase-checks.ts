@@ -292,3 +292,55 @@ export function sameOptionForm(
     b.letters <= a.letters * (1 + spread)
   );
 }
+
+const purposePatterns = new Map<Language, RegExp>();
+
+/**
+ * Whether a clause (from its connective on) states an aim rather than a cause: "so that the water
+ * drains", "zodat het water wegloopt", "om het water af te voeren". A purpose is not a reason the
+ * text gives, so a why-question answered by it would teach something false.
+ */
+export function opensWithPurpose(clause: string, language: Language): boolean {
+  let pattern = purposePatterns.get(language);
+  if (!pattern) {
+    const markers = WORD_LISTS[language].purposeMarkers.map((marker) =>
+      marker
+        .split(" … ")
+        .map((part) => escapeRegExp(part))
+        .join("\\s+(?:\\S+\\s+)*?"),
+    );
+    pattern = new RegExp(`^(?:${markers.join("|")})(?=\\s|$)`, "iu");
+    purposePatterns.set(language, pattern);
+  }
+  return pattern.test(clause.trim());
+}
+
+/**
+ * Whether a recurring term names a concept the section teaches, fit for a learning objective: a
+ * phrase of two or more words ("neural networks", "indirect onderscheid"), or a single word the
+ * section or one of its subtopics carries in its title ("Pooling"). A lone common word ("humans",
+ * "research", "bedrijven") is no objective however often it recurs.
+ */
+export function namesTaughtConcept(term: string, titles: readonly string[]): boolean {
+  const words = term.toLowerCase().split(/\s+/u).filter(Boolean);
+  const content = words.filter((word) => !isStopword(word));
+  if (content.length >= 2) return true;
+  const [word] = content;
+  if (!word || words.length !== 1) return false;
+  return titles.some((title) =>
+    (title.toLowerCase().match(/[\p{L}\p{N}'’-]+/gu) ?? []).some((titleWord) =>
+      sameWordForm(titleWord, word),
+    ),
+  );
+}
+
+/**
+ * Two forms of one word by their shared start: "model"/"models", "bedrijf"/"bedrijven" (a plural or
+ * inflection changes at most the last three letters), for words of four letters or more.
+ */
+function sameWordForm(a: string, b: string): boolean {
+  if (a === b) return true;
+  let shared = 0;
+  while (shared < a.length && a[shared] === b[shared]) shared++;
+  return shared >= 4 && shared >= Math.max(a.length, b.length) - 3;
+}

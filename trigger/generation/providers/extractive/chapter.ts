@@ -6,6 +6,7 @@ import { type ChapterShape, chapterShape, ITEM_LIMITS } from "../../course-shape
 import { stableId } from "../../ids.ts";
 import { comparable } from "../../support.ts";
 import { isStopword, type Language } from "../../text/language.ts";
+import { namesTaughtConcept } from "../../text/phrase-checks.ts";
 import { isQuotable, type KeyPhrase, keyPhrases, rankSentences, type TermWeights } from "../../text/rank.ts";
 import type { ActivityDraft, ChapterDraft, ChapterRequest } from "../types.ts";
 import { type CausalPair, causalPairs, definitions } from "./clauses.ts";
@@ -209,8 +210,12 @@ function overview(section: Section, pools: readonly Pool[], labels: Labels, maxO
     // A "Daardoor …" sentence quoted in a goal reads oddly; goals name effects the text states whole.
     const cause = pool.items.find((item) => item.form === "cause" && item.stated);
     const definition = pool.items.find((item) => item.form === "definition");
-    // Only a key noun phrase makes an objective ("het begrip „bijna” herkennen" teaches nothing).
-    const cloze = pool.items.find((item) => item.form === "cloze" && item.keyTerm);
+    // Only a concept the section teaches makes an objective ("het begrip „bijna” herkennen" teaches
+    // nothing): a recurring phrase, or a word its titles carry.
+    const titles = [section.title, ...section.subtopics.map((subtopic) => subtopic.title)];
+    const cloze = pool.items.find(
+      (item) => item.form === "cloze" && item.keyTerm && namesTaughtConcept(item.about, titles),
+    );
     if (definition) objectives.push(labels.objectiveDefine(definition.about));
     if (cause) objectives.push(cause.objective ?? labels.objectiveCause(cause.about));
     if (!definition && !cause) {

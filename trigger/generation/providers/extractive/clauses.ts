@@ -1,6 +1,12 @@
 import type { Sentence } from "../../corpus.ts";
 import { escapeRegExp, isStopword, type Language, lowerInitial } from "../../text/language.ts";
-import { isDefinitionAnswer, isVerbDerived, joinedToNounBefore } from "../../text/phrase-checks.ts";
+import { wordSet } from "../../text/lexicon/index.ts";
+import {
+  isDefinitionAnswer,
+  isVerbDerived,
+  joinedToNounBefore,
+  opensWithPurpose,
+} from "../../text/phrase-checks.ts";
 import { lexiconClasses, onlyAVerb } from "../../text/pos.ts";
 import { leansOnContext, namesContent } from "../../text/rank.ts";
 
@@ -92,6 +98,12 @@ const MID_FOLLOWS = /^(?!.*\ben\b.*\b(?:daardoor|hierdoor|daarom)\b).*?\b(?:daar
 const MID_THEREFORE_EN =
   /^(\p{Lu}[^,;:]*?\s(?:is|are|was|were|can|could|will|would|must|should|may|might|has|have|had))\s+therefore\s+([^,;:]+)$/u;
 
+/** A clause joined by "but"/"maar" after a comma. */
+function hasContrastClause(text: string, language: Language): boolean {
+  const joiners = [...wordSet(language, "contrastJoiners")].map(escapeRegExp).join("|");
+  return new RegExp(`,\\s+(?:${joiners})\\s`, "iu").test(text);
+}
+
 function capitalize(text: string): string {
   return text.charAt(0).toLocaleUpperCase() + text.slice(1);
 }
@@ -175,7 +187,9 @@ export function causalPairs(
       }
     }
     const whereby = WHEREBY[language].exec(text);
-    if (whereby?.[1] && whereby[3] && substantial(whereby[1]) && substantial(whereby[3])) {
+    // ", so that …" states an aim: the first clause is no cause of it.
+    const purpose = whereby?.[2] !== undefined && opensWithPurpose(`${whereby[2]} ${whereby[3]}`, language);
+    if (whereby?.[1] && whereby[3] && !purpose && substantial(whereby[1]) && substantial(whereby[3])) {
       // Dutch "waardoor X" is a subordinate clause: it can stand after "doordat" as another cause, and a
       // question asks "Hoe komt het dat X?". English clauses fit anywhere.
       pairs.push({
@@ -193,7 +207,9 @@ export function causalPairs(
       FOLLOWS[language].exec(text) ?? (language === "nl" ? MID_FOLLOWS.exec(text) : null) ?? therefore;
     if (follows && adjacent && previous?.complete) {
       const cause = withoutEnd(previous.text);
-      if (!substantial(cause)) return;
+      // "Daardoor kan je je werk opslaan, maar dit helpt ook …": the contrasting clause is not caused by
+      // the sentence before, and a question about the whole sentence would say it is.
+      if (!substantial(cause) || hasContrastClause(text, language)) return;
       const effect =
         therefore?.[1] && therefore[2]
           ? `${therefore[1]} ${therefore[2]}`

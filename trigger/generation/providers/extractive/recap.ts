@@ -2,8 +2,9 @@ import type { Speaker } from "../../../../src/domain/activity-payload.ts";
 import type { Section, Subtopic } from "../../../../src/domain/structure.ts";
 import type { Sentence } from "../../corpus.ts";
 import { RECAP_WORDS } from "../../course-shape.ts";
-import { wordCount } from "../../text/language.ts";
-import { endsInItsVerb } from "../../text/phrase-checks.ts";
+import { keyPoint } from "../../text/compress.ts";
+import { type Language, wordCount } from "../../text/language.ts";
+import { endsInItsVerb, namesTaughtConcept } from "../../text/phrase-checks.ts";
 import { isQuotable, leansOnContext, rankSentences, type TermWeights } from "../../text/rank.ts";
 import type { CausalPair } from "./clauses.ts";
 import type { Labels } from "./labels.ts";
@@ -12,6 +13,10 @@ import { leadOf } from "./structure.ts";
 /** 60 to 90 seconds spoken, at about 150 words a minute: the course shape's range. */
 export const RECAP_MIN_WORDS = RECAP_WORDS.min;
 export const RECAP_MAX_WORDS = RECAP_WORDS.max;
+
+/** The longest key point a recap says, beyond its subtopic's lead. */
+const KEY_POINT_MAX_WORDS = 25;
+const KEY_POINT_MIN_WORDS = 5;
 
 /** A turn of the two-voice script with the sentences it quotes (cited when the activity is built). */
 export interface RecapTurn {
@@ -64,7 +69,9 @@ export function recapScript(
   const closingSentence = central.find(
     (sentence) => wordCount(sentence.text) <= 25 && !leansOnContext(sentence.text),
   );
-  const closing = [closingSentence ? labels.recapRemember(closingSentence.text) : "", closingLines.onward]
+  const remember = (sentence: Sentence) =>
+    labels.recapRemember(keyPoint(sentence.text, sentence.source.language));
+  const closing = [closingSentence ? remember(closingSentence) : "", closingLines.onward]
     .filter(Boolean)
     .join(" ");
   const render = (sentence: Sentence) => {
@@ -76,9 +83,10 @@ export function recapScript(
         /^(doordat|omdat|because)$/.test(candidate.connective),
     );
     // "Het bekende geluid van het hart ontstaat." says nothing alone: such a sentence stays whole.
+    // Otherwise the sentence's key point: its main clause without asides, examples or trailing detail.
     return pair?.cause && !endsInItsVerb(pair.effect, sentence.source.language)
       ? `${pair.effect}. ${labels.becauseFollows(pair.connective, pair.cause)}`
-      : sentence.text;
+      : keyPoint(sentence.text, sentence.source.language);
   };
   let words = wordCount(opening) + steps.reduce((sum, step) => sum + wordCount(step), 0) + wordCount(closing);
   const chosen = pools.map(() => new Set<Sentence>());
@@ -87,6 +95,17 @@ export function recapScript(
   // where replaying the sentence would only read it aloud; then its most central sentences.
   const queues = pools.map((pool): Unit[] => {
     const lead = leadOf(pool.sentences);
+    // A term the subtopic defines is named with its meaning, as a listener keeps it.
+    const meanings = (pool.items ?? []).flatMap((item): Unit[] =>
+      item.form === "definition" && item.qa && item.about && item.sentences[0]
+        ? [
+            {
+              sentences: item.sentences,
+              text: meaningPoint(item.about, item.qa.answer, labels, item.sentences[0].source.language),
+            },
+          ]
+        : [],
+    );
     const whys = (pool.items ?? []).flatMap((item): Unit[] =>
       item.form === "cause" && item.qa && !QUOTES.test(item.qa.stem)
         ? [{ sentences: item.sentences, text: `${item.qa.stem} ${item.qa.answer}` }]
@@ -95,8 +114,15 @@ export function recapScript(
     const rest = rankSentences(
       pool.sentences.filter((sentence) => sentence !== lead && sentence.complete),
       weights,
-    ).map((sentence) => ({ sentences: [sentence], text: render(sentence) }));
-    return [...(lead ? [{ sentences: [lead], text: render(lead) }] : []), ...whys, ...rest];
+    )
+      .map((sentence) => ({ sentences: [sentence], text: render(sentence) }))
+      // A summary keeps short points: a sentence still long after compression is left to the study text,
+      // and a fragment ("At least in theory.") is no point of its own.
+      .filter((unit) => {
+        const words = wordCount(unit.text);
+        return words >= KEY_POINT_MIN_WORDS && words <= KEY_POINT_MAX_WORDS;
+      });
+    return [...(lead ? [{ sentences: [lead], text: render(lead) }] : []), ...meanings, ...whys, ...rest];
   });
   const fits = (unit: Unit, pool: number) => {
     if (unit.sentences.some((sentence) => chosen[pool]?.has(sentence))) return false;
@@ -152,7 +178,7 @@ export function recapScript(
     if (unsaid) {
       ending.push({
         speaker: "expert",
-        text: labels.recapRemember(unsaid.text),
+        text: remember(unsaid),
         sentences: [unsaid],
       });
       sentences.push(unsaid);
@@ -169,7 +195,11 @@ export function recapScript(
     );
   // Naming the key terms once more before the closing line: what a listener should keep, and in a
   // short section what brings the script nearer a minute.
-  const terms = pools.map((pool) => pool.subtopic.title);
+  // The terms are the concepts the section teaches (its defined terms, its recurring key phrases), not
+  // its subtopic titles: a title such as "Keywords" or "Gedeelte" is no idea to keep.
+  // When it teaches fewer than two, its subtopics' titles name its parts instead.
+  const concepts = taughtConcepts(section, pools);
+  const terms = concepts.length > 1 ? concepts : pools.map((pool) => pool.subtopic.title);
   const keyTerms: Part = {
     speaker: "expert",
     text: terms.length > 1 ? labels.recapTerms(terms) : "",
@@ -207,9 +237,35 @@ export function recapScript(
   };
 }
 
+/** The concepts a section's items teach, defined terms first, at most `MAX_RECAP_TERMS`. */
+function taughtConcepts(
+  section: Section,
+  pools: ReadonlyArray<{ subtopic: Subtopic; items?: readonly RecapItem[] }>,
+): string[] {
+  const titles = [section.title, ...pools.map((pool) => pool.subtopic.title)];
+  const items = pools.flatMap((pool) => pool.items ?? []);
+  const defined = items.filter((item) => item.form === "definition");
+  const recurring = items.filter(
+    (item) => item.form === "cloze" && item.keyTerm && namesTaughtConcept(item.about ?? "", titles),
+  );
+  const terms = [...defined, ...recurring].flatMap((item) => (item.about ? [item.about] : []));
+  return [...new Map(terms.map((term) => [term.toLowerCase(), term])).values()].slice(0, MAX_RECAP_TERMS);
+}
+
+const MAX_RECAP_TERMS = 4;
+
+/** "Confusion matrix: een tabel waarin …", without the meaning's asides or examples. */
+function meaningPoint(term: string, meaning: string, labels: Labels, language: Language): string {
+  return keyPoint(labels.meaningText(term, meaning.replace(/\.$/u, "")), language);
+}
+
 /** What the recap needs of a chapter item: a cause item's question and answer, and what it cites. */
 export interface RecapItem {
   form: string;
+  /** The term a definition or fill-in item is about. */
+  about?: string;
+  /** A fill-in item's blank is a recurring key noun phrase. */
+  keyTerm?: boolean;
   qa: { stem: string; answer: string } | null;
   sentences: Sentence[];
 }

@@ -40,6 +40,22 @@ export interface WordLists {
   singularEndings: readonly string[];
   /** Particles of separable verbs: "uitvoeren" is the verb "voeren", never a term or an option. */
   separableParticles: readonly string[];
+  /**
+   * Connectives of purpose ("so that", "zodat", "om … te"; "…" stands for any words): what follows is
+   * an aim, not a cause, so no "Why …? Because …" item is built on it.
+   */
+  purposeMarkers: readonly string[];
+  /** Joiners of a contrasting clause ("…, but …", "…, maar …"): what follows is no part of an effect. */
+  contrastJoiners: readonly string[];
+  /** Openers of a trailing clause a summary leaves out after a comma ("…, which …", "…, zoals …"). */
+  detailOpeners: readonly string[];
+  /** Words that open examples, left out of a key point wherever they start its last stretch ("such as", "zoals"). */
+  exampleMarkers: readonly string[];
+  /**
+   * Sentence openers that only link to the sentence before ("However,"): a key point drops them. Only
+   * where the rest keeps its word order (English); Dutch inverts after them, so its list is empty.
+   */
+  linkingOpeners: readonly string[];
   /** Templates that say why a wrong option is wrong, with `{option}` and `{quote}` slots (see `fillTemplate`). */
   wrongOption: WrongOptionTemplates;
 }

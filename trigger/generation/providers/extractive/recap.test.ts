@@ -1,0 +1,53 @@
+import { describe, expect, it } from "vitest";
+import type { Section, Subtopic } from "../../../../src/domain/structure.ts";
+import { pastedSentences } from "../../fixtures/pasted.ts";
+import { TermWeights } from "../../text/rank.ts";
+import { LABELS } from "./labels.ts";
+import { recapScript } from "./recap.ts";
+
+const subtopic: Subtopic = {
+  subtopic_id: "s1",
+  title: "Toetsen",
+  description: "",
+  key_points: [],
+  citations: [],
+};
+const section: Section = { section_id: "c1", title: "Bias toetsen", description: "", subtopics: [subtopic] };
+
+describe("recap key points", () => {
+  it("says each sentence's main clause, without asides or examples, and a defined term with its meaning", async () => {
+    const sentences = await pastedSentences(
+      [
+        "Het Rijks ICT Gilde (RIG) heeft een bias-toetsing uitgevoerd bij het ministerie, waarbij het naar visumaanvragen keek.",
+        "Het algoritme van de dienst gebruikt gegevens over groepen, zoals postcode, inkomen en kenteken.",
+        "Een confusion matrix is een tabel waarin de voorspellingen worden vergeleken met de werkelijke waarden (de ground truth).",
+      ].join(" "),
+    );
+    const definition = {
+      form: "definition",
+      about: "confusion matrix",
+      qa: {
+        stem: "Wat betekent „confusion matrix”?",
+        answer:
+          "Een tabel waarin de voorspellingen worden vergeleken met de werkelijke waarden (de ground truth).",
+      },
+      sentences: sentences.slice(2),
+    };
+    const recap = recapScript(
+      section,
+      [{ subtopic, sentences, items: [definition] }],
+      [],
+      LABELS.nl,
+      new TermWeights(sentences),
+      { reflection: [], onward: "" },
+    );
+    expect(recap.transcript).toContain(
+      "Het Rijks ICT Gilde heeft een bias-toetsing uitgevoerd bij het ministerie.",
+    );
+    expect(recap.transcript).toContain("Het algoritme van de dienst gebruikt gegevens over groepen.");
+    expect(recap.transcript).toContain(
+      "Confusion matrix: een tabel waarin de voorspellingen worden vergeleken met de werkelijke waarden.",
+    );
+    expect(recap.transcript).not.toMatch(/\(|zoals|waarbij/u);
+  });
+});
