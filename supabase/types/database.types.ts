@@ -1150,6 +1150,7 @@ export type Database = {
           subtopic_title: string;
         }[];
       };
+      course_regeneration_learners: { Args: { p_topic_id: string }; Returns: number };
       create_entity: { Args: { p_kind?: string; p_name: string }; Returns: string };
       delete_topic: { Args: { p_topic_id: string }; Returns: undefined };
       disconnect_entity_llm: { Args: { p_entity_id: string }; Returns: boolean };
@@ -1220,6 +1221,7 @@ export type Database = {
           object_name: string;
         }[];
       };
+      publish_course_draft: { Args: { p_course_id: string }; Returns: string };
       record_structure_run: { Args: { p_run_id: string; p_topic_id: string }; Returns: undefined };
       regenerate_structure: { Args: { p_topic_id: string }; Returns: number };
       remove_abandoned_topics: { Args: { p_quiet_for: string }; Returns: string[] };

@@ -128,7 +128,7 @@ describe("runStructureGeneration", () => {
       [topic.topicId],
     );
     expect(sources.every((source) => source.status === "ingested" && source.error === null)).toBe(true);
-  });
+  }, 90_000); // four sources, each read in its own child process: slow on a busy machine
 
   it("replaces instead of duplicating when it runs again", async () => {
     const topic = await world.topic([await englishPdf(), dutchMarkdown()]);
@@ -326,6 +326,94 @@ describe("runCourseGeneration", () => {
       [first.courseId],
     );
     expect(orphans[0]?.n).toBe(0);
+  });
+
+  interface ActivityRow {
+    id: string;
+    section_id: string;
+    kind: string;
+    payload: unknown;
+  }
+
+  async function activitiesOf(courseId: string): Promise<ActivityRow[]> {
+    const { rows } = await world.db.query<ActivityRow>(
+      `select a.id, ch.section_id, a.kind, a.payload from public.activities a
+       join public.chapters ch on ch.id = a.chapter_id where ch.course_id = $1 order by ch.position, a.position`,
+      [courseId],
+    );
+    return rows;
+  }
+
+  /** The learner's state: progress on every activity and a card state on every practice activity. */
+  async function studyEverything(userId: string, activities: readonly ActivityRow[]) {
+    for (const activity of activities) {
+      await world.db.query(
+        "insert into public.activity_progress (activity_id, user_id, status) values ($1, $2, 'completed')",
+        [activity.id, userId],
+      );
+      if (activity.kind !== "practice") continue;
+      await world.db.query(
+        `insert into public.practice_card_states (user_id, activity_id, card_id, card, due_at)
+         values ($1, $2, 'card-1', '{"reps": 2}', now())`,
+        [userId, activity.id],
+      );
+    }
+  }
+
+  async function learnerStateOn(userId: string, activityId: string) {
+    const { rows } = await world.db.query<{ progress: number; cards: number }>(
+      `select (select count(*)::int from public.activity_progress where activity_id = $1 and user_id = $2) as progress,
+              (select count(*)::int from public.practice_card_states where activity_id = $1 and user_id = $2) as cards`,
+      [activityId, userId],
+    );
+    return rows[0];
+  }
+
+  it("keeps the progress and card states of unchanged activities when it runs again, and drops those of changed ones", async () => {
+    const { topic } = await courseTopic();
+    const first = await runCourseGeneration(world.service, payload(topic), async () => {});
+    const before = await activitiesOf(first.courseId);
+    await studyEverything(topic.userId, before);
+
+    // The first section's title changes between the runs; the other sections stay as they were.
+    const structure = structureSchema.parse((await topicRow(topic.topicId))?.structure);
+    const [changedSection, ...otherSections] = structure.sections;
+    if (!changedSection) throw new Error("the structure has no section");
+    await world.db.query("update public.topics set structure = $2 where id = $1", [
+      topic.topicId,
+      { ...structure, sections: [{ ...changedSection, title: "Een heel andere titel" }, ...otherSections] },
+    ]);
+
+    const second = await runCourseGeneration(world.service, payload(topic), async () => {});
+    const after = await activitiesOf(second.courseId);
+    const outcome = { kept: 0, changed: 0 };
+    for (const activity of after) {
+      const old = before.find((row) => row.section_id === activity.section_id && row.kind === activity.kind);
+      if (!old) continue;
+      const unchanged = JSON.stringify(old.payload) === JSON.stringify(activity.payload);
+      const label = `${activity.section_id}/${activity.kind}`;
+      if (unchanged) {
+        outcome.kept += 1;
+        expect(activity.id, label).toBe(old.id);
+        expect(await learnerStateOn(topic.userId, activity.id), label).toEqual({
+          progress: 1,
+          cards: activity.kind === "practice" ? 1 : 0,
+        });
+      } else {
+        outcome.changed += 1;
+        expect(activity.id, label).not.toBe(old.id);
+        expect(await learnerStateOn(topic.userId, activity.id), label).toEqual({ progress: 0, cards: 0 });
+        expect(await learnerStateOn(topic.userId, old.id), label).toEqual({ progress: 0, cards: 0 });
+      }
+    }
+    // Both sides occur: the untouched sections keep everything, the renamed one changes something.
+    expect(outcome.kept).toBeGreaterThanOrEqual(otherSections.length * 5);
+    expect(outcome.changed).toBeGreaterThan(0);
+    expect(
+      after.filter((activity) => activity.section_id !== changedSection.section_id).map((a) => a.id),
+    ).toEqual(
+      before.filter((activity) => activity.section_id !== changedSection.section_id).map((a) => a.id),
+    );
   });
 
   it("refuses a topic without a structure", async () => {

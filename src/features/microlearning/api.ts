@@ -8,7 +8,12 @@ import {
   type SkippedResult,
   type StoredCard,
 } from "@/domain/microlearning.ts";
-import { type ProgressStatus, progressStatusSchema } from "@/domain/outline.ts";
+import {
+  type OutlineRpc,
+  outlineRpcSchema,
+  type ProgressStatus,
+  progressStatusSchema,
+} from "@/domain/outline.ts";
 import { type Structure, structureSchema } from "@/domain/structure.ts";
 import { GENERATE_COURSE_CONTENT } from "@/domain/tasks.ts";
 import { ACTIVITY_COLUMNS, type ActivityRow } from "@/lib/activities";
@@ -67,6 +72,90 @@ export async function fetchTriggerToken(client: StudymapClient, topicId: string)
     { taskName: GENERATE_COURSE_CONTENT, topicId },
     triggerTokenSchema,
   );
+}
+
+/**
+ * How many learners have progress on the course a "Genereer leerpad" by the caller would replace
+ * (`course_regeneration_learners`): only a number, and only for those who may manage the topic.
+ */
+export async function fetchRegenerationLearners(client: StudymapClient, topicId: string): Promise<number> {
+  const data = unwrap(await client.rpc("course_regeneration_learners", { p_topic_id: topicId }));
+  return z.number().int().nonnegative().parse(data);
+}
+
+// ---- A new version of a published path ----
+
+/** The caller's own draft of a topic: while a path is published, a new version nobody else sees yet. */
+export interface CourseDraft {
+  id: string;
+  title: string;
+  created_at: string;
+}
+
+/** The caller's latest unpublished course of the topic, or null. */
+export async function fetchOwnCourseDraft(
+  client: StudymapClient,
+  topicId: string,
+  userId: string,
+): Promise<CourseDraft | null> {
+  const { data, error } = await client
+    .from("courses")
+    .select("id, title, created_at")
+    .eq("topic_id", topicId)
+    .eq("created_by", userId)
+    .is("published_at", null)
+    .order("created_at", { ascending: false })
+    .limit(1)
+    .maybeSingle();
+  if (error) throw error;
+  return data;
+}
+
+/**
+ * A draft's outline for its preview, in the outline RPC's shape (which always shows the published
+ * course). Statuses are not_started: learners' progress belongs to the published path.
+ */
+export async function fetchDraftOutline(client: StudymapClient, draft: CourseDraft): Promise<OutlineRpc> {
+  const chapters = unwrap(
+    await client
+      .from("chapters")
+      .select("id, title, summary, position, section_id")
+      .eq("course_id", draft.id)
+      .order("position"),
+  );
+  const activities =
+    chapters.length === 0
+      ? []
+      : unwrap(
+          await client
+            .from("activities")
+            .select("id, chapter_id, kind, title, position")
+            .in(
+              "chapter_id",
+              chapters.map((chapter) => chapter.id),
+            )
+            .order("position"),
+        );
+  return outlineRpcSchema.parse({
+    course: { ...draft, published_at: null, created_by: null },
+    chapters: chapters.map((chapter) => ({
+      ...chapter,
+      activities: activities
+        .filter((activity) => activity.chapter_id === chapter.id)
+        .map(({ chapter_id: _chapter, ...activity }) => ({ ...activity, status: "not_started" })),
+    })),
+  });
+}
+
+/** Publishes the caller's draft over the published path (`publish_course_draft`, managers and admins). */
+export async function publishCourseDraft(client: StudymapClient, courseId: string): Promise<void> {
+  unwrap(await client.rpc("publish_course_draft", { p_course_id: courseId }));
+}
+
+/** Deletes the caller's draft; the published path stays as it is. */
+export async function discardCourseDraft(client: StudymapClient, courseId: string): Promise<void> {
+  const { error } = await client.from("courses").delete().eq("id", courseId);
+  if (error) throw error;
 }
 
 // ---- Phase screen ----

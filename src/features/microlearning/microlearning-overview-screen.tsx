@@ -8,11 +8,13 @@ import { Button, buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { type Outline, outlineCounts, overallProgress, resumePoint } from "@/domain/outline.ts";
-import { useCanManageContent, useSupabase } from "@/lib/auth/auth-context";
+import { useAuth, useCanManageContent, useSupabase } from "@/lib/auth/auth-context";
 import { fetchCourseGenerator, type OverviewTopic } from "./api.ts";
 import { ChallengeCard } from "./challenge-card.tsx";
 import { ChapterCard } from "./chapter-card.tsx";
-import { useCourseGeneration } from "./course-generation.tsx";
+import { PublishFirstVersion, useCanPublishPath, useCourseDraft } from "./course-draft.tsx";
+import { ownDraftHasProgress, useCourseGeneration } from "./course-generation.tsx";
+import { ExportCardsButton } from "./export-cards-button.tsx";
 import { dutchDateOrFallback, levelOrFallback, subjectOrFallback } from "./summary.ts";
 import { useMicrolearningOverview } from "./use-microlearning-overview.ts";
 
@@ -106,12 +108,41 @@ function CourseGeneratorNote({ courseId, entityId }: { courseId: string | null; 
 export const PUBLISHED_PATH_NOTE =
   "Dit leerpad is gepubliceerd. Alleen de beheerders van dit onderwerp kunnen een nieuw leerpad genereren.";
 
+/** The course shown when it is the user's own draft and nothing is published (only they see it). */
+function ownUnpublishedCourseId(outline: Outline | undefined, userId: string | undefined): string | null {
+  const course = outline?.course;
+  return course && !course.published_at && course.created_by === userId ? course.id : null;
+}
+
 /** docs/product.md §2: the micro-learning overview of a topic. */
 export function MicrolearningOverviewScreen({ topicId }: { topicId: string }) {
-  const { topic, topicError, outline, awaitingCourse, awaitCourse } = useMicrolearningOverview(topicId);
-  const generation = useCourseGeneration(topic, awaitCourse);
-  const [selectedChapterId, setSelectedChapterId] = useState<string | null>(null);
+  const {
+    topic,
+    topicError,
+    outline: shownOutline,
+    awaitingCourse,
+    awaitCourse,
+    stopAwaiting,
+  } = useMicrolearningOverview(topicId);
   const canManage = useCanManageContent(topic?.entityId ?? null);
+  const courseDraft = useCourseDraft({
+    topicId,
+    structure: topic?.structure ?? null,
+    entityId: topic?.entityId ?? null,
+    enabled: canManage && Boolean(shownOutline?.course?.published_at),
+    awaiting: awaitingCourse,
+    onDelivered: stopAwaiting,
+  });
+  // A manager previewing their new version sees its chapters; everything else stays as published.
+  const outline = courseDraft.previewOutline ?? shownOutline;
+  const canPublish = useCanPublishPath(topic?.entityId ?? null);
+  const { user } = useAuth();
+  const firstVersionId = canPublish ? ownUnpublishedCourseId(shownOutline, user?.id) : null;
+  const generation = useCourseGeneration(topic, awaitCourse, {
+    canManage,
+    ownProgressAtRisk: ownDraftHasProgress(shownOutline),
+  });
+  const [selectedChapterId, setSelectedChapterId] = useState<string | null>(null);
 
   if (topicError) {
     return (
@@ -129,7 +160,7 @@ export function MicrolearningOverviewScreen({ topicId }: { topicId: string }) {
     );
   }
   const selected = selectedChapterId ?? outline.selectedChapterId;
-  const mayGenerate = canManage || !outline.course?.published_at;
+  const mayGenerate = canManage || !shownOutline?.course?.published_at;
   const practiceActivityIds = outline.chapters.flatMap((chapter) =>
     chapter.phases.flatMap((phase) =>
       phase.kind === "practice" && phase.activityId ? [phase.activityId] : [],
@@ -139,6 +170,7 @@ export function MicrolearningOverviewScreen({ topicId }: { topicId: string }) {
     <div className="mx-auto flex max-w-4xl flex-col gap-6">
       <div className="flex flex-wrap justify-end gap-2">
         <ResumeButton topicId={topicId} outline={outline} />
+        <ExportCardsButton topicTitle={topic.title} chapters={outline.chapters} />
         {mayGenerate ? (
           <Button onClick={generation.generate} disabled={generation.busy || awaitingCourse}>
             Genereer leerpad
@@ -149,12 +181,16 @@ export function MicrolearningOverviewScreen({ topicId }: { topicId: string }) {
           </p>
         )}
         {generation.run}
+        {generation.confirmation}
       </div>
       {awaitingCourse && (
         <p role="status" className="text-right text-sm text-neutral-500 dark:text-neutral-400">
           Leerpad wordt gegenereerd…
         </p>
       )}
+      {courseDraft.notice}
+      {firstVersionId && <PublishFirstVersion topicId={topicId} courseId={firstVersionId} />}
+      {courseDraft.dialogs}
       <SummaryCard topic={topic} outline={outline} />
       <CourseGeneratorNote courseId={outline.course?.id ?? null} entityId={topic.entityId} />
       {outline.chapters.map((chapter) => (

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
 import useSWR from "swr";
 import { SKIPPABLE_PHASES } from "@/domain/microlearning.ts";
 import {
@@ -69,6 +69,7 @@ export function useMicrolearningOverview(topicId: string) {
     if (delivered || Date.now() - waitingSince.at > COURSE_WAIT_LIMIT_MS) setWaitingSince(null);
   }, [rpc.data, waitingSince]);
 
+  const stopAwaiting = useCallback(() => setWaitingSince(null), []);
   const topic = useMemo(
     () => (topicQuery.data ? toOverviewTopic(topicQuery.data) : undefined),
     [topicQuery.data],
@@ -88,6 +89,8 @@ export function useMicrolearningOverview(topicId: string) {
     outline,
     awaitingCourse: waitingSince !== null,
     awaitCourse: () => setWaitingSince({ signature: outlineSignature(rpc.data), at: Date.now() }),
+    /** A started run delivered elsewhere (a manager's new version of a published path, course-draft.tsx). */
+    stopAwaiting,
   };
 }
 
