@@ -5,9 +5,12 @@
  *   npm run bench:web [-- --runs 3] [--pages studymap,micro] [--save <folder>]
  *
  * `--pages` keeps the pages whose name contains one of the words; `--save` keeps each run's report and
- * the trace Lighthouse simulated from (`*.trace.json`).
+ * the trace Lighthouse simulated from (`*.trace.json`); `--demo-seed-only` measures on
+ * supabase/seed.sql alone, to compare with the grown organisation on the same machine.
  *
- * Starts a throwaway stack with the demo data, builds the web client against it and serves it with
+ * Starts a throwaway stack with the demo data and grows the demo school into a realistic organisation
+ * (bench/web-seed.ts: 200 topics in 10 collections, 50 favourites and course progress for the admin),
+ * builds the web client against it and serves it with
  * `vite preview` (e2e/setup/web.ts: the files a static host serves), signs in as the demo admin through
  * the login page in Debian's Chromium (as e2e/ finds it), then runs npm `lighthouse` against that
  * browser for each page. The browser keeps the session between runs (Lighthouse's storage reset would
@@ -26,6 +29,7 @@ import { serveClient } from "../e2e/setup/web.ts";
 import { CHROMIUM_ARGS } from "../e2e/support/browser.ts";
 import { ensureCommand } from "../scripts/system-deps.ts";
 import { median } from "./gateway-client.ts";
+import { SEEDED_TOPIC_TOTAL, seedLargeOrganisation } from "./web-seed.ts";
 
 /** `--save` keeps every run's full Lighthouse JSON (long tasks, LCP breakdown, unused JS) and trace. */
 const { values: args } = parseArgs({
@@ -33,6 +37,7 @@ const { values: args } = parseArgs({
     runs: { type: "string", default: "3" },
     save: { type: "string" },
     pages: { type: "string" },
+    "demo-seed-only": { type: "boolean", default: false },
   },
 });
 
@@ -71,6 +76,15 @@ async function signInCode(supabaseUrl: string, after: Date): Promise<string> {
 async function main(): Promise<void> {
   ensureCommand("chromium", "chromium");
   const stack = await startStack({ mode: "test", seed: true });
+  if (!args["demo-seed-only"]) {
+    const seeded = await seedLargeOrganisation(stack.databaseUrl).catch(async (error) => {
+      await stack.stop();
+      throw error;
+    });
+    console.log(
+      `Demo school: ${seeded.topics} topics in ${seeded.collections} collections; the admin has ${seeded.favourites} favourites and progress on ${seeded.progress} activities.`,
+    );
+  }
   const client = await serveClient(stack);
   const profile = mkdtempSync(path.join(tmpdir(), "studymap-lighthouse-"));
   const port = await freePort();
@@ -130,7 +144,7 @@ async function main(): Promise<void> {
       await cdp.detach();
     }
     console.log(
-      `\nLighthouse ${lighthouseVersion()}, mobile preset, production build, median of ${runs} runs:\n`,
+      `\nLighthouse ${lighthouseVersion()}, mobile preset, production build, ${args["demo-seed-only"] ? "supabase/seed.sql alone" : `${SEEDED_TOPIC_TOTAL} topics seeded`}, median of ${runs} runs:\n`,
     );
     console.log("| page | performance | LCP | TBT | accessibility |");
     console.log("| --- | --- | --- | --- | --- |");

@@ -209,6 +209,46 @@ describe("topics", () => {
     await page.getByRole("link", { name: "Previous" }).click();
     await page.waitForURL((url) => url.pathname === "/studymap" && url.search === "");
   });
+
+  it("keeps the topics in place on a phone while many collections load (issue 24)", async () => {
+    const { data: entity } = await admin
+      .from("core_entities")
+      .select("id")
+      .eq("name", learner.organisation)
+      .single();
+    const { data: owner } = await admin.from("profiles").select("id").eq("email", learner.email).single();
+    const collections = Array.from({ length: 8 }, (_, index) => ({
+      entity_id: entity?.id,
+      created_by: owner?.id,
+      title: `Collection ${index + 1}`,
+    }));
+    expect((await admin.from("modules").insert(collections)).error).toBeNull();
+
+    // Layout shifts as Lighthouse counts them (its CLS on /studymap was 0.52 with 10 collections).
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      (window as unknown as { layoutShifts: number[] }).layoutShifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
+          if (!entry.hadRecentInput) shifts.push(entry.value);
+      }).observe({ type: "layout-shift", buffered: true });
+    });
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      await page.goto("/studymap");
+      await expectVisible(page.getByRole("link", { name: "Collection 1", exact: true }));
+      await page.locator('[data-testid="topic-results"][aria-busy="false"]').waitFor();
+      await page.waitForTimeout(500);
+      const shifts = await page.evaluate(
+        () => (window as unknown as { layoutShifts: number[] }).layoutShifts,
+      );
+      expect(shifts.reduce((sum, value) => sum + value, 0)).toBeLessThan(0.1);
+      await screenshot(page, "dashboard-phone");
+      expect(await seriousViolations(page)).toEqual([]);
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 900 });
+    }
+  });
 });
 
 describe("settings", () => {

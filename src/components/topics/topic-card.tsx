@@ -1,5 +1,5 @@
 import { Link } from "@tanstack/react-router";
-import type { ReactNode } from "react";
+import { memo, type ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
@@ -16,7 +16,17 @@ interface TopicCardProps {
   actions?: ReactNode;
 }
 
-export function TopicCard({ topic, favorite, onToggleFavorite, actions }: TopicCardProps) {
+/**
+ * Memoised: a page of cards re-rendered whole whenever the dashboard did (the session's metadata, the
+ * favourites or the subjects arriving), each time a long task on a phone (issue 24). A card's props are
+ * the SWR row, a boolean and a stable callback.
+ */
+export const TopicCard = memo(function TopicCard({
+  topic,
+  favorite,
+  onToggleFavorite,
+  actions,
+}: TopicCardProps) {
   const status = topicStatusView(topic.processing_status);
   return (
     <Card className="group relative flex flex-col overflow-hidden transition-shadow hover:shadow-md">
@@ -70,7 +80,7 @@ export function TopicCard({ topic, favorite, onToggleFavorite, actions }: TopicC
       </div>
     </Card>
   );
-}
+});
 
 function FavoriteButton({
   title,

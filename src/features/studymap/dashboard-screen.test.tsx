@@ -144,6 +144,130 @@ describe("dashboard cards", () => {
   });
 });
 
+/** The search params of a link's address, as an object (their order in the address does not matter). */
+function linkSearch(name: string): Record<string, string> | null {
+  const link = screen.queryByRole("link", { name });
+  if (!link) return null;
+  return Object.fromEntries(new URL(link.getAttribute("href") ?? "", "http://app.test").searchParams);
+}
+
+describe("dashboard pagination over all of an organisation's topics (issue 24)", () => {
+  const pagination = [
+    {
+      case: "the first of 17 pages (200 topics)",
+      address: "/studymap",
+      total: 200,
+      offset: "0",
+      label: "Page 1 of 17",
+      previous: null,
+      next: { page: "2" },
+    },
+    {
+      case: "a middle page keeps the search and filters in both links",
+      address: "/studymap?page=5&q=cell&status=review",
+      total: 200,
+      offset: "48",
+      label: "Page 5 of 17",
+      previous: { page: "4", q: "cell", status: "review" },
+      next: { page: "6", q: "cell", status: "review" },
+    },
+    {
+      case: "the second page back to the first leaves the page out of the address",
+      address: "/studymap?page=2&subject=66666666-6666-4666-8666-666666666666",
+      total: 13,
+      offset: "12",
+      label: "Page 2 of 2",
+      previous: { subject: "66666666-6666-4666-8666-666666666666" },
+      next: null,
+    },
+    {
+      case: "the last page has no next",
+      address: "/studymap?page=17",
+      total: 200,
+      offset: "192",
+      label: "Page 17 of 17",
+      previous: { page: "16" },
+      next: null,
+    },
+  ];
+
+  it.each(pagination)("$case", async ({ address, total, offset, label, previous, next }) => {
+    await signIn(stub);
+    topicsTotal([topicRow()], total);
+    renderApp(stub, address);
+    expect(await screen.findByText(label)).toBeInTheDocument();
+    const request = stub.calls("GET /rest/v1/topics").at(-1);
+    expect(request?.query.get("offset")).toBe(offset);
+    expect(request?.query.get("limit")).toBe("12");
+    expect(linkSearch("Previous")).toEqual(previous);
+    expect(linkSearch("Next")).toEqual(next);
+  });
+
+  it("shows no pagination when every topic fits on one page", async () => {
+    await signIn(stub);
+    topicsTotal([topicRow()], 12);
+    renderApp(stub, "/studymap");
+    await screen.findByRole("link", { name: "Photosynthesis" });
+    expect(screen.queryByRole("navigation", { name: "Pagination" })).not.toBeInTheDocument();
+  });
+
+  it("searches all topics on the server, not the page that is loaded", async () => {
+    await signIn(stub);
+    topicsTotal([topicRow()], 200);
+    const app = renderApp(stub, "/studymap?page=9");
+    await screen.findByText("Page 9 of 17");
+    stub.on("GET /rest/v1/topics", {
+      body: [topicRow({ title: "Cell division" })],
+      headers: { "content-range": "0-0/1" },
+    });
+    await userEvent.type(screen.getByLabelText("Search topics"), "cell");
+    await userEvent.click(screen.getByRole("button", { name: "Search" }));
+    expect(await screen.findByRole("link", { name: "Cell division" })).toBeInTheDocument();
+    const request = stub.calls("GET /rest/v1/topics").at(-1);
+    expect(request?.query.get("title")).toBe("ilike.%cell%");
+    expect(request?.query.get("offset")).toBe("0");
+    expect(app.router.state.location.search).toEqual({ q: "cell" });
+    expect(screen.queryByRole("navigation", { name: "Pagination" })).not.toBeInTheDocument();
+  });
+});
+
+describe("dashboard collections (issue 24)", () => {
+  it("lists every collection in one row of links, with a same-height placeholder while loading", async () => {
+    await signIn(stub);
+    let answer: (() => void) | undefined;
+    const titles = Array.from({ length: 10 }, (_, index) => `Collection ${index + 1}`);
+    stub.on("GET /rest/v1/modules", async () => {
+      await new Promise<void>((resolve) => {
+        answer = resolve;
+      });
+      return {
+        body: titles.map((title, index) => ({
+          id: `88888888-8888-4888-8888-8888888888${String(index).padStart(2, "0")}`,
+          entity_id: ENTITY_ID,
+          title,
+          description: null,
+          topics: [{ count: 20 }],
+        })),
+      };
+    });
+    renderApp(stub, "/studymap");
+    const section = (await screen.findByRole("heading", { name: "Collections" })).closest(
+      "section",
+    ) as HTMLElement;
+    await waitFor(() => expect(answer).toBeDefined());
+    expect(section.querySelector('[aria-hidden="true"]')).not.toBeNull();
+    answer?.();
+    await within(section).findByRole("link", { name: "Collection 10" });
+    expect(within(section).getAllByRole("list")).toHaveLength(1);
+    expect(
+      within(section)
+        .getAllByRole("link")
+        .map((link) => link.textContent),
+    ).toEqual(titles);
+    expect(section.querySelector('[aria-hidden="true"]')).toBeNull();
+  });
+});
+
 describe("dashboard roles and empty states (docs/product.md §6)", () => {
   it("offers content managers a new topic, a new collection and a first-topic call to action", async () => {
     await signIn(stub);
