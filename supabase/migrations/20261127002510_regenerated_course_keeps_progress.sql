@@ -83,6 +83,72 @@ comment on function private.reusable_course_ids(uuid, jsonb) is
 revoke execute on function private.chapter_match_key(text, bigint) from public;
 revoke execute on function private.reusable_course_ids(uuid, jsonb) from public;
 
+-- Writing a course's content -------------------------------------------------------------------------------
+
+/*
+ * Inserts p_chapters (save_generated_course's shape) into course p_course_id in one statement: each insert
+ * hands its new ids to the next, chapters are numbered by their order. A row takes the id p_reused gives
+ * its key, else the id it carries (publish_course_draft rebuilds a draft from its own rows), else a new one.
+ */
+create or replace function private.insert_course_chapters(p_course_id uuid, p_chapters jsonb, p_reused jsonb)
+returns void
+language sql
+security definer
+set search_path = ''
+as $$
+  with chapter_input as (
+    select c.chapter, c.ord::integer as position,
+           private.chapter_match_key(c.chapter ->> 'section_id', c.ord) as key
+    from jsonb_array_elements(p_chapters) with ordinality as c(chapter, ord)
+  ),
+  saved_chapters as (
+    insert into public.chapters (id, course_id, title, summary, position, section_id)
+    select coalesce((p_reused -> 'chapters' ->> ci.key)::uuid, (ci.chapter ->> 'id')::uuid, gen_random_uuid()),
+           p_course_id, ci.chapter ->> 'title', ci.chapter ->> 'summary', ci.position,
+           ci.chapter ->> 'section_id'
+    from chapter_input ci
+    returning id, position
+  ),
+  activity_input as (
+    select sc.id as chapter_id, ci.position as chapter_position, ci.key as chapter_key, a.activity,
+           a.ord as activity_ord
+    from saved_chapters sc
+    join chapter_input ci on ci.position = sc.position
+    cross join lateral jsonb_array_elements(ci.chapter -> 'activities') with ordinality as a(activity, ord)
+  ),
+  saved_activities as (
+    insert into public.activities (id, chapter_id, kind, title, position, payload)
+    select coalesce(
+             (p_reused -> 'activities' ->> (ai.chapter_key || '/' || (ai.activity ->> 'kind')))::uuid,
+             (ai.activity ->> 'id')::uuid,
+             gen_random_uuid()
+           ),
+           ai.chapter_id, ai.activity ->> 'kind', ai.activity ->> 'title',
+           (ai.activity ->> 'position')::integer, ai.activity -> 'payload'
+    from activity_input ai
+    returning id, chapter_id, kind
+  )
+  insert into public.activity_citations
+    (activity_id, chunk_id, source_url, file_path, page_number, line_start, line_end, snippet)
+  select sa.id, r.chunk_id, r.source_url, r.file_path, r.page_number, r.line_start, r.line_end, r.snippet
+  from saved_activities sa
+  join activity_input ai on ai.chapter_id = sa.chapter_id and ai.activity ->> 'kind' = sa.kind
+  cross join lateral rows from (
+    jsonb_to_recordset(ai.activity -> 'citations') as (
+      chunk_id uuid, source_url text, file_path text, page_number integer, line_start integer,
+      line_end integer, snippet text
+    )
+  ) with ordinality as r(chunk_id, source_url, file_path, page_number, line_start, line_end, snippet, ord)
+  -- Citation ids follow the given order: the phase screen lists them by id.
+  order by ai.chapter_position, (ai.activity ->> 'position')::integer, ai.activity_ord, r.ord
+$$;
+
+comment on function private.insert_course_chapters(uuid, jsonb, jsonb) is
+  'Inserts p_chapters (save_generated_course''s shape) into course p_course_id: chapters, activities and '
+  'citations, each row with the id p_reused gives its key, else its own "id", else a new one.';
+
+revoke execute on function private.insert_course_chapters(uuid, jsonb, jsonb) from public;
+
 -- save_generated_course ------------------------------------------------------------------------------------
 
 create or replace function public.save_generated_course(
@@ -156,49 +222,7 @@ begin
   values (p_topic_id, p_created_by, p_title, case when p_publish then now() end)
   returning id into v_course_id;
 
-  -- One statement: each insert hands its new ids to the next; chapters are numbered by their order.
-  with chapter_input as (
-    select c.chapter, c.ord::integer as position,
-           private.chapter_match_key(c.chapter ->> 'section_id', c.ord) as key
-    from jsonb_array_elements(p_chapters) with ordinality as c(chapter, ord)
-  ),
-  saved_chapters as (
-    insert into public.chapters (id, course_id, title, summary, position, section_id)
-    select coalesce((v_reused -> 'chapters' ->> ci.key)::uuid, gen_random_uuid()), v_course_id,
-           ci.chapter ->> 'title', ci.chapter ->> 'summary', ci.position, ci.chapter ->> 'section_id'
-    from chapter_input ci
-    returning id, position
-  ),
-  activity_input as (
-    select sc.id as chapter_id, ci.position as chapter_position, ci.key as chapter_key, a.activity
-    from saved_chapters sc
-    join chapter_input ci on ci.position = sc.position
-    cross join lateral jsonb_array_elements(ci.chapter -> 'activities') as a(activity)
-  ),
-  saved_activities as (
-    insert into public.activities (id, chapter_id, kind, title, position, payload)
-    select coalesce(
-             (v_reused -> 'activities' ->> (ai.chapter_key || '/' || (ai.activity ->> 'kind')))::uuid,
-             gen_random_uuid()
-           ),
-           ai.chapter_id, ai.activity ->> 'kind', ai.activity ->> 'title',
-           (ai.activity ->> 'position')::integer, ai.activity -> 'payload'
-    from activity_input ai
-    returning id, chapter_id, kind
-  )
-  insert into public.activity_citations
-    (activity_id, chunk_id, source_url, file_path, page_number, line_start, line_end, snippet)
-  select sa.id, r.chunk_id, r.source_url, r.file_path, r.page_number, r.line_start, r.line_end, r.snippet
-  from saved_activities sa
-  join activity_input ai on ai.chapter_id = sa.chapter_id and ai.activity ->> 'kind' = sa.kind
-  cross join lateral rows from (
-    jsonb_to_recordset(ai.activity -> 'citations') as (
-      chunk_id uuid, source_url text, file_path text, page_number integer, line_start integer,
-      line_end integer, snippet text
-    )
-  ) with ordinality as r(chunk_id, source_url, file_path, page_number, line_start, line_end, snippet, ord)
-  -- Citation ids follow the given order: the phase screen lists them by id.
-  order by ai.chapter_position, (ai.activity ->> 'position')::integer, r.ord;
+  perform private.insert_course_chapters(v_course_id, p_chapters, v_reused);
 
   -- Put back as they were, timestamps included (the updated_at triggers fire on update only).
   insert into public.activity_progress

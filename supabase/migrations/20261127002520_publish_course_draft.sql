@@ -136,49 +136,7 @@ begin
   delete from public.courses c where c.id = v_published_id;
   delete from public.chapters ch where ch.course_id = p_course_id;
 
-  with chapter_input as (
-    select c.chapter, c.ord::integer as position,
-           private.chapter_match_key(c.chapter ->> 'section_id', c.ord) as key
-    from jsonb_array_elements(v_chapters) with ordinality as c(chapter, ord)
-  ),
-  saved_chapters as (
-    insert into public.chapters (id, course_id, title, summary, position, section_id)
-    select coalesce((v_reused -> 'chapters' ->> ci.key)::uuid, (ci.chapter ->> 'id')::uuid), p_course_id,
-           ci.chapter ->> 'title', ci.chapter ->> 'summary', ci.position, ci.chapter ->> 'section_id'
-    from chapter_input ci
-    returning id, position
-  ),
-  activity_input as (
-    select sc.id as chapter_id, ci.key as chapter_key, a.activity, a.ord as activity_ord,
-           ci.position as chapter_position
-    from saved_chapters sc
-    join chapter_input ci on ci.position = sc.position
-    cross join lateral jsonb_array_elements(ci.chapter -> 'activities') with ordinality as a(activity, ord)
-  ),
-  saved_activities as (
-    insert into public.activities (id, chapter_id, kind, title, position, payload)
-    select coalesce(
-             (v_reused -> 'activities' ->> (ai.chapter_key || '/' || (ai.activity ->> 'kind')))::uuid,
-             (ai.activity ->> 'id')::uuid
-           ),
-           ai.chapter_id, ai.activity ->> 'kind', ai.activity ->> 'title',
-           (ai.activity ->> 'position')::integer, ai.activity -> 'payload'
-    from activity_input ai
-    returning id, chapter_id, kind
-  )
-  insert into public.activity_citations
-    (activity_id, chunk_id, source_url, file_path, page_number, line_start, line_end, snippet)
-  select sa.id, r.chunk_id, r.source_url, r.file_path, r.page_number, r.line_start, r.line_end, r.snippet
-  from saved_activities sa
-  join activity_input ai on ai.chapter_id = sa.chapter_id and ai.activity ->> 'kind' = sa.kind
-  cross join lateral rows from (
-    jsonb_to_recordset(ai.activity -> 'citations') as (
-      chunk_id uuid, source_url text, file_path text, page_number integer, line_start integer,
-      line_end integer, snippet text
-    )
-  ) with ordinality as r(chunk_id, source_url, file_path, page_number, line_start, line_end, snippet, ord)
-  -- Citation ids follow the saved order: the phase screen lists them by id.
-  order by ai.chapter_position, ai.activity_ord, r.ord;
+  perform private.insert_course_chapters(p_course_id, v_chapters, v_reused);
 
   insert into public.activity_progress
   select * from jsonb_populate_recordset(null::public.activity_progress, v_kept_progress);

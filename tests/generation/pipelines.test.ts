@@ -221,7 +221,8 @@ describe("runStructureGeneration", () => {
   });
 });
 
-describe("runCourseGeneration", () => {
+// A course run takes 15–25 s on a busy machine, and some tests here make two.
+describe("runCourseGeneration", { timeout: 120_000 }, () => {
   async function courseTopic() {
     const fixtures = [await englishPdf(), dutchMarkdown()];
     const topic = await world.topic(fixtures, { title: "Natuur" });
