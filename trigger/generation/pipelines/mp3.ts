@@ -13,8 +13,10 @@ export const MP3_BITRATE_KBPS = 48;
 const LAME_TIMEOUT_MS = 60_000;
 
 export function lameArgs(): string[] {
-  // WAV on stdin, MP3 on stdout, mono, constant bit rate.
-  return ["--quiet", "-m", "m", "-b", String(MP3_BITRATE_KBPS), "-", "-"];
+  // WAV on stdin, MP3 on stdout, mono, constant bit rate. `-q 7` (LAME's fast algorithm) encodes synthetic
+  // speech in half the CPU time of the default `-q 3` at the same bit rate and size; the psychoacoustic
+  // refinements it skips matter for music, not for a 22 kHz speech voice.
+  return ["--quiet", "-m", "m", "-b", String(MP3_BITRATE_KBPS), "-q", "7", "-", "-"];
 }
 
 export class EncodingError extends Error {}

@@ -166,7 +166,7 @@ describe("runTool", () => {
 
 describe("encodeMp3", () => {
   it("encodes from stdin to stdout, mono at a constant 48 kbit/s", () => {
-    expect(lameArgs()).toEqual(["--quiet", "-m", "m", "-b", "48", "-", "-"]);
+    expect(lameArgs()).toEqual(["--quiet", "-m", "m", "-b", "48", "-q", "7", "-", "-"]);
   });
 
   it("names the package when the encoder is missing", async () => {
