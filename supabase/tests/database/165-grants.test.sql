@@ -143,7 +143,9 @@ select set_eq(
     'private.content_manager_entity_ids', 'private.course_id_of_activity', 'private.course_id_of_chapter',
     'private.current_user_email', 'private.entity_ids_with_role', 'private.has_role_on_entity',
     'private.is_generating_structure', 'private.member_entity_ids', 'private.quiz_answers_score',
-    'private.quiz_answers_valid', 'private.source_object_topic_id', 'private.uuid_or_null'
+    'private.quiz_answers_valid', 'private.readable_activity_ids', 'private.readable_chapter_ids',
+    'private.readable_course_ids', 'private.readable_topic_ids', 'private.source_object_topic_id',
+    'private.uuid_or_null'
   ],
   'authenticated: the RPCs of the app and the RLS helpers its policies call'
 );
@@ -162,7 +164,9 @@ select set_eq(
     'private.content_manager_entity_ids', 'private.course_id_of_activity', 'private.course_id_of_chapter',
     'private.current_user_email', 'private.entity_ids_with_role', 'private.has_role_on_entity',
     'private.is_generating_structure', 'private.member_entity_ids', 'private.quiz_answers_score',
-    'private.quiz_answers_valid', 'private.source_object_topic_id', 'private.uuid_or_null'
+    'private.quiz_answers_valid', 'private.readable_activity_ids', 'private.readable_chapter_ids',
+    'private.readable_course_ids', 'private.readable_topic_ids', 'private.source_object_topic_id',
+    'private.uuid_or_null'
   ],
   'service_role: the tasks'' RPCs and the RLS helpers'
 );
