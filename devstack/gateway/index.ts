@@ -25,7 +25,8 @@ export function createGatewayApp(ctx: GatewayContext, options: GatewayOptions = 
   const app = new Hono();
   // Hosted Supabase and Trigger.dev answer browsers from any origin; edge functions set their own CORS.
   // The inbox holds sign-in codes: only the product's own web client may read it from a browser, so a
-  // page on another site open in the developer's browser cannot.
+  // page on another site open in the developer's browser cannot; inbox/guard.ts refuses such requests
+  // outright, and those of stored files opened as (sandboxed, opaque-origin) documents.
   const inboxCors = cors({ origin: (origin) => (origin === new URL(ctx.siteUrl).origin ? origin : null) });
   app.use("*", async (c, next) => {
     if (c.req.path.startsWith("/functions/")) return next();

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import type pg from "pg";
 import { z } from "zod";
 import type { GatewayContext } from "../context.ts";
+import { localOnlyGuard } from "./guard.ts";
 import { type InboxMessage, inboxPage } from "./page.ts";
 
 export interface OutgoingMail {
@@ -57,10 +58,12 @@ const querySchema = z.object({
 
 /**
  * The local mail inbox: `GET /inbox` is a page listing the newest mails, `GET /inbox/api/messages`
- * the same as JSON, newest first; both take `?email=` to show one address only.
+ * the same as JSON, newest first; both take `?email=` to show one address only. Only this machine's
+ * tools, the inbox's own page and the web client may read them (guard.ts).
  */
 export function inboxService(ctx: GatewayContext): Hono {
   const app = new Hono();
+  app.use("*", localOnlyGuard([new URL(ctx.publicUrl).origin, new URL(ctx.siteUrl).origin]));
   app.get("/api/messages", async (c) => {
     const query = querySchema.safeParse(c.req.query());
     if (!query.success) return c.json({ error: z.prettifyError(query.error) }, 400);

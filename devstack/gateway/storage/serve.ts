@@ -27,8 +27,22 @@ export function servedContentType(stored: string | undefined): string {
 
 /** Whether a type (parameters ignored) may be shown inline rather than downloaded. */
 export function isInlineSafe(contentType: string): boolean {
-  const essence = (contentType.split(";")[0] ?? "").trim().toLowerCase();
-  return INLINE_SAFE_TYPES.some((pattern) => pattern.test(essence));
+  return INLINE_SAFE_TYPES.some((pattern) => pattern.test(essenceOf(contentType)));
+}
+
+function essenceOf(contentType: string): string {
+  return (contentType.split(";")[0] ?? "").trim().toLowerCase();
+}
+
+/**
+ * `sandbox` gives any document made from an object an opaque origin with scripts, forms, plugins and
+ * pop-ups off, so even a type a browser renders unexpectedly cannot read the gateway's origin (the
+ * inbox refuses opaque origins, inbox/guard.ts). PDF is left out: browsers' PDF viewers refuse to run
+ * in a sandboxed document, and they run a PDF's own scripts in their own isolated origin anyway.
+ * Images, audio and video used as subresources ignore a response's CSP, so embedding them still works.
+ */
+export function objectSecurityPolicy(contentType: string): string | null {
+  return essenceOf(contentType) === "application/pdf" ? null : "sandbox";
 }
 
 /**
@@ -36,7 +50,9 @@ export function isInlineSafe(contentType: string): boolean {
  * text), cache control and ETag, `X-Robots-Tag: none`, conditional requests (If-None-Match → 304), a
  * single byte range (206), and `?download[=name]` as an attachment. Stricter than hosted, because
  * the local gateway serves the sign-in inbox from the same origin: every answer carries
- * `X-Content-Type-Options: nosniff`, and a type that is not inline-safe is always an attachment.
+ * `X-Content-Type-Options: nosniff` and (but for PDF) `Content-Security-Policy: sandbox`, and a type
+ * that is not inline-safe is always an attachment. Hosted storage-api (src/storage/renderer/renderer.ts)
+ * sets none of these three: only HTML's type is rewritten, and a disposition only for `?download`.
  */
 export async function serveObject(c: Context, files: ObjectFiles, object: ObjectRow): Promise<Response> {
   const location = { bucket: object.bucket_id, key: object.name, version: object.version };
@@ -52,6 +68,8 @@ export async function serveObject(c: Context, files: ObjectFiles, object: Object
     "x-content-type-options": "nosniff",
     "x-robots-tag": "none",
   });
+  const policy = objectSecurityPolicy(contentType);
+  if (policy) headers.set("content-security-policy", policy);
   const download = c.req.query("download");
   if (download !== undefined || !isInlineSafe(contentType)) {
     const filename = download || object.name.split("/").pop() || object.name;
