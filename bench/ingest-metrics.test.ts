@@ -36,6 +36,9 @@ describe("normalizeText", () => {
     ["case kept", "Water Cycle", "Water Cycle"],
     ["footnote marks dropped, powers kept", "plants¹ cover 12 km²", "plants cover 12 km2"],
     ["numbered references dropped", "networks [10] and LSTMs [7, 11].", "networks and LSTMs."],
+    ["TeX logos in capitals, as printed", "LaTeX, TeX and BibTeX", "LATEX, TEX and BIBTEX"],
+    ["a printed TeX logo", "the LATEX User's Guide", "the LATEX User's Guide"],
+    ["a word holding tex is no logo", "Vertex and context", "Vertex and context"],
   ])("%s", (_, input, expected) => {
     expect(normalizeText(input)).toBe(expected);
   });

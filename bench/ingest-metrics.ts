@@ -39,6 +39,13 @@ const QUOTES: Array<[RegExp, string]> = [
 ];
 
 /**
+ * TeX's logos set with raised and lowered letters ("LaTeX", "TeX", "BibTeX", "XeLaTeX"): the PDF's text
+ * layer has only the letters, in capitals ("LATEX"), so no reader can tell the source's case from the
+ * print. Both sides compare them in capitals.
+ */
+const TEX_LOGO = /\b(?:Xe|Lua|pdf|Bib)?(?:La)?TeX(?:2e|2ε)?\b/giu;
+
+/**
  * The one normalisation every comparison uses: Unicode NFKC (which also splits ligatures such as "ﬁ" and
  * turns no-break spaces into spaces), curly quotes and dashes folded to ASCII, soft hyphens and
  * zero-width characters removed, whitespace collapsed. Case is kept: a sentence is intact only as printed.
@@ -51,7 +58,10 @@ export function normalizeText(text: string): string {
     .replace(/\s?\[\d{1,3}(?:\s?[,–-]\s?\d{1,3})*\]/g, "");
   let result = withoutPointers.normalize("NFKC").replace(/[\u00AD\u200B-\u200D\u2060\uFEFF]/g, "");
   for (const [pattern, replacement] of QUOTES) result = result.replace(pattern, replacement);
-  return result.replace(/\s+/g, " ").trim();
+  return result
+    .replace(TEX_LOGO, (logo) => logo.toUpperCase())
+    .replace(/\s+/g, " ")
+    .trim();
 }
 
 export function wordCount(text: string): number {

@@ -234,6 +234,21 @@ describe("joining lines and reading marked headings", () => {
       text: "Rivieren en dijken in de Nederlandse delta",
     });
   });
+
+  // A run-in heading's stop and a low-level enumerator are the page's, not the title's.
+  it.each([
+    ["Paragraph.", "Paragraph"],
+    ["9.1.1 Subsubsection.", "Subsubsection"],
+    ["1) Subsubsection:", "Subsubsection"],
+    ["a) Paragraph:", "Paragraph"],
+    ["Abstract—", "Abstract"],
+    ["Frames cont.", "Frames cont."],
+    ["Results (cont.)", "Results (cont.)"],
+    ["Made in the U.S.", "Made in the U.S."],
+    ["Why do rivers flood?", "Why do rivers flood?"],
+  ])("takes the title of the heading line %s", (line, title) => {
+    expect(headingFromLines([line], 3).text).toBe(title);
+  });
 });
 
 describe("tightJoin", () => {

@@ -7,10 +7,12 @@ import {
   isCaptionText,
   isDocumentMetadata,
   isListText,
+  isNumberedHeadingText,
   isTocEntry,
   isTocStyle,
   opensReferenceEntry,
   referenceShape,
+  runInHeadingLength,
 } from "./non-body.ts";
 
 describe("referenceShape", () => {
@@ -203,5 +205,50 @@ describe("opensReferenceEntry", () => {
     ["The results of 2019 were better than before.", "", false],
   ])("%s", (text, following, expected) => {
     expect(opensReferenceEntry(text, following)).toBe(expected);
+  });
+});
+
+describe("isNumberedHeadingText", () => {
+  it.each<[string, boolean]>([
+    ["A. Template Styles", true],
+    ["2.1 Method", true],
+    ["2.1. Method", true],
+    ["A.1 Part One", true],
+    ["IV. Results", true],
+    ["1) Subsubsection", true],
+    ["a) Paragraph", true],
+    ["Template Styles", false], // no number
+    ["2 apples and a pear", false], // a number before lower case is a count
+    ["A new approach", false], // a letter without a stop is a word
+  ])("%s → %s", (text, expected) => {
+    expect(isNumberedHeadingText(text)).toBe(expected);
+  });
+});
+
+describe("runInHeadingLength", () => {
+  // [line, its emphasised lead, the heading it opens with ("" for none)]
+  it.each<[string, string, string]>([
+    ["Paragraph. This is a paragraph.", "Paragraph.", "Paragraph."],
+    ["9.1.1 Subsubsection. This is a subsubsection.", "9.1.1 Subsubsection.", "9.1.1 Subsubsection."],
+    ["1) Subsubsection: This is a subsubsection.", "1) Subsubsection:", "1) Subsubsection:"],
+    ["Abstract—A clear and well-documented document.", "Abstract", "Abstract—"], // the dash is the rest's
+    ["Related work. Earlier studies read one column.", "Related work. ", "Related work."],
+    ["Nature reports that seeds travel far.", "Nature", ""], // no closing stop
+    ["Figure 1: Seattle Mariners at Spring Training.", "Figure 1:", ""], // a caption's label
+    ["acmsmall: The default journal template style.", "acmsmall:", ""], // a term, not a title
+    ["Method. we measured the rivers.", "Method.", ""], // the rest does not open a sentence
+    [
+      "The rivers of the delta and their dikes. They",
+      "The rivers of the delta and their dikes.",
+      "The rivers of the delta and their dikes.",
+    ], // eight words,
+    [
+      "One two three four five six seven eight nine. Text",
+      "One two three four five six seven eight nine.",
+      "",
+    ], // too long
+    ["Paragraph.", "Paragraph.", ""], // nothing follows: a line of its own
+  ])("%s", (line, lead, heading) => {
+    expect(line.slice(0, runInHeadingLength(line, lead))).toBe(heading);
   });
 });

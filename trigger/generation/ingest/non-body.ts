@@ -373,6 +373,42 @@ export function isCapitalsHeadingText(text: string): boolean {
   );
 }
 
+// A section number before a title: "2", "2.1", "2.1.", "A.", "A.1", "IV.", and the enumerators of the
+// lowest levels, "1)" and "a)" (IEEE's subsubsections and paragraphs).
+const SECTION_NUMBER =
+  /^(?:\d{1,2}(?:\.\d{1,2})*\.?|[A-Z]\.(?:\d{1,2}\.?)*|[A-Z](?:\.\d{1,2})+\.?|[IVXLC]+\.|\d{1,2}\)|[a-z]\))\s+(?=\p{L})/u;
+
+/** A line that opens with a section number and a title ("A. Template Styles", "2.1 Method", "a) Paragraph"). */
+export function isNumberedHeadingText(text: string): boolean {
+  return SECTION_NUMBER.test(text) && /^\p{Lu}/u.test(text.replace(SECTION_NUMBER, ""));
+}
+
+/** A run-in heading has at most this many words besides its number. */
+const MAX_RUN_IN_WORDS = 8;
+/** What closes a run-in heading: a full stop, a colon or a dash, right after its last word. */
+const RUN_IN_CLOSE = /^[.:\u2014\u2013]+/u;
+
+/**
+ * The length of the run-in heading a line opens with, or 0: the line's `lead` (its first words, set in
+ * an emphasis the rest of the line lacks, see pdf-regions.ts) closed by a full stop, colon or dash
+ * ("Paragraph.", "9.1.1 Subsubsection.", "1) Subsubsection:", "Abstract—"), a title of at most
+ * MAX_RUN_IN_WORDS words starting with a capital, and followed by the paragraph's text starting with a
+ * capital or a digit. An emphasised word without closing punctuation ("*Nature* reports …") is no
+ * heading, and neither is a caption's label ("**Figure 1:** …").
+ */
+export function runInHeadingLength(line: string, lead: string): number {
+  const phrase = lead.trimEnd();
+  if (phrase === "" || !line.startsWith(phrase) || isCaptionText(line)) return 0;
+  const close = RUN_IN_CLOSE.exec(line.slice(phrase.length))?.[0] ?? "";
+  const heading = phrase + close;
+  const rest = line.slice(heading.length).trim();
+  const title = heading.replace(SECTION_NUMBER, "").replace(/[.:\u2014\u2013]+$/u, "");
+  const closed = /[.:\u2014\u2013]$/u.test(heading) && !/\s[.:\u2014\u2013]+$/u.test(heading);
+  const words = title.split(/\s+/).length;
+  const fits = /^\p{Lu}/u.test(title) && /\p{L}{2}/u.test(title) && words <= MAX_RUN_IN_WORDS;
+  return closed && fits && /^["'“‘(]?[\p{Lu}\d]/u.test(rest) ? heading.length : 0;
+}
+
 // The first line of a numbered reference entry: "[12] A. Author, …", "12. Author, A. …" with a year or
 // a locator following on the line or the entry's next lines.
 const NUMBERED_ENTRY = /^\[\d{1,3}\]\s+\S/u;

@@ -4,12 +4,14 @@ import { buildCorpus } from "../corpus.ts";
 import { ingestSource } from "./index.ts";
 import type { LineRole, PageLayout } from "./layout.ts";
 import { pdfLayouts, readPdfLines } from "./pdf.ts";
+import { opensWithFootnoteMark } from "./pdf-roles.ts";
 
 const SOURCE_ID = "66666666-6666-4666-8666-666666666666";
 
 interface Fonts {
   regular: PDFFont;
   bold: PDFFont;
+  italic: PDFFont;
   mono: PDFFont;
 }
 
@@ -26,6 +28,7 @@ interface LineOptions {
   bold?: boolean;
   /** Courier: a code listing. */
   mono?: boolean;
+  italic?: boolean;
 }
 
 const A4: [number, number] = [595, 842];
@@ -41,6 +44,7 @@ async function makePdf(
   const fonts = {
     regular: await pdf.embedFont(StandardFonts.TimesRoman),
     bold: await pdf.embedFont(StandardFonts.TimesRomanBold),
+    italic: await pdf.embedFont(StandardFonts.TimesRomanItalic),
     mono: await pdf.embedFont(StandardFonts.Courier),
   };
   for (const drawPage of pages) {
@@ -48,8 +52,8 @@ async function makePdf(
     drawPage({
       page,
       fonts,
-      lines: (texts, x, y, { size = 10, leading = 12, bold = false, mono = false } = {}) => {
-        const font = mono ? fonts.mono : bold ? fonts.bold : fonts.regular;
+      lines: (texts, x, y, { size = 10, leading = 12, bold = false, mono = false, italic = false } = {}) => {
+        const font = mono ? fonts.mono : bold ? fonts.bold : italic ? fonts.italic : fonts.regular;
         texts.forEach((text, index) => {
           page.drawText(text, { x, y: y - index * leading, size, font });
         });
@@ -118,7 +122,64 @@ interface Case {
   check: (pages: Read[], sentences: string[]) => void;
 }
 
+/** Draws a line that opens with `lead` in `font` and goes on in the regular face. */
+function runIn(draw: Draw, lead: string, rest: string, x: number, y: number, font: PDFFont) {
+  draw.page.drawText(lead, { x, y, size: 10, font });
+  const restX = x + font.widthOfTextAtSize(`${lead} `, 10);
+  draw.page.drawText(rest, { x: restX, y, size: 10, font: draw.fonts.regular });
+}
+
 const cases: Case[] = [
+  {
+    name: "an italic numbered subsection and run-in headings in italics or bold are headings",
+    pages: [
+      (draw) => {
+        draw.lines(["2 Methods"], 56, 800, { size: 14, bold: true });
+        draw.lines(["A. Template Styles"], 56, 770, { italic: true });
+        draw.lines(
+          [
+            "Seeds travel far from the plant that made them.",
+            "Nature reports that wind carries most of them.",
+          ],
+          56,
+          755,
+        );
+        runIn(draw, "Paragraph.", "This is a paragraph about rivers.", 56, 720, draw.fonts.italic);
+        runIn(draw, "Related work.", "Earlier studies read one column.", 56, 690, draw.fonts.bold);
+        // An emphasised word without a stop opens no heading, even at the start of a line.
+        draw.lines(["Most seeds land close to the plant, and"], 56, 660);
+        runIn(draw, "Nature", "still moves them further.", 56, 648, draw.fonts.italic);
+      },
+    ],
+    check: ([page], sentences) => {
+      expect(headings(page as Read)).toEqual([
+        "2 Methods",
+        "A. Template Styles",
+        "Paragraph.",
+        "Related work.",
+      ]);
+      expect(sentences).toContain("This is a paragraph about rivers.");
+      expect(sentences).toContain("Earlier studies read one column.");
+      expect(sentences).toContain("Most seeds land close to the plant, and Nature still moves them further.");
+      expect(sentences).toContain("Nature reports that wind carries most of them.");
+    },
+  },
+  {
+    name: "a numbered heading right under another heading in its style is a heading of its own, one deeper",
+    pages: [
+      (draw) => {
+        draw.lines(["1 Rivers"], 56, 800, { size: 12, bold: true });
+        draw.lines(["Rivers carry water and sand down to the sea."], 56, 780);
+        draw.lines(["A Research Methods", "A.1 Part One"], 56, 750, { size: 12, bold: true, leading: 16 });
+        draw.lines(["We measured the rivers every spring and autumn."], 56, 715);
+      },
+    ],
+    check: ([page]) => {
+      expect(headings(page as Read)).toEqual(["1 Rivers", "A Research Methods", "A.1 Part One"]);
+      const levels = [...(page as Read).layout.headings.values()].map((heading) => heading.level);
+      expect(levels[2]).toBe((levels[1] ?? 0) + 1);
+    },
+  },
   {
     name: "two columns under a full-width title, a word broken at the column end",
     pages: [
@@ -473,6 +534,19 @@ const deckCases: DeckCase[] = [
     },
   },
 ];
+
+describe("opensWithFootnoteMark", () => {
+  it.each<[string, boolean]>([
+    ["¹ See https://example.org for pictures.", true],
+    ["2 See the appendix.", true],
+    ["*Both authors contributed equally.", true],
+    ["∗Both authors contributed equally to this research.", true], // TeX's math asterisk
+    ["† Deceased.", true],
+    ["Permission to make digital copies is granted.", false],
+  ])("%s → %s", (text, expected) => {
+    expect(opensWithFootnoteMark(text)).toBe(expected);
+  });
+});
 
 describe("PDF slide decks as a learner reads them", () => {
   it.each(deckCases.map((testCase) => [testCase.name, testCase] as const))("%s", async (_name, testCase) => {

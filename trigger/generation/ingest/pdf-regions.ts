@@ -15,6 +15,8 @@ export interface TextPiece {
   width: number;
   size: number;
   bold: boolean;
+  /** Set in an italic or slanted face. */
+  italic?: boolean;
   /** Set in a monospace (typewriter) font: code, not prose. */
   mono?: boolean;
 }
@@ -28,6 +30,16 @@ export interface LaidLine {
   right: number;
   size: number;
   bold: boolean;
+  /** Most of the line is set in an italic face. */
+  italic: boolean;
+  /**
+   * The line opens with a phrase set in another emphasis than the rest of it ("*Paragraph.* This is …",
+   * "**Abstract**—A clear …"): the phrase as read, and where the rest of the line starts. A run-in
+   * heading is such a phrase (see readPdfLines).
+   */
+  lead?: { text: string; restX: number; restBold: boolean };
+  /** A run-in heading split off the start of its line. */
+  runIn?: boolean;
   /** The column the line was read in: lines with the same id form one column, left..right. */
   column: { id: number; left: number; right: number };
   /** The widest blank between two pieces of the line, in ems ("4      CHAPTER 4" has a wide one). */
@@ -434,6 +446,8 @@ function lineOf(row: Row, column: LaidLine["column"]): LaidLine {
   let widestGap = 0;
   const chars = new Map<string, number>();
   let monoChars = 0;
+  let italicChars = 0;
+  const read: ReadPiece[] = [];
   for (const piece of row.pieces) {
     if (previous && piece.str === previous.str && Math.abs(piece.x - previous.x) < 1) continue;
     const raised = isRaised(piece, row);
@@ -442,10 +456,13 @@ function lineOf(row: Row, column: LaidLine["column"]): LaidLine {
     if (previous && gap > piece.size * 0.15 && !/\s$/.test(text) && !/^\s/.test(piece.str)) {
       text += raised && gap < row.size * 0.3 ? "" : " ";
     }
+    const start = text.length;
     text += raised ? superscript(piece.str) : piece.str;
+    read.push({ piece, start, end: text.length });
     const key = `${piece.size}|${piece.bold}`;
     chars.set(key, (chars.get(key) ?? 0) + piece.str.length);
     if (piece.mono) monoChars += piece.str.trim().length;
+    if (piece.italic) italicChars += piece.str.trim().length;
     previous = piece;
   }
   const [style = "0|false"] = [...chars].sort((p, q) => q[1] - p[1]).map(([key]) => key);
@@ -460,6 +477,8 @@ function lineOf(row: Row, column: LaidLine["column"]): LaidLine {
     right: Math.max(...row.pieces.map(rightOf)),
     size: Number(size),
     bold: bold === "true" && boldChars >= allChars * 0.7,
+    italic: italicChars > 0 && italicChars >= text.replace(/\s/g, "").length * 0.7,
+    ...leadOf(read, text),
     column,
     widestGap,
     cells: 1,
@@ -469,6 +488,44 @@ function lineOf(row: Row, column: LaidLine["column"]): LaidLine {
     // Most of its letters: a word of code in a sentence ("use the graphicx package") leaves it prose.
     mono: monoChars > 0 && monoChars >= text.replace(/\s/g, "").length * MONO_SHARE,
     repeated: false,
+  };
+}
+
+interface ReadPiece {
+  piece: TextPiece;
+  /** Where the piece's text sits in the line's text. */
+  start: number;
+  end: number;
+}
+
+/** A lead phrase keeps to at most this share of the rest's letters in its own emphasis. */
+const MAX_REST_EMPHASIS = 0.2;
+
+/**
+ * The phrase a line opens with when it is set in an emphasis (italic, or bold) that the rest of the line
+ * does not have: "*Paragraph.* This is a paragraph.", "***Abstract***—**A clear …**" (bold italic
+ * before bold). A word or two of the rest may share the emphasis (a term in italics further on).
+ */
+function leadOf(read: readonly ReadPiece[], text: string): { lead?: LaidLine["lead"] } {
+  const first = read[0]?.piece;
+  if (!first || !(first.italic || first.bold)) return {};
+  const emphasis = (piece: TextPiece) => (first.italic ? Boolean(piece.italic) : piece.bold);
+  const sameFace = (piece: TextPiece) => piece.bold === first.bold && Boolean(piece.italic) === first.italic;
+  const count = read.findIndex(({ piece }) => !sameFace(piece));
+  const restStart = read[count];
+  if (count <= 0 || !restStart || emphasis(restStart.piece)) return {};
+  const rest = read.slice(count);
+  const letters = (pieces: readonly ReadPiece[]) =>
+    pieces.reduce((sum, { piece }) => sum + piece.str.trim().length, 0);
+  const emphasised = letters(rest.filter(({ piece }) => emphasis(piece)));
+  if (emphasised > letters(rest) * MAX_REST_EMPHASIS) return {};
+  const bold = letters(rest.filter(({ piece }) => piece.bold));
+  return {
+    lead: {
+      text: text.slice(0, restStart.start),
+      restX: restStart.piece.x,
+      restBold: bold > letters(rest) / 2,
+    },
   };
 }
 

@@ -17,12 +17,18 @@ export interface BodyStyle {
 /** Footnotes and captions are set at most this share of the body size when smaller. */
 const SMALLER = 0.92;
 /** A footnote block starts with its mark: a (superscript) number or a symbol. */
-const FOOTNOTE_MARK = /^(?:[⁰¹²³⁴-⁹]+\s?\S|\d{1,3}\s?\p{L}|\d{1,3}\s|[*†‡§¶]+\s?\S)/u;
+// "∗" (U+2217) is the asterisk TeX's math fonts set ("∗Both authors contributed equally").
+const FOOTNOTE_MARK = /^(?:[⁰¹²³⁴-⁹]+\s?\S|\d{1,3}\s?\p{L}|\d{1,3}\s|[*∗†‡§¶]+\s?\S)/u;
 /** A note's raised mark at the start of a line: "¹Institute of …". */
 const RAISED_MARK = /^[⁰¹²³⁴-⁹]+\s?\p{L}/u;
 /** Footnotes sit in the lower part of the page: below this share of its height. */
 const FOOTNOTE_BAND = 0.6;
 const SENTENCE_END = /[.!?:;]["'”’)\]]?$/;
+
+/** A line that opens with a footnote's mark ("¹ See …", "2 See …", "∗Both authors …", "† Deceased"). */
+export function opensWithFootnoteMark(text: string): boolean {
+  return FOOTNOTE_MARK.test(text);
+}
 
 export function markRoles(pages: readonly PdfPage[], layouts: readonly PageLayout[], body: BodyStyle) {
   pages.forEach((page, pageIndex) => {
@@ -112,7 +118,7 @@ function markFootnotes(page: PdfPage, layout: PageLayout, body: BodyStyle) {
     const above = page.lines[bottomUp[foot.length] ?? -1];
     const first = page.lines[foot[0] ?? -1];
     const apart = above !== undefined && first !== undefined && above.y - first.y > body.leading * 1.5;
-    const start = apart ? 0 : foot.findIndex((index) => FOOTNOTE_MARK.test(page.lines[index]?.text ?? ""));
+    const start = apart ? 0 : foot.findIndex((index) => opensWithFootnoteMark(page.lines[index]?.text ?? ""));
     if (start === -1) continue;
     for (const index of foot.slice(start)) layout.roles.set(index, "footnote");
   }

@@ -2,7 +2,7 @@ import { getDocumentProxy } from "unpdf";
 import { emptyLayout, isAside, isNonBody, type PageLayout } from "./layout.ts";
 import { chargeReadBudget } from "./limits.ts";
 import { normalizeLine } from "./lines.ts";
-import { isCapitalsHeadingText, isListText } from "./non-body.ts";
+import { isCapitalsHeadingText, isListText, isNumberedHeadingText, runInHeadingLength } from "./non-body.ts";
 import { markFurniture, markSetApart, markWatermarks, repeatedPieces } from "./pdf-furniture.ts";
 import { type PdfLine, type PdfPage, pageLines, type TextPiece } from "./pdf-regions.ts";
 import { type BodyStyle, markLists, markRoles } from "./pdf-roles.ts";
@@ -14,6 +14,9 @@ export type { PdfLine, PdfPage } from "./pdf-regions.ts";
 const BOLD_NAME = /bold|black|heavy|semibold|demi|^(?:[A-Z]{6}\+)?(?:CMBX|CMB\d|CMSSBX|SFBX|SFSX|LMBX|EUBX)/i;
 /** Text turned less than this many degrees from the page's own direction is upright. */
 const UPRIGHT_DEGREES = 2;
+
+// Italic and slanted faces by name: "Times-Italic", "NimbusRomNo9L-ReguItal", TeX's CMTI/CMSSI/CMBXTI.
+const ITALIC_NAME = /ital|oblique|slant|^(?:[A-Z]{6}\+)?(?:CMTI|CMSSI|CMBXTI|CMSL|LMROMANSLANT|SFTI|SFSI)/i;
 
 // Monospace (typewriter) faces by name: code listings. TeX's cmtt/lmtt/txtt, Latin Modern Mono, Courier.
 const MONO_NAME =
@@ -47,13 +50,49 @@ export async function readPdfLines(bytes: Uint8Array): Promise<PdfPage[]> {
   }
   // A sidebar or footline that returns on every slide is read apart, before the page's regions are.
   const repeated = repeatedPieces(placedPages.map((page) => page.pieces));
-  return placedPages.map(({ pieces, width, height: pageHeight }, index) => {
+  const pages = placedPages.map(({ pieces, width, height: pageHeight }, index) => {
     const { upright, apart, height, rotated } = uprightPieces(pieces, width, pageHeight, repeated);
     const lines = pageLines(upright, rotated, height, apart)
       .map((line) => ({ ...line, text: normalizeLine(line.text).replace(SLIDE_BULLET, "• ") }))
       .filter((line) => line.text !== "");
     return { page_number: index + 1, height, width, lines };
   });
+  const size = commonSize(pages);
+  return pages.map((page) => ({ ...page, lines: page.lines.flatMap((line) => splitRunIn(line, size)) }));
+}
+
+/** The font size most characters of the document have. */
+function commonSize(pages: readonly PdfPage[]): number {
+  const chars = new Map<number, number>();
+  for (const line of pages.flatMap((page) => page.lines)) {
+    const size = Math.round(line.size * 2) / 2;
+    chars.set(size, (chars.get(size) ?? 0) + line.text.length);
+  }
+  return [...chars].sort((p, q) => q[1] - p[1])[0]?.[0] ?? 0;
+}
+
+/**
+ * A run-in heading is set at about the text's size (an abstract a point smaller, as IEEE sets it); notes
+ * and references in smaller type (0.8 of it) keep their lines.
+ */
+const RUN_IN_MIN_SIZE = 0.88;
+
+/**
+ * A run-in heading ("*Paragraph.* This is a paragraph.", "**2.1 Method.** We …") is read as a line of
+ * its own before the rest of its line, on the same baseline, so the heading is a heading and the rest
+ * opens the section's text: the page's words, in the page's order, cut where the emphasis ends.
+ */
+function splitRunIn(line: PdfLine, commonSize: number): PdfLine[] {
+  const { lead, ...plain } = line;
+  if (!lead || line.table || line.size < commonSize * RUN_IN_MIN_SIZE) return [plain];
+  const length = runInHeadingLength(line.text, normalizeLine(lead.text));
+  if (length === 0) return [plain];
+  const heading = line.text.slice(0, length);
+  const rest = line.text.slice(length).trim();
+  return [
+    { ...plain, text: heading, right: lead.restX, runIn: true },
+    { ...plain, text: rest, x: lead.restX, bold: lead.restBold, italic: false },
+  ];
 }
 
 interface PlacedPage {
@@ -70,15 +109,24 @@ async function placedPieces(page: PdfPageProxy): Promise<PlacedPage> {
   // Fonts reach `commonObjs` (with their real names and bold flags) only once the page is parsed;
   // a page that cannot be parsed still has its text, its fonts then known by name only.
   await page.getOperatorList().catch(() => undefined);
-  const faces = new Map<string, { bold: boolean; mono: boolean }>();
+  const faces = new Map<string, { bold: boolean; italic: boolean; mono: boolean }>();
   const faceOf = (fontName: string) => {
     let face = faces.get(fontName);
     if (face === undefined) {
       const font = page.commonObjs.has(fontName)
-        ? (page.commonObjs.get(fontName) as { name?: string; bold?: boolean; black?: boolean } | null)
+        ? (page.commonObjs.get(fontName) as {
+            name?: string;
+            bold?: boolean;
+            black?: boolean;
+            italic?: boolean;
+          } | null)
         : null;
       const name = font?.name ?? fontName;
-      face = { bold: Boolean(font?.bold || font?.black || BOLD_NAME.test(name)), mono: MONO_NAME.test(name) };
+      face = {
+        bold: Boolean(font?.bold || font?.black || BOLD_NAME.test(name)),
+        italic: Boolean(font?.italic || ITALIC_NAME.test(name)),
+        mono: MONO_NAME.test(name),
+      };
       faces.set(fontName, face);
     }
     return face;
@@ -166,7 +214,8 @@ function multiply(m: readonly number[], n: readonly number[]): number[] {
 const MAX_HEADING_WORDS = 14;
 const MAX_HEADING_CHARS = 120;
 const MAX_HEADING_LINES = 3;
-const NUMBERED = /^(\d{1,2}(?:\.\d{1,2})*)\.?\s+\p{L}/u;
+// "2", "2.1" and an appendix's "A.1" (a letter alone, "A Research Methods", reads like the article).
+const NUMBERED = /^((?:\d{1,2}|[A-Z](?=\.\d))(?:\.\d{1,2})*)\.?\s+\p{L}/u;
 /** A first line set in by this many ems or more (and less than MAX_INDENT_EM) opens a paragraph. */
 const INDENT_EM = 0.8;
 const MAX_INDENT_EM = 6;
@@ -266,21 +315,57 @@ function endsLikeProse(text: string): boolean {
 }
 const CONTINUED = /\s\(?(?:cont|contd|cont'd|ctd|continued)\.?\)?$/i;
 
+/** Type this much larger than the body's is set apart by its size. */
+const LARGER = 1.15;
+
+/**
+ * Whether a line opens a block of text: the first line of its column, or after a heading, a line that
+ * ends a sentence, or a gap wider than the line spacing.
+ */
+function opensBlock(page: PdfPage, layout: PageLayout | undefined, index: number, body: BodyStyle): boolean {
+  const line = page.lines[index];
+  let before = index - 1;
+  while (before >= 0 && layout?.furniture.has(before)) before--;
+  const previous = page.lines[before];
+  if (!line || !previous || previous.column.id !== line.column.id || layout?.headings.has(before))
+    return true;
+  return /[.!?:]["'”’)\]]?$/.test(previous.text) || previous.y - line.y > body.leading * 1.35;
+}
+
 /** Capitals or small caps at least this share of the body's size can be a heading ("I. INTRODUCTION"). */
 const MIN_CAPITALS_SIZE = 0.75;
 
+/** How a heading style ranks among styles of about the body's size: bold, capitals, italic, run-in. */
+function emphasisRank(style: string): number {
+  if (style.endsWith("|runin")) return 0;
+  if (style.endsWith("|italic")) return 1;
+  if (style.endsWith("|caps")) return 2;
+  return style.split("|")[1] === "true" ? 3 : 2;
+}
+
 function markHeadings(pages: readonly PdfPage[], layouts: PageLayout[], body: BodyStyle) {
-  // Capitals at the body's size are a style of their own, so body lines never continue such a heading.
+  const capitalsStyle = (line: PdfLine) =>
+    isCapitalsHeadingText(line.text) &&
+    line.size >= body.size * MIN_CAPITALS_SIZE &&
+    line.size < body.size * LARGER &&
+    !(line.bold && !body.bold);
+  const italicHeading = (line: PdfLine) =>
+    line.italic && !line.bold && line.size >= body.size * 0.95 && isNumberedHeadingText(line.text);
+  // Capitals, italics and run-in headings at the body's size are styles of their own, so body lines
+  // never continue such a heading.
   const styleOf = (line: PdfLine) =>
-    `${Math.round(line.size * 2) / 2}|${line.bold}|${isCapitalsHeadingText(line.text) && line.size >= body.size * MIN_CAPITALS_SIZE && line.size < body.size * 1.15 && !(line.bold && !body.bold) ? "caps" : ""}`;
-  const looksLikeHeading = (line: PdfLine) => {
-    const larger = line.size >= body.size * 1.15;
+    `${Math.round(line.size * 2) / 2}|${line.bold}|${line.runIn ? "runin" : capitalsStyle(line) ? "caps" : italicHeading(line) ? "italic" : ""}`;
+  const looksLikeHeading = (line: PdfLine, index: number, page: PdfPage, layout: PageLayout | undefined) => {
+    // A run-in heading ("Paragraph.") ends in its own stop; it heads a paragraph, never sits inside one.
+    if (line.runIn) return line.size >= body.size * RUN_IN_MIN_SIZE && opensBlock(page, layout, index, body);
+    const larger = line.size >= body.size * LARGER;
     const emphasised = line.bold && !body.bold && line.size >= body.size * 0.95;
     // IEEE's "I. INTRODUCTION" and ACM's "1 INTRODUCTION": small caps or capitals at the body's size.
     // Small caps are set smaller than the body: the row's size is that of the small letters.
     const capitals = line.size >= body.size * MIN_CAPITALS_SIZE && isCapitalsHeadingText(line.text);
+    // IEEE's subsections: "A. Template Styles" in italics at the body's size, with their number.
     return (
-      (larger || emphasised || capitals) &&
+      (larger || emphasised || capitals || italicHeading(line)) &&
       /\p{L}/u.test(line.text) &&
       line.text.length <= MAX_HEADING_CHARS &&
       line.text.split(" ").length <= MAX_HEADING_WORDS &&
@@ -301,7 +386,7 @@ function markHeadings(pages: readonly PdfPage[], layouts: PageLayout[], body: Bo
     let index = 0;
     while (index < page.lines.length) {
       const line = page.lines[index];
-      if (!line || !free(index) || !looksLikeHeading(line)) {
+      if (!line || !free(index) || !looksLikeHeading(line, index, page, layout)) {
         index++;
         continue;
       }
@@ -312,19 +397,29 @@ function markHeadings(pages: readonly PdfPage[], layouts: PageLayout[], body: Bo
         const current = page.lines[end];
         if (!next || !current || !free(end + 1) || next.column.id !== current.column.id) break;
         if (styleOf(next) !== styleOf(line) || current.y - next.y > line.size * 1.6) break;
+        // A run-in heading is one line; a numbered line opens a heading of its own ("A.1 Part One"
+        // right under "A Research Methods").
+        if (line.runIn || isNumberedHeadingText(next.text)) break;
         end++;
       }
       const lineCount = end - index + 1;
       const lastLine = page.lines[end];
       // Several lines of large text, or a run ending like a sentence, is a lead paragraph, not a title.
-      if (lineCount <= MAX_HEADING_LINES && lastLine && !endsLikeProse(lastLine.text)) {
+      if (lineCount <= MAX_HEADING_LINES && lastLine && (line.runIn || !endsLikeProse(lastLine.text))) {
         found.push({ pageIndex, start: index, end, style: styleOf(line), size: line.size, bold: line.bold });
       }
       index = end + 1;
     }
   });
+  const sizeRank = (size: number) => (size >= body.size * LARGER ? size : 0);
   const styles = [...new Map(found.map((heading) => [heading.style, heading])).values()]
-    .sort((p, q) => q.size - p.size || Number(q.bold) - Number(p.bold))
+    // Larger type ranks by size; at about the body's size bold ranks above capitals, italics, run-in.
+    .sort(
+      (p, q) =>
+        sizeRank(q.size) - sizeRank(p.size) ||
+        emphasisRank(q.style) - emphasisRank(p.style) ||
+        q.size - p.size,
+    )
     .map((heading) => heading.style);
   // Within one style, numbering tells the levels apart ("2 Rivers", "2.1 Dikes" set alike).
   const depthOf = (heading: (typeof found)[number]) =>
@@ -374,6 +469,8 @@ function markParagraphs(pages: readonly PdfPage[], layouts: PageLayout[], body: 
       const listItem = isListText(line.text);
       const indented = setIn(line) && line.x - margin >= 0;
       const inFlow = before === index - 1 && last.column.id === line.column.id;
+      // The rest of a line whose lead was read apart goes on with it (same baseline).
+      if (inFlow && Math.abs(last.y - line.y) < 0.5) return;
       const opens = inFlow
         ? last.y - line.y > body.leading * 1.35 || (indented && !setIn(last) && !isListText(last.text))
         : indented && layout.roles.get(before) !== "list";

@@ -76,6 +76,8 @@ export function headingsOfLines(lines: readonly string[], markup: boolean): Map<
   return headings;
 }
 
+const RUN_IN_STOP = /(?<=\p{L}{2}|\))(?<!\bcont|\bcontd|\bctd|\bcontinued)\s*[.:\u2014\u2013]$/iu;
+
 /**
  * A heading the document's layout marked, from its lines: Markdown `#` marks, a leading number ("2.1")
  * and inline markup are not part of its title; the level is the layout's.
@@ -87,7 +89,10 @@ export function headingFromLines(lines: readonly string[], level: number): Headi
     .map((line) => MARKDOWN_HEADING.exec(line)?.[2] ?? line)
     .join(" ")
     .replace(/(\*\*|__|\*|_|`)(?=\S)(.+?)(?<=\S)\1/g, "$2")
-    .replace(/^\d{1,2}(?:\.\d{1,2})*\.?\s+(?=\p{L})/u, "")
-    .trim();
+    .replace(/^(?:\d{1,2}(?:\.\d{1,2})*\.?|\d{1,2}\)|[a-z]\))\s+(?=\p{L})/u, "")
+    .trim()
+    // A run-in heading keeps the stop that ends it on the page ("Paragraph.", "Abstract—"); its title
+    // does not. "Results (cont.)" keeps its abbreviation.
+    .replace(RUN_IN_STOP, "");
   return { level, text };
 }
