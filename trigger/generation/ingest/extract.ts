@@ -1,5 +1,6 @@
 import { headingsOfLines } from "../text/headings.ts";
-import { detectLanguage } from "../text/language.ts";
+import { detectLanguage, type Language } from "../text/language.ts";
+import { firstReadLine, type PageRunOn, pageRunOn } from "./chunk-continuation.ts";
 import { readDocx } from "./docx.ts";
 import { type SourceKind, SourceReadError } from "./errors.ts";
 import { loadEnglishWords, vocabularyOf } from "./hyphenation.ts";
@@ -29,6 +30,8 @@ export interface SourcePage {
   layout: PageLayout | null;
   /** Set when the page's text was recognised from an image (OCR): Tesseract's mean confidence, 0–100. */
   recognised?: { confidence: number };
+  /** Set when the page's last sentence goes on at the top of the next page (see pageRunOn). */
+  runsOn?: PageRunOn;
 }
 
 export interface SourceContent {
@@ -58,8 +61,38 @@ export async function extractPages(source: SourceContent): Promise<SourcePage[]>
       language === "en" && all.some((line) => line.endsWith("-")) ? await loadEnglishWords() : undefined;
     for (const page of withLayout)
       if (page.layout) markJoins(page.lines, page.layout, language, vocabulary, dictionary);
+    // Each slide stands on its own: its last sentence never runs into the next slide.
+    if (source.kind !== "pptx") markPageRunOns(pages, language, vocabulary, dictionary);
   }
   return pages;
+}
+
+/**
+ * Between each two pages: either the first page's last sentence runs on at the top of the next
+ * (`runsOn`), or the next page's first line opens a paragraph, so the page break says so explicitly.
+ */
+export function markPageRunOns(
+  pages: SourcePage[],
+  language: Language,
+  vocabulary: ReadonlySet<string>,
+  dictionary?: ReadonlySet<string>,
+) {
+  pages.forEach((page, index) => {
+    const next = pages[index + 1];
+    if (!next?.layout || !page.layout) return;
+    const runOn = pageRunOn(
+      { lines: page.lines, layout: page.layout },
+      { lines: next.lines, layout: next.layout },
+      language,
+      vocabulary,
+      dictionary,
+    );
+    if (runOn) page.runsOn = runOn;
+    else {
+      const first = firstReadLine({ lines: next.lines, layout: next.layout });
+      if (first !== undefined && !next.layout.headings.has(first)) next.layout.paragraphs.add(first);
+    }
+  });
 }
 
 function guessHeadings(lines: readonly string[], layout: PageLayout) {
