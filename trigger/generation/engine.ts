@@ -73,6 +73,8 @@ export const DEFAULT_CHAPTER_CONCURRENCY = 5;
 export interface CourseOptions {
   /** Chapters written at the same time (an LLM call each); order and content do not depend on it. */
   concurrency?: number;
+  /** Only these sections' chapters (one chapter regenerated alone); material is still assigned over all. */
+  sections?: ReadonlySet<string>;
 }
 
 /**
@@ -95,6 +97,7 @@ export async function generateCourse(
   const shapeCounts: ShapeCounts = { overShape: 0, repeated: 0, lengthTells: 0, unfair: 0 };
   const sections = structure.sections.flatMap((section) => {
     const material = materials.get(section.section_id);
+    if (options.sections && !options.sections.has(section.section_id)) return [];
     return material ? [{ section, material }] : [];
   });
   let done = 0;

@@ -1,3 +1,4 @@
+import type { SupabaseClient } from "@supabase/supabase-js";
 import { z } from "zod";
 import type { StudymapClient } from "@/lib/database";
 import { unwrap } from "@/lib/query";
@@ -151,4 +152,68 @@ export type FlagThreshold = z.infer<typeof thresholdSchema>;
 export async function fetchFlagThresholds(client: StudymapClient): Promise<Map<string, FlagThreshold>> {
   const rows = z.array(thresholdSchema).parse(unwrap(await client.rpc("item_flag_thresholds")) ?? []);
   return new Map(rows.map((row) => [row.flag, row]));
+}
+
+// Regenerating one item or one chapter (docs/teachers.md "Regenerating one item or one chapter") ---------
+
+const regenerationSchema = z.object({
+  id: z.string(),
+  part: z.enum(["item", "chapter"]),
+  chapter_id: z.string(),
+  activity_id: z.string().nullable(),
+  question_id: z.string().nullable(),
+  status: z.enum(["queued", "running", "done", "failed"]),
+  error: z.string().nullable(),
+  result: z
+    .object({ stem: z.string().optional(), kept: z.number().optional(), replaced: z.unknown().optional() })
+    .passthrough()
+    .nullable(),
+  created_at: z.string(),
+});
+export type Regeneration = z.infer<typeof regenerationSchema>;
+
+/**
+ * The queue table and its RPCs are newer than the generated database types (supabase/types), so they
+ * are called through an untyped client; every answer is checked by a schema.
+ */
+function untyped(client: StudymapClient): SupabaseClient {
+  return client as unknown as SupabaseClient;
+}
+
+/** The topic's latest regenerations, newest first; RLS shows them to its class viewers only. */
+export async function fetchRegenerations(client: StudymapClient, topicId: string): Promise<Regeneration[]> {
+  const rows = unwrap(
+    await untyped(client)
+      .from("course_part_regenerations")
+      .select("id, part, chapter_id, activity_id, question_id, status, error, result, created_at")
+      .eq("topic_id", topicId)
+      .order("created_at", { ascending: false })
+      .limit(50),
+  );
+  return z.array(regenerationSchema).parse(rows ?? []);
+}
+
+/** Queues one question's regeneration; Postgres decides who may (403), how often (429) and one at a time per chapter (409). */
+export async function requestItemRegeneration(
+  client: StudymapClient,
+  item: { activityId: string; questionId: string },
+): Promise<string> {
+  const id = unwrap(
+    await untyped(client).rpc("request_item_regeneration", {
+      p_activity_id: item.activityId,
+      p_question_id: item.questionId,
+    }),
+  );
+  return z.string().parse(id);
+}
+
+/** Queues one chapter's regeneration, under the same rules. */
+export async function requestChapterRegeneration(client: StudymapClient, chapterId: string): Promise<string> {
+  const id = unwrap(await untyped(client).rpc("request_chapter_regeneration", { p_chapter_id: chapterId }));
+  return z.string().parse(id);
+}
+
+/** Whether a request is still waiting for the task or being carried out. */
+export function isPending(regeneration: Pick<Regeneration, "status">): boolean {
+  return regeneration.status === "queued" || regeneration.status === "running";
 }

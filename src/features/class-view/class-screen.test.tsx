@@ -101,6 +101,8 @@ beforeEach(() => {
     ],
   });
   stub.on("POST /rest/v1/rpc/get_microlearning_outline", { body: { course: null, chapters: [] } });
+  // RLS shows no regeneration to a caller who may not see the class, and there are none yet.
+  stub.on("GET /rest/v1/course_part_regenerations", { body: [] });
 });
 
 afterEach(() => errors.mockRestore());
@@ -200,5 +202,69 @@ describe("the hub's Class card", () => {
     await screen.findByRole("link", { name: "Podcast" });
     await waitFor(() => expect(stub.calls("POST /rest/v1/rpc/can_manage_topic").length).toBeGreaterThan(0));
     await waitFor(() => expect(screen.queryAllByRole("link", { name: "Class" })).toHaveLength(cards));
+  });
+});
+
+describe("regenerating one flagged question", () => {
+  const REQUEST_ID = "66666666-6666-4666-8666-666666666666";
+  const request = (status: string, result: Record<string, unknown> | null = null) => ({
+    id: REQUEST_ID,
+    part: "item",
+    chapter_id: CHAPTER_ID,
+    activity_id: "88888888-8888-4888-8888-888888888888",
+    question_id: "bad",
+    status,
+    error: null,
+    result,
+    created_at: "2026-11-28T10:00:00Z",
+  });
+
+  it("asks first, queues the question alone, shows it pending, then what replaced it", async () => {
+    await openClass("creator");
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("button", { name: "Regenerate Which gas do plants take in?" }));
+    const dialog = await screen.findByRole("dialog", { name: "Regenerate this question?" });
+    expect(stub.calls("POST /rest/v1/rpc/request_item_regeneration")).toHaveLength(0);
+
+    stub.on("POST /rest/v1/rpc/request_item_regeneration", { body: REQUEST_ID });
+    stub.on("GET /rest/v1/course_part_regenerations", { body: [request("queued")] });
+    await user.click(within(dialog).getByRole("button", { name: "Regenerate question" }));
+
+    expect(await screen.findByText("Regenerating…")).toBeInTheDocument();
+    expect(stub.calls("POST /rest/v1/rpc/request_item_regeneration").map((call) => call.body)).toEqual([
+      { p_activity_id: "88888888-8888-4888-8888-888888888888", p_question_id: "bad" },
+    ]);
+    expect(stub.calls("POST /rest/v1/rpc/request_chapter_regeneration")).toHaveLength(0);
+
+    const analysesBefore = stub.calls("POST /rest/v1/rpc/class_item_analysis").length;
+    stub.on("GET /rest/v1/course_part_regenerations", {
+      body: [request("done", { replaced: "bad", question_id: "new", stem: "Which gas do leaves release?" })],
+    });
+    expect(
+      await screen.findByText(/Question replaced by “Which gas do leaves release\?”/, {}, { timeout: 6000 }),
+    ).toBeInTheDocument();
+    // The analysis is read again once the request is done, so the new question shows in place.
+    await waitFor(() =>
+      expect(stub.calls("POST /rest/v1/rpc/class_item_analysis").length).toBeGreaterThan(analysesBefore),
+    );
+  });
+
+  it("keeps Postgres's refusal in the dialog", async () => {
+    await openClass("creator");
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("button", { name: "Regenerate Chapter 1: Light reactions" }));
+    const dialog = await screen.findByRole("dialog", { name: "Regenerate this chapter?" });
+    stub.on("POST /rest/v1/rpc/request_chapter_regeneration", {
+      status: 429,
+      body: {
+        code: "PT429",
+        message: "Generation limit reached: at most 30 generations an hour. Try again later.",
+      },
+    });
+    await user.click(within(dialog).getByRole("button", { name: "Regenerate chapter" }));
+    expect(await within(dialog).findByRole("alert")).toHaveTextContent("Generation limit reached");
+    expect(stub.calls("POST /rest/v1/rpc/request_chapter_regeneration").map((call) => call.body)).toEqual([
+      { p_chapter_id: CHAPTER_ID },
+    ]);
   });
 });

@@ -12,6 +12,7 @@ import type { Topic } from "@/lib/topics/api";
 import { type ClassChapter, type ClassCountsRow, DEFAULT_STUCK_DAYS, type ItemAnalysis } from "./api";
 import { flagSentence, percent } from "./flags";
 import { useClassProgress, useFlagThresholds, useItemAnalysis, useSubtopicLearners } from "./hooks";
+import { RecentRegenerations, RegenerateButton } from "./regenerate";
 
 const STUCK_PERIODS = [3, DEFAULT_STUCK_DAYS, 14, 30] as const;
 const KIND_LABELS: Record<string, string> = { diagnostic: "Diagnostic", mastery: "Mastery check" };
@@ -63,6 +64,7 @@ export function ClassScreen({ topic }: { topic: Topic }) {
           Questions to look at
         </Heading>
         <FlaggedItems topicId={topic.id} />
+        <RecentRegenerations topicId={topic.id} />
       </section>
     </div>
   );
@@ -135,6 +137,16 @@ function ChapterCounts(props: {
   const rows = [chapter.counts, ...chapter.subtopics];
   return (
     <Card className="overflow-x-auto p-4">
+      <div className="float-right ml-2">
+        <RegenerateButton
+          topicId={props.topicId}
+          target={{
+            part: "chapter",
+            chapterId: chapter.id,
+            title: `Chapter ${chapter.position}: ${chapter.title}`,
+          }}
+        />
+      </div>
       <table className="w-full text-left text-sm">
         <caption className="mb-2 text-left font-semibold">
           Chapter {chapter.position}: {chapter.title}
@@ -286,11 +298,19 @@ function FlaggedItems({ topicId }: { topicId: string }) {
             <th scope="col" className="py-1 pl-4 font-medium">
               Why it is flagged
             </th>
+            <th scope="col" className="sr-only">
+              Fix
+            </th>
           </tr>
         </thead>
         <tbody>
           {flagged.map((item) => (
-            <FlaggedRow key={`${item.activity_id}:${item.question_id}`} item={item} thresholds={thresholds} />
+            <FlaggedRow
+              key={`${item.activity_id}:${item.question_id}`}
+              item={item}
+              thresholds={thresholds}
+              topicId={topicId}
+            />
           ))}
         </tbody>
       </table>
@@ -305,9 +325,11 @@ function FlaggedItems({ topicId }: { topicId: string }) {
 function FlaggedRow({
   item,
   thresholds,
+  topicId,
 }: {
   item: ItemAnalysis;
   thresholds: Parameters<typeof flagSentence>[2];
+  topicId: string;
 }) {
   return (
     <tr
@@ -328,6 +350,18 @@ function FlaggedRow({
             <li key={flag}>{flagSentence(flag, item, thresholds)}</li>
           ))}
         </ul>
+      </td>
+      <td className="py-2 pl-4 text-right">
+        <RegenerateButton
+          topicId={topicId}
+          target={{
+            part: "item",
+            chapterId: item.chapter_id,
+            activityId: item.activity_id,
+            questionId: item.question_id,
+            stem: item.stem ?? item.question_id,
+          }}
+        />
       </td>
     </tr>
   );

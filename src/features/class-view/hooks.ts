@@ -1,6 +1,18 @@
-import useSWR from "swr";
+import { useEffect, useRef } from "react";
+import useSWR, { useSWRConfig } from "swr";
 import { useSupabase } from "@/lib/auth/auth-context";
-import { fetchClassProgress, fetchFlagThresholds, fetchItemAnalysis, fetchSubtopicLearners } from "./api";
+import {
+  fetchClassProgress,
+  fetchFlagThresholds,
+  fetchItemAnalysis,
+  fetchRegenerations,
+  fetchSubtopicLearners,
+  isPending,
+  type Regeneration,
+} from "./api";
+
+/** How often the screen looks again while a regeneration waits for the task (it runs every minute). */
+export const REGENERATION_POLL_MS = 2000;
 
 export function useClassProgress(topicId: string, stuckDays: number) {
   const client = useSupabase();
@@ -39,4 +51,28 @@ export function useSubtopicLearners(
         stuckDays: days,
       }),
   );
+}
+
+/**
+ * The topic's regenerations, read again every REGENERATION_POLL_MS while one is pending. When a request
+ * finishes, the item analysis and the counts are read again, so the new question shows in place.
+ */
+export function useRegenerations(topicId: string) {
+  const client = useSupabase();
+  const { mutate } = useSWRConfig();
+  const swr = useSWR(["class-regenerations", topicId] as const, ([, id]) => fetchRegenerations(client, id), {
+    refreshInterval: (rows?: Regeneration[]) => (rows?.some(isPending) ? REGENERATION_POLL_MS : 0),
+  });
+  const pendingBefore = useRef<ReadonlySet<string>>(new Set());
+  useEffect(() => {
+    const rows = swr.data ?? [];
+    const finished = rows.some((row) => pendingBefore.current.has(row.id) && !isPending(row));
+    pendingBefore.current = new Set(rows.filter(isPending).map((row) => row.id));
+    if (finished) {
+      void mutate(
+        (key) => Array.isArray(key) && (key[0] === "class-item-analysis" || key[0] === "class-progress"),
+      );
+    }
+  }, [swr.data, mutate]);
+  return swr;
 }

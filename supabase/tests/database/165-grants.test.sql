@@ -78,6 +78,7 @@ select set_eq(
       'public.ask_conversations:SELECT', 'public.ask_messages:SELECT',
       'public.episode_audio:SELECT',
       'public.quiz_attempts:SELECT', 'public.quiz_attempts:INSERT',
+      'public.course_part_regenerations:SELECT',
       'public.profiles:SELECT',
       'public.profiles(display_name):UPDATE', 'public.profiles(preferences):UPDATE'
     ])
@@ -102,7 +103,8 @@ select set_eq(
     'activities', 'activity_citations', 'activity_progress', 'chapters', 'core_entities',
     'core_memberships', 'courses', 'episode_audio', 'favorites', 'generation_requests', 'modules', 'practice_card_states',
     'profiles', 'quiz_attempts', 'source_chunks', 'subjects', 'topic_sources', 'topic_subscriptions', 'topics',
-    'entity_llm_settings', 'generation_usage', 'ask_conversations', 'ask_messages'
+    'entity_llm_settings', 'generation_usage', 'ask_conversations', 'ask_messages',
+    'course_part_regenerations'
   ],
   'every public table has a privilege decision above (a new table must be added here and granted)'
 );
@@ -137,6 +139,7 @@ select set_eq(
     'public.class_topic_progress', 'public.class_subtopic_learners', 'public.class_item_analysis',
     'public.item_flag_thresholds', 'public.ask_question', 'public.course_regeneration_learners',
     'public.publish_course_draft',
+    'public.request_item_regeneration', 'public.request_chapter_regeneration',
     'private.assert_can_manage_topic', 'private.caller_bypasses_rls', 'private.can_manage_course',
     'private.can_manage_topic', 'private.can_read_activity', 'private.can_read_course',
     'private.can_read_topic', 'private.claim_generation', 'private.co_member_user_ids',
@@ -158,6 +161,7 @@ select set_eq(
     'public.get_microlearning_outline', 'public.invitation_mail', 'public.orphaned_files', 'public.regenerate_structure',
     'public.save_generated_course', 'public.stalled_structure_candidates', 'public.entity_llm_credentials',
     'public.start_structure_generation', 'public.remove_abandoned_topics', 'public.ask_passages',
+    'public.apply_item_regeneration', 'public.apply_chapter_regeneration',
     'private.assert_can_manage_topic', 'private.caller_bypasses_rls', 'private.can_manage_course',
     'private.can_manage_topic', 'private.can_read_activity', 'private.can_read_course',
     'private.can_read_topic', 'private.claim_generation', 'private.co_member_user_ids',

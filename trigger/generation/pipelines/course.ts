@@ -100,7 +100,7 @@ export async function runCourseGeneration(
 }
 
 /** The chunks of the topic's readable sources, grouped per source in the order the sources were added. */
-async function corpusSources(client: TaskClient, topicId: string): Promise<CorpusSourceInput[]> {
+export async function corpusSources(client: TaskClient, topicId: string): Promise<CorpusSourceInput[]> {
   const [rows, chunks] = await Promise.all([loadSources(client, topicId), loadChunks(client, topicId)]);
   const bySource = new Map<string, Chunk[]>();
   for (const chunk of chunks) {
