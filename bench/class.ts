@@ -1,0 +1,210 @@
+/**
+ * `npm run bench:class` (issue 23, point 7): a throwaway stack with the demo seed and a class of 500
+ * learners who answered 200 check questions (bench/class-seed.ts), then the teacher's and the learner's
+ * reads, each timed as the app makes it (supabase-js through the gateway, signed in) and as the same
+ * statement run directly in Postgres under the same role and claims, without HTTP. Medians of --runs runs
+ * (default 7); the machine is shared, so read the figures as medians and ratios, not as absolutes.
+ * Ends with the query plans of the learner's reads, which show whether row-level security decides once
+ * per query (a hashed subplan) or per row.
+ *
+ *   npm run bench:class [-- --runs 7]
+ */
+import { parseArgs } from "node:util";
+import { createClient, type SupabaseClient } from "@supabase/supabase-js";
+import pg from "pg";
+import { type RunningStack, startStack } from "../devstack/stack.ts";
+import {
+  CLASS_CHAPTERS,
+  CLASS_CHUNKS,
+  CLASS_COURSE_ID,
+  CLASS_ITEMS,
+  CLASS_LEARNER_ID,
+  CLASS_TOPIC_ID,
+  classId,
+  seedClass,
+} from "./class-seed.ts";
+
+const { values: args } = parseArgs({ options: { runs: { type: "string", default: "7" } } });
+const RUNS = Math.max(1, Number(args.runs));
+const ADMIN = { id: "5eed0001-0000-4000-8000-000000000001", email: "ada.admin@studymap.test" };
+const FIRST_CHAPTER = classId("0004", 1);
+
+interface Read {
+  name: string;
+  who: "admin" | "learner";
+  /** The statement as run directly; $1 is the topic. */
+  sql: string;
+  viaApi: (client: SupabaseClient) => PromiseLike<{ error: unknown; data: unknown }>;
+}
+
+const READS: Read[] = [
+  {
+    name: "class view: counts per chapter and subtopic",
+    who: "admin",
+    sql: "select * from public.class_topic_progress($1)",
+    viaApi: (client) => client.rpc("class_topic_progress", { p_topic_id: CLASS_TOPIC_ID }),
+  },
+  {
+    name: "class view: learners behind chapter 1",
+    who: "admin",
+    sql: `select * from public.class_subtopic_learners($1, '${FIRST_CHAPTER}')`,
+    viaApi: (client) =>
+      client.rpc("class_subtopic_learners", { p_topic_id: CLASS_TOPIC_ID, p_chapter_id: FIRST_CHAPTER }),
+  },
+  {
+    name: "item analysis: 200 questions",
+    who: "admin",
+    sql: "select * from public.class_item_analysis($1)",
+    viaApi: (client) => client.rpc("class_item_analysis", { p_topic_id: CLASS_TOPIC_ID }),
+  },
+  {
+    name: `learner: the topic's ${CLASS_CHUNKS} source chunks`,
+    who: "learner",
+    sql: "select id, line_start, line_end, content from public.source_chunks where topic_id = $1",
+    viaApi: (client) =>
+      client.from("source_chunks").select("id, line_start, line_end, content").eq("topic_id", CLASS_TOPIC_ID),
+  },
+  {
+    name: "learner: the course's chapters with activities",
+    who: "learner",
+    sql: `select ch.id, a.id, a.kind from public.chapters ch join public.activities a on a.chapter_id = ch.id
+          where ch.course_id = '${CLASS_COURSE_ID}' and $1::uuid is not null`,
+    viaApi: (client) =>
+      client.from("chapters").select("id, activities(id, kind)").eq("course_id", CLASS_COURSE_ID),
+  },
+];
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+}
+
+async function timed(run: () => PromiseLike<unknown>): Promise<number[]> {
+  await run(); // warm: plans, caches and the gateway's schema cache
+  const times: number[] = [];
+  for (let index = 0; index < RUNS; index += 1) {
+    const started = performance.now();
+    await run();
+    times.push(performance.now() - started);
+  }
+  return times;
+}
+
+/** The app's client, signed in by e-mail code through the local inbox as a learner does. */
+async function signedIn(stack: RunningStack, email: string): Promise<SupabaseClient> {
+  const client = createClient(stack.supabaseUrl, stack.anonKey, {
+    auth: { persistSession: false, autoRefreshToken: false },
+  });
+  const sent = new Date();
+  const { error } = await client.auth.signInWithOtp({ email, options: { shouldCreateUser: false } });
+  if (error) throw error;
+  const code = await inboxCode(stack.supabaseUrl, email, sent);
+  const verified = await client.auth.verifyOtp({ email, token: code, type: "email" });
+  if (verified.error) throw verified.error;
+  return client;
+}
+
+async function inboxCode(supabaseUrl: string, email: string, after: Date): Promise<string> {
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    const response = await fetch(`${supabaseUrl}/inbox/api/messages?email=${encodeURIComponent(email)}`);
+    const messages = (await response.json()) as { text: string; created_at: string }[];
+    const code = messages
+      .find((message) => new Date(message.created_at) >= after)
+      ?.text.match(/\b(\d{6})\b/)?.[1];
+    if (code) return code;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`no sign-in code for ${email}`);
+}
+
+/**
+ * Runs `run` in a transaction as the `authenticated` role with `userId`'s claims, as PostgREST does, or
+ * as the database owner (no row-level security) when `userId` is null.
+ */
+async function asUser<T>(db: pg.Client, userId: string | null, run: () => Promise<T>): Promise<T> {
+  await db.query("begin");
+  try {
+    if (userId) {
+      await db.query(
+        "select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)",
+        [JSON.stringify({ sub: userId, role: "authenticated", aud: "authenticated" })],
+      );
+    }
+    return await run();
+  } finally {
+    await db.query("rollback");
+  }
+}
+
+async function main(): Promise<void> {
+  const stack = await startStack({ mode: "test", seed: true });
+  const db = new pg.Client({ connectionString: stack.databaseUrl });
+  try {
+    await db.connect();
+    const seeded = await seedClass(db);
+    await db.query("analyze");
+    console.log(
+      `Class: ${seeded.learners} learners, ${CLASS_ITEMS} questions in ${CLASS_CHAPTERS} chapters, ` +
+        `${seeded.answeredChecks} answered checks, ${CLASS_CHUNKS} source chunks; median of ${RUNS} runs\n`,
+    );
+    // The learner signs in as Mia Member of the demo school; the direct reads use a seeded learner's id.
+    const clients = {
+      admin: await signedIn(stack, ADMIN.email),
+      learner: await signedIn(stack, "mia.member@studymap.test"),
+    };
+    const ids = { admin: ADMIN.id, learner: CLASS_LEARNER_ID(1) };
+    const rows: string[][] = [];
+    for (const read of READS) {
+      const api = await timed(async () => {
+        const { error } = await read.viaApi(clients[read.who]);
+        if (error) throw new Error(`${read.name}: ${JSON.stringify(error)}`);
+      });
+      const statement = () => db.query(read.sql, [CLASS_TOPIC_ID]);
+      const direct = await asUser(db, ids[read.who], () => timed(statement));
+      // The teacher's RPCs decide who asks themselves, so only the learner's reads run without a user.
+      const owner = read.who === "learner" ? await asUser(db, null, () => timed(statement)) : null;
+      const count = (await asUser(db, ids[read.who], statement)).rowCount;
+      rows.push([
+        read.name,
+        String(count),
+        `${median(api).toFixed(1)} ms`,
+        `${median(direct).toFixed(1)} ms`,
+        owner ? `${median(owner).toFixed(1)} ms` : "—",
+      ]);
+    }
+    printTable(["read", "rows", "via the API", "direct, same role", "direct, no RLS"], rows);
+    console.log(
+      "\n'direct, no RLS' runs the learner's statement as the database owner: the difference to 'direct, same role' is what row-level security costs.",
+    );
+    await printPlans(db);
+  } finally {
+    await db.end().catch(() => {});
+    await stack.stop();
+  }
+}
+
+async function printPlans(db: pg.Client): Promise<void> {
+  for (const read of READS.filter((candidate) => candidate.who === "learner")) {
+    const plan = await asUser(db, CLASS_LEARNER_ID(1), () =>
+      db.query(`explain (costs off) ${read.sql.replace("$1", `'${CLASS_TOPIC_ID}'`)}`),
+    );
+    console.log(`\nPlan, as a learner: ${read.name}`);
+    for (const row of plan.rows) console.log(`  ${row["QUERY PLAN"]}`);
+  }
+}
+
+function printTable(header: string[], rows: string[][]): void {
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...rows.map((row) => row[column]?.length ?? 0)),
+  );
+  const line = (cells: string[]) => cells.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join("  ");
+  console.log(line(header));
+  for (const row of rows) console.log(line(row));
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
