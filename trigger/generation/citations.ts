@@ -112,25 +112,39 @@ export class CitationVerifier {
   }
 
   /**
-   * Why a podcast script is not grounded, or null when it is. The host introduces and asks and may cite
-   * nothing; every answer of the expert needs a verified citation whose lines back what it says.
+   * Why an expert turn of a podcast script is not grounded, or null when it is: every answer of the
+   * expert needs a verified citation whose lines back what it says. The host introduces and asks and may
+   * cite nothing.
    */
-  scriptProblem(script: readonly ScriptTurn[]): string | null {
-    if (!script.some((turn) => turn.speaker === "expert")) return "the script has no expert turn";
+  turnProblem(turn: ScriptTurn): string | null {
+    if (turn.speaker !== "expert") return null;
+    const citations = this.citations(turn.citations);
+    if (citations.length === 0) return "cites no line that verifies";
+    const lines = citations.flatMap((citation) => citation.exactLines);
+    return isSupported(turn.text, lines) ? null : "says what its cited lines do not";
+  }
+
+  /**
+   * The script with only grounded expert turns: an expert turn that is not grounded goes, and so do the
+   * host's turns that lead up to it (a question whose answer is gone). The problems say which turns went.
+   */
+  groundedScript(script: readonly ScriptTurn[]): { script: ScriptTurn[]; problems: string[] } {
+    const kept: ScriptTurn[] = [];
+    const problems: string[] = [];
+    let leadIn: ScriptTurn[] = [];
     for (const [index, turn] of script.entries()) {
-      if (turn.speaker !== "expert") continue;
-      const citations = this.citations(turn.citations);
-      if (citations.length === 0) return `turn ${index + 1} cites no line that verifies`;
-      if (
-        !isSupported(
-          turn.text,
-          citations.flatMap((citation) => citation.exactLines),
-        )
-      ) {
-        return `turn ${index + 1} says what its cited lines do not`;
+      if (turn.speaker !== "expert") {
+        leadIn.push(turn);
+        continue;
       }
+      const problem = this.turnProblem(turn);
+      if (problem) problems.push(`turn ${index + 1} ${problem}`);
+      else kept.push(...leadIn, turn);
+      leadIn = [];
     }
-    return null;
+    // A closing word of the host stays when the conversation it closes does.
+    if (kept.length > 0) kept.push(...leadIn);
+    return { script: kept, problems };
   }
 
   /** Items that ask something: kept only with a verified citation whose lines back the answer. */

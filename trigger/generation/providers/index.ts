@@ -140,9 +140,12 @@ export function withFallback(primary: GenerationProvider, fallback: GenerationPr
 }
 
 /**
- * The primary's recap, if the citation verifier accepts its two-voice script; otherwise the fallback's
- * recap of the same chapter (transcript and script together, so the episode stays one piece). An
- * episode must only say what the sources say, and the fallback's script quotes them.
+ * The primary's recap with only the script turns the citation verifier accepts. An expert turn that says
+ * what its cited lines do not is dropped with the host's question before it; the model's transcript and
+ * the rest of its conversation stay, since they explain in their own words where a quoted script reads
+ * the source aloud. Only when fewer than half of the expert's turns are grounded has the model strayed
+ * from the lines, and the fallback's recap of the same chapter replaces the whole episode (transcript and
+ * script together, so the episode stays one piece). An episode must only say what the sources say.
  */
 async function groundedEpisode(
   draft: ChapterDraft,
@@ -152,9 +155,17 @@ async function groundedEpisode(
 ): Promise<ChapterDraft> {
   const recap = draft.activities.find((activity) => activity.kind === "recap");
   if (recap?.kind !== "recap") return draft;
-  const problem = new CitationVerifier(request.corpus.chunks).scriptProblem(recap.payload.script ?? []);
-  if (!problem) return draft;
-  report.fallbacks.push(`recap script of ${request.section.section_id}: ${problem}`);
+  const written = recap.payload.script ?? [];
+  const { script, problems } = new CitationVerifier(request.corpus.chunks).groundedScript(written);
+  if (problems.length === 0 && script.length > 0) return draft;
+  const experts = written.filter((turn) => turn.speaker === "expert").length;
+  const grounded = script.filter((turn) => turn.speaker === "expert").length;
+  const what = problems.length > 0 ? problems.join("; ") : "the script has no expert turn";
+  if (grounded > 0 && grounded * 2 >= experts) {
+    report.fallbacks.push(`recap script of ${request.section.section_id}: dropped ${what}`);
+    return withActivity(draft, recap, { ...recap, payload: { ...recap.payload, script } });
+  }
+  report.fallbacks.push(`recap script of ${request.section.section_id}: ${what}`);
   const replacement = await fallback.chapter(request).then(
     (chapter) => chapter.activities.find((activity) => activity.kind === "recap"),
     (error) => {
@@ -164,10 +175,17 @@ async function groundedEpisode(
       return { ...recap, payload };
     },
   );
-  if (!replacement) return draft;
+  return replacement ? withActivity(draft, recap, replacement) : draft;
+}
+
+function withActivity<T>(
+  draft: ChapterDraft,
+  old: T,
+  replacement: ChapterDraft["activities"][number],
+): ChapterDraft {
   return {
     ...draft,
-    activities: draft.activities.map((activity) => (activity === recap ? replacement : activity)),
+    activities: draft.activities.map((activity) => (activity === old ? replacement : activity)),
   };
 }
 

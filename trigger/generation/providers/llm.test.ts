@@ -391,6 +391,45 @@ describe("llm provider", () => {
     expect(experts.every((turn) => turn.citations.length > 0)).toBe(true);
   });
 
+  it("drops only the expert turn its lines do not back, with the question before it, and keeps the model's recap", async () => {
+    const source = await pdfSource();
+    const { provider, report } = await llmFromStandIn((request) => {
+      if (schemaName(request) === "outline") return { content: JSON.stringify(outlineAnswer(source.chunks)) };
+      const answer = chapterAnswer(source.chunks);
+      const [host, expert] = answer.recap.script;
+      if (!host || !expert) throw new Error("the fixture's recap has a host and an expert turn");
+      const stray = {
+        speaker: "expert",
+        text: "Chlorophyll was first found on Mars.",
+        citations: expert.citations,
+      };
+      const closing = { speaker: "host", text: "Thanks for listening.", citations: [] };
+      answer.recap.script = [
+        host,
+        expert,
+        { ...host, text: "And where was it found?" },
+        stray,
+        host,
+        expert,
+        closing,
+      ];
+      return { content: JSON.stringify(answer) };
+    });
+    const { structure } = await generateStructure(topic, [source], provider);
+    const { chapters } = await generateCourse(topic, structure, [source], provider);
+
+    expect(report.fallbacks).toEqual([
+      "recap script of section-1: dropped turn 4 says what its cited lines do not",
+    ]);
+    const recap = chapters[0]?.activities.find((activity) => activity.kind === "recap");
+    const payload = recap?.kind === "recap" ? recap.payload : undefined;
+    expect(payload?.transcript).toBe("Chlorophyll is green.");
+    const texts = payload?.script?.map((turn) => turn.text) ?? [];
+    expect(texts).toHaveLength(5);
+    expect(texts.join(" ")).not.toMatch(/Mars|where was it found/);
+    expect(texts.at(-1)).toBe("Thanks for listening.");
+  });
+
   it("sends a schema failure back once with the validation error, and keeps the repaired answer", async () => {
     const source = await pdfSource();
     let calls = 0;
