@@ -1,13 +1,32 @@
 import { describe, expect, it } from "vitest";
-import { keyPoint } from "./compress.ts";
+import { conceptFirst, keyPoint } from "./compress.ts";
 import type { Language } from "./language.ts";
 
 // Sentence → key point: the main clause without asides, trailing detail or examples; else unchanged.
 const rows: [Language, string, string][] = [
+  // Neutral adverbs inside a clause go; at the start, after a comma and in "ook al" they stay.
+  [
+    "nl",
+    "Let daarom steeds op bias in je algoritme of aanpak.",
+    "Let steeds op bias in je algoritme of aanpak.",
+  ],
+  [
+    "nl",
+    "Discriminatie ontstaat ook indirect, door bias in de data.",
+    "Discriminatie ontstaat indirect, door bias in de data.",
+  ],
+  ["nl", "Daarom moet je bias in je algoritme voorkomen.", "Daarom moet je bias in je algoritme voorkomen."],
+  [
+    "nl",
+    "Met algoritmes kun je makkelijk discrimineren, ook al is dat niet de bedoeling.",
+    "Met algoritmes kun je makkelijk discrimineren, ook al is dat niet de bedoeling.",
+  ],
+  ["en", "The plates, however, move a few centimetres a year.", "The plates move a few centimetres a year."],
+  ["en", "Volcanoes also form where plates pull apart.", "Volcanoes form where plates pull apart."],
   [
     "nl",
     "Een confusion matrix is een tabel waarin de voorspellingen van het algoritme worden vergeleken met de werkelijke waarden (de ground truth).",
-    "Een confusion matrix is een tabel waarin de voorspellingen van het algoritme worden vergeleken met de werkelijke waarden.",
+    "Een confusion matrix: een tabel waarin de voorspellingen van het algoritme worden vergeleken met de werkelijke waarden.",
   ],
   [
     "nl",
@@ -65,5 +84,52 @@ const rows: [Language, string, string][] = [
 describe("keyPoint", () => {
   it.each(rows)("%s: %j → %j", (language, sentence, expected) => {
     expect(keyPoint(sentence, language)).toBe(expected);
+  });
+});
+
+// A statement of what its subject is leads with the concept ("X is Y" → "X: Y"); anything else stays.
+describe("conceptFirst", () => {
+  const cases: [Language, string, string][] = [
+    [
+      "nl",
+      "Systemische bias is een vorm van institutionele vooringenomenheid",
+      "Systemische bias: een vorm van institutionele vooringenomenheid",
+    ],
+    ["nl", "Discriminatie is verboden volgens de Grondwet", "Discriminatie: verboden volgens de Grondwet"],
+    [
+      "en",
+      "Our intended audience is researchers who work alone",
+      "Our intended audience: researchers who work alone",
+    ],
+    // Pronoun subjects, past tense, passives and perfects keep their verb.
+    ["nl", "Dit is een belangrijke stap in het proces", "Dit is een belangrijke stap in het proces"],
+    [
+      "nl",
+      "Het risico op bias is in de loop der tijd ontstaan",
+      "Het risico op bias is in de loop der tijd ontstaan",
+    ],
+    ["en", "Napoleon was emperor of the French", "Napoleon was emperor of the French"],
+    ["en", "The rock is formed deep below the surface", "The rock is formed deep below the surface"],
+    // A second colon, a contrasting clause or an amount as subject stay as written.
+    [
+      "en",
+      "Many of our recommendations are for the benefit of the collaborator every researcher cares about most: their future self",
+      "Many of our recommendations are for the benefit of the collaborator every researcher cares about most: their future self",
+    ],
+    [
+      "en",
+      "Computers are now essential in all branches of science, but most researchers are never taught lab skills",
+      "Computers are now essential in all branches of science, but most researchers are never taught lab skills",
+    ],
+    // A long subject or one with a clause is no concept to lead with.
+    [
+      "en",
+      "The water that falls on the mountains in winter is stored as snow",
+      "The water that falls on the mountains in winter is stored as snow",
+    ],
+    ["nl", "Als het regent is de weg nat en glad", "Als het regent is de weg nat en glad"],
+  ];
+  it.each(cases)("%s: %j → %j", (language, text, expected) => {
+    expect(conceptFirst(text, language)).toBe(expected);
   });
 });

@@ -1,5 +1,7 @@
 import { escapeRegExp, type Language, wordCount } from "./language.ts";
 import { WORD_LISTS, wordSet } from "./lexicon/index.ts";
+import { isFiniteVerb } from "./phrase-checks.ts";
+import { isDutchVerbForm, onlyAVerb } from "./pos.ts";
 
 const END = /[.!?…:;]+["'”’)]*$/u;
 
@@ -22,8 +24,68 @@ export function keyPoint(sentence: string, language: Language): string {
     if (linked !== text && /^\p{Ll}/u.test(linked)) text = linked.charAt(0).toUpperCase() + linked.slice(1);
   }
   text = withoutTrailingDetail(text, language);
+  text = withoutNeutralAdverbs(text, language);
   if (wordCount(text) < MIN_POINT_WORDS || endsMidPhrase(text, language)) return sentence.trim();
+  text = conceptFirst(text, language);
   return `${text}${end.startsWith(".") || end.startsWith("!") || end.startsWith("?") ? end : "."}`;
+}
+
+/**
+ * "Let daarom steeds op bias" → "Let steeds op bias": the language's `neutralAdverbs` inside a clause
+ * (after a word, not after a comma or at the start), with the commas that set one off ("…, however, …").
+ */
+function withoutNeutralAdverbs(text: string, language: Language): string {
+  const { neutralAdverbs, keptAdverbPhrases } = WORD_LISTS[language];
+  let result = text;
+  for (const adverb of neutralAdverbs) {
+    const kept = keptAdverbPhrases
+      .filter((phrase) => phrase.startsWith(`${adverb} `))
+      .map((phrase) => escapeRegExp(phrase.slice(adverb.length + 1)));
+    const notKept = kept.length > 0 ? `(?!\\s+(?:${kept.join("|")})(?!\\p{L}))` : "";
+    const word = escapeRegExp(adverb);
+    result = result
+      .replace(new RegExp(`(?<=\\p{L}),\\s+${word},(?=\\s)`, "giu"), "")
+      .replace(new RegExp(`(?<=\\p{L})\\s+${word}(?=\\s)${notKept}`, "giu"), "");
+  }
+  return result;
+}
+
+/** The most words a subject may have to be said as a concept before a colon. */
+const MAX_CONCEPT_WORDS = 4;
+
+/**
+ * "Systemische bias is een vorm van vooringenomenheid" → "Systemische bias: een vorm van
+ * vooringenomenheid": a statement that says what its subject is leads with that concept, as a
+ * listener keeps it. Only a short noun-phrase subject (no pronoun, no verb, no comma) before a
+ * present-tense copula, and only when what follows is not a verb form (a passive or a perfect, "is
+ * ontstaan", "are formed", keeps its verb).
+ */
+export function conceptFirst(text: string, language: Language): string {
+  const lists = WORD_LISTS[language];
+  const tokens = text.split(/\s+/u);
+  const at = tokens.findIndex((token) => lists.presentCopulas.includes(token.toLowerCase()));
+  if (at < 1 || at > MAX_CONCEPT_WORDS || tokens.length - at - 1 < 3) return text;
+  const subject = tokens.slice(0, at);
+  const first = subject[0]?.toLowerCase() ?? "";
+  const plain = (token: string) => /^[\p{L}'’-]+$/u.test(token);
+  if (
+    !subject.every(plain) ||
+    wordSet(language, "pronouns").has(first) ||
+    lists.subordinators.includes(first)
+  )
+    return text;
+  if (subject.some((word) => isFiniteVerb(word.toLowerCase(), language))) return text;
+  const rest = tokens.slice(at + 1);
+  // "X: Y: Z" and "X: Y, but W …" read as notes gone wrong; "Many of our …" is an amount, no concept.
+  const contrast = new RegExp(`,\\s+(?:${lists.contrastJoiners.map(escapeRegExp).join("|")})\\s`, "iu");
+  if (/[:;]/u.test(rest.join(" ")) || contrast.test(rest.join(" ")) || lists.quantities.includes(first))
+    return text;
+  const last = (rest.at(-1) ?? "").toLowerCase().replace(/[^\p{L}]/gu, "");
+  const next = (rest[0] ?? "").toLowerCase();
+  const verbal = (word: string) =>
+    onlyAVerb(word, language) || (language === "nl" ? isDutchVerbForm(word) : /ed$/u.test(word));
+  if (verbal(next) || verbal(last) || wordSet(language, "pronouns").has(next)) return text;
+  return `${subject.join(" ")}: ${rest.join(" ")}`;
 }
 
 /** "(de ground truth)", "[12]", "—an aside—": asides a spoken summary leaves out. */

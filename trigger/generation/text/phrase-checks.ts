@@ -293,6 +293,40 @@ export function sameOptionForm(
   );
 }
 
+/**
+ * Whether a sentence can stand as a question's stem: a complete main clause, not a question. A sentence
+ * that opens with a subordinating conjunction ("Of een computerprogramma selecteert …", "Because the air
+ * cools.") is one only when a main clause follows its comma ("Als het regent, wordt de weg nat.",
+ * "If it rains, the road gets wet."); a demonstrative "Dat"/"That" before a finite verb or a noun opens
+ * a main clause itself ("Dat komt doordat …", "That process is called …").
+ */
+export function isMainClauseStem(sentence: string, language: Language): boolean {
+  const text = sentence.trim();
+  if (/\?["'”’)]*$/u.test(text)) return false;
+  const [first = "", second = ""] = text.toLowerCase().match(/[\p{L}'’-]+/gu) ?? [];
+  const lists = WORD_LISTS[language];
+  const opensSubordinate =
+    lists.subordinators.includes(first) ||
+    (lists.subordinatorsBeforeSubject.includes(first) && opensASubject(second, language));
+  if (!opensSubordinate || isFiniteVerb(second, language)) return true;
+  const afterComma = /,\s*([\p{L}'’-]+)/u.exec(text)?.[1]?.toLowerCase();
+  if (afterComma === undefined) return false;
+  // Dutch puts the main clause's finite verb first after a fronted clause ("…, wordt …", "…, dan …").
+  return language === "en" || isFiniteVerb(afterComma, language) || afterComma === "dan";
+}
+
+/** A determiner or subject pronoun: what opens a clause's subject. */
+function opensASubject(word: string, language: Language): boolean {
+  return wordSet(language, "determiners").has(word) || wordSet(language, "subjectPronouns").has(word);
+}
+
+/** A finite verb by the lexicon: any Dutch tag; the English lexicon's first (most common) tag only, as it lists "the" as a verb too. */
+export function isFiniteVerb(word: string, language: Language): boolean {
+  const tags = lexiconTags(word, language);
+  if (language === "en") return /^(VBZ|VBD|VBP|MD)$/.test(tags[0] ?? "");
+  return tags.some((tag) => tag.startsWith("V(") && /,(ott|ovt),/.test(tag));
+}
+
 const purposePatterns = new Map<Language, RegExp>();
 
 /**

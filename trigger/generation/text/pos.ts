@@ -48,6 +48,12 @@ export function lexiconTags(word: string, language: Language): readonly string[]
   return (Object.hasOwn(lexicon, word) ? lexicon[word] : undefined) ?? [];
 }
 
+/** The lexicon's lower-case words (letters only), for spelling checks (`spelling.ts`). */
+export function lexiconVocabulary(language: Language): string[] {
+  const lexicon = (taggerFor(language) as unknown as { lexicon: Lexicon }).lexicon.lexicon;
+  return Object.keys(lexicon).filter((word) => /^\p{Ll}+$/u.test(word));
+}
+
 /** Every class the lexicon gives a word out of context (empty when it does not know the word). */
 export function lexiconClasses(word: string, language: Language): WordClass[] {
   const classOf = language === "nl" ? dutchClass : englishClass;

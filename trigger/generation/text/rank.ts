@@ -96,7 +96,7 @@ export function rankSentences(sentences: readonly Sentence[], weights: TermWeigh
 }
 
 const CONTEXT_OPENERS = new Set(
-  "it its they their these this those he she them such there so dit dat deze die hij zij ze daar daardoor hierdoor zo".split(
+  "it its they their these this those he she them such there so then therefore dit dat deze die hij zij ze daar daardoor hierdoor zo dan daarom want".split(
     " ",
   ),
 );

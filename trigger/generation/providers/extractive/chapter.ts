@@ -5,7 +5,7 @@ import type { Sentence } from "../../corpus.ts";
 import { type ChapterShape, chapterShape, ITEM_LIMITS } from "../../course-shape.ts";
 import { stableId } from "../../ids.ts";
 import { comparable } from "../../support.ts";
-import { isStopword, type Language } from "../../text/language.ts";
+import { isStopword, type Language, words } from "../../text/language.ts";
 import { namesTaughtConcept } from "../../text/phrase-checks.ts";
 import { isQuotable, type KeyPhrase, keyPhrases, rankSentences, type TermWeights } from "../../text/rank.ts";
 import type { ActivityDraft, ChapterDraft, ChapterRequest } from "../types.ts";
@@ -16,6 +16,7 @@ import {
   citationsFor,
   clozeItem,
   definitionItem,
+  hasMisspelling,
   type Item,
   type ItemContext,
   type ItemForm,
@@ -64,6 +65,7 @@ export function extractiveChapter(
     }
   }
   const phrases = keyPhrases(material.sentences, shared.weights);
+  const topicSentences = request.corpus.sentences.filter((sentence) => sentence.source.language === language);
   const context: ItemContext = {
     language,
     labels,
@@ -74,9 +76,10 @@ export function extractiveChapter(
     phrases,
     subtopicOf,
     sentences: material.sentences,
-    topicSentences: request.corpus.sentences.filter((sentence) => sentence.source.language === language),
+    topicSentences,
     knownStatements: new Set(material.sentences.map((sentence) => comparable(sentence.text))),
     defined: new Map(),
+    sourceWords: sourceWordsOf(request.corpus.sentences, language),
   };
   const pools: Pool[] = section.subtopics.map((subtopic) => ({
     subtopic,
@@ -118,35 +121,11 @@ export function extractiveChapter(
     const pool = poolOf(definition.sentences.at(-1));
     const key = definition.term.toLowerCase();
     if (!pool || defined.has(key) || !definition.sentences.every((s) => subtopicOf.has(s.index))) continue;
+    if (hasMisspelling(definition.term, context)) continue;
     defined.set(key, definition.meaning);
     pool.items.push(definitionItem(definition, pool.subtopic.subtopic_id, context));
   }
-  for (const pool of pools) {
-    const used = new Set<string>(defined.keys());
-    const ranked = rankSentences(pool.sentences.filter(isQuotable), shared.weights);
-    const rest = pool.sentences.filter((sentence) => !ranked.includes(sentence) && sentence.complete);
-    const hasQuestion = () => pool.items.some((item) => item.question !== null);
-    let clozes = 0;
-    // A few fill-in items per subtopic; past that, keep looking only until the subtopic has a question,
-    // so the diagnostic can probe every subtopic.
-    for (const sentence of [...ranked, ...rest]) {
-      if (clozes >= CLOZES_PER_SUBTOPIC && hasQuestion()) break;
-      const item = clozeItem(sentence, pool.subtopic.subtopic_id, context, used);
-      if (!item || (clozes >= CLOZES_PER_SUBTOPIC && item.question === null)) continue;
-      used.add(item.key);
-      pool.items.push(item);
-      clozes++;
-    }
-    // The diagnostic needs a question per subtopic: failing a key term, one it names once or a common
-    // noun of a list will do (never an amount, a general noun, a name in a list or a modifier).
-    for (const sentence of hasQuestion() ? [] : [...ranked, ...rest]) {
-      const item = clozeItem(sentence, pool.subtopic.subtopic_id, context, used, true);
-      if (!item?.question) continue;
-      used.add(item.key);
-      pool.items.push(item);
-      break;
-    }
-  }
+  clozeItems(pools, poolOf, context, shared.weights);
 
   const shape = chapterShape(section, material);
   const teaching = pools.filter((pool) => shape.teachingSubtopics.includes(pool.subtopic.subtopic_id));
@@ -201,6 +180,65 @@ export function extractiveChapter(
     },
   ];
   return { section_id: section.section_id, title: section.title, summary: section.description, activities };
+}
+
+// The topic's vocabulary per language, built once per corpus (a long source has many chapters).
+const vocabularies = new WeakMap<readonly Sentence[], Map<Language, ReadonlySet<string>>>();
+
+function sourceWordsOf(sentences: readonly Sentence[], language: Language): ReadonlySet<string> {
+  const byLanguage = vocabularies.get(sentences) ?? new Map<Language, ReadonlySet<string>>();
+  vocabularies.set(sentences, byLanguage);
+  let vocabulary = byLanguage.get(language);
+  if (!vocabulary) {
+    vocabulary = new Set(
+      sentences.filter((sentence) => sentence.source.language === language).flatMap((s) => words(s.text)),
+    );
+    byLanguage.set(language, vocabulary);
+  }
+  return vocabulary;
+}
+
+/**
+ * Fill-in items, at most one per answer term in the whole chapter (four cards blanking "onderscheid"
+ * teach one word four times) and where the chapter states it best: the chapter's sentences are tried
+ * in order of centrality, a few per subtopic. Past a subtopic's few, a sentence is only used while the
+ * subtopic has no question yet, so the diagnostic can probe every subtopic; failing a key term, one the
+ * chapter names once or a common noun of a list will do (never an amount, a general noun, a name in a
+ * list or a modifier), still never a term already asked.
+ */
+function clozeItems(
+  pools: readonly Pool[],
+  poolOf: (sentence: Sentence | undefined) => Pool | undefined,
+  context: ItemContext,
+  weights: TermWeights,
+): void {
+  const used = new Set<string>(context.defined.keys());
+  const sentences = pools.flatMap((pool) => pool.sentences);
+  const ranked = rankSentences(sentences.filter(isQuotable), weights);
+  const rest = sentences.filter((sentence) => !ranked.includes(sentence) && sentence.complete);
+  const clozes = new Map<Pool, number>();
+  const hasQuestion = (pool: Pool) => pool.items.some((item) => item.question !== null);
+  for (const sentence of [...ranked, ...rest]) {
+    const pool = poolOf(sentence);
+    if (!pool) continue;
+    const count = clozes.get(pool) ?? 0;
+    if (count >= CLOZES_PER_SUBTOPIC && hasQuestion(pool)) continue;
+    const item = clozeItem(sentence, pool.subtopic.subtopic_id, context, used);
+    if (!item || (count >= CLOZES_PER_SUBTOPIC && item.question === null)) continue;
+    used.add(item.key);
+    pool.items.push(item);
+    clozes.set(pool, count + 1);
+  }
+  for (const pool of pools.filter((candidate) => !hasQuestion(candidate))) {
+    const own = [...ranked, ...rest].filter((sentence) => poolOf(sentence) === pool);
+    for (const sentence of own) {
+      const item = clozeItem(sentence, pool.subtopic.subtopic_id, context, used, true);
+      if (!item?.question) continue;
+      used.add(item.key);
+      pool.items.push(item);
+      break;
+    }
+  }
 }
 
 /** Objectives named after what each subtopic lets a learner do; one slide per subtopic. */
@@ -322,10 +360,15 @@ function studyBlocks(pool: Pool, labels: Labels): StudyBlock[] {
       subtopic_id: id,
       citations: citationsFor([example]),
     });
+  // The question asks about a sentence the study text has not just shown: one right below its own
+  // sentence shows its answer, and cites the same lines again.
+  const shown = new Set<Sentence>([lead, example].flatMap((sentence) => (sentence ? [sentence] : [])));
+  if (definition?.qa) for (const sentence of definition.sentences) shown.add(sentence);
+  const unseen = pool.items.filter((item) => !item.sentences.some((sentence) => shown.has(sentence)));
   const qa =
-    pool.items.find((item) => item.form === "cause") ??
-    pool.items.find((item) => item.form === "definition") ??
-    pool.items.find((item) => item.form === "cloze");
+    unseen.find((item) => item.form === "cause") ??
+    unseen.find((item) => item.form === "definition") ??
+    unseen.find((item) => item.form === "cloze");
   if (qa?.qa) {
     blocks.push({
       type: "qa",

@@ -7,10 +7,12 @@ import { pastedSentences } from "../../fixtures/pasted.ts";
 import { ingestSource } from "../../ingest/index.ts";
 import { chapterItems, type QualityReport, qualityReport } from "../../quality.ts";
 import { comparable } from "../../support.ts";
+import { words } from "../../text/language.ts";
 import { keyPhrases, TermWeights } from "../../text/rank.ts";
 import type { ChapterDraft } from "../types.ts";
 import { causalPairs, definitions, needsContext } from "./clauses.ts";
 import { extractiveProvider } from "./index.ts";
+import { hasMisspelling, type ItemContext } from "./items.ts";
 import { LABELS } from "./labels.ts";
 
 /** Two sections on bees (Dutch): compounds ("voedselbron") beside their heads ("bron"). */
@@ -765,5 +767,93 @@ describe("names", () => {
     const blanks = JSON.stringify(chapters).match(/[^"„“]*___[^"”]*/gu) ?? [];
     expect(blanks.length).toBeGreaterThan(0);
     expect(blanks.filter((text) => text.includes("___ Bonaparte"))).toEqual([]);
+  });
+});
+
+describe("issue 22: fewer items, every one true", () => {
+  const MISSPELLED = [
+    "# Onderscheid",
+    "## Direct onderscheid",
+    "Direct onderscheid betekent dat een algoritme een discriminatiegrond als variabele gebruikt. Een discriminatiegrond is bijvoorbeeld geloof, ras of geslacht. Direct onderscheid is in veel gevallen niet toegestaan door de wet.",
+    "",
+    "Het onderscheid ontstaat vaak in de gegevens waarmee een algoritme leert. Ongewenst onderscheid kan leiden tot discrimerende effecten van een algoritme.",
+    "## Indirect onderscheid",
+    "Bij indirect onderscheid lijkt het algoritme neutraal of eerlijk. Toch worden bepaalde groepen anders behandeld, en dat kan leiden tot discrimerende effecten. Discriminerende effecten moet je altijd voorkomen, want discriminatie is verboden.",
+    "",
+    "Het indirecte onderscheid zit vaak in een variabele zoals postcode of inkomen. Een organisatie moet het onderscheid daarom steeds controleren.",
+    "## Tip",
+    "Wil je meer weten over discriminatie door algoritmes? Lees dan de handreiking van het ministerie over algoritmes en discriminatie.",
+  ].join("\n");
+
+  async function chaptersOf(markdown: string) {
+    const { structure, sources, topic } = await generatedFrom(markdown);
+    const { chapters } = await generateCourse(topic, structure, sources, extractiveProvider());
+    return { structure, chapters };
+  }
+
+  it("asks each term at most once per chapter", async () => {
+    const { chapters } = await chaptersOf(MISSPELLED);
+    for (const chapter of chapters) {
+      const json = JSON.stringify(chapter.activities);
+      expect(json).not.toMatch(/"a":"discrimerende/u);
+      const practice = chapter.activities.find((activity) => activity.kind === "practice");
+      const cards =
+        (practice?.payload as { cards: Array<{ q: string; a: string }> } | undefined)?.cards ?? [];
+      const blanked = cards.filter((card) => card.q.includes("___")).map((card) => card.a.toLowerCase());
+      expect(blanked.length).toBeGreaterThan(0);
+      expect(new Set(blanked).size).toBe(blanked.length);
+    }
+  });
+
+  it("does not make a chapter of a box labelled 'Tip'", async () => {
+    const { structure } = await chaptersOf(MISSPELLED);
+    expect(structure.sections.map((section) => section.title)).not.toContain("Tip");
+    expect(
+      structure.sections.flatMap((section) => section.subtopics.map((subtopic) => subtopic.title)),
+    ).not.toContain("Tip");
+  });
+
+  it("asks the study question about a sentence the study text has not just shown", async () => {
+    const { chapters } = await chaptersOf(MISSPELLED);
+    for (const chapter of chapters) {
+      const study = chapter.activities.find((activity) => activity.kind === "study");
+      const blocks =
+        (
+          study?.payload as
+            | {
+                blocks: Array<{
+                  type: string;
+                  content: string;
+                  question: { stem: string } | null;
+                  subtopic_id: string;
+                }>;
+              }
+            | undefined
+        )?.blocks ?? [];
+      for (const qa of blocks.filter((block) => block.type === "qa")) {
+        const shown = blocks.filter((block) => block.subtopic_id === qa.subtopic_id && block.type !== "qa");
+        for (const block of shown) {
+          const sentence = block.content.replace(/[.!?]$/u, "");
+          expect(qa.question?.stem.replace("___", "")).not.toContain(sentence.slice(0, 40));
+        }
+      }
+    }
+  });
+});
+
+// An answer or option with a word that looks like the source's misspelling is never made: each row is
+// a phrase, the source it comes from, and whether it is refused.
+describe("hasMisspelling", () => {
+  const source =
+    "Ongewenst onderscheid kan leiden tot discrimerende effecten. Wie algoritmes gebruikt, moet discriminerende effecten voorkomen. Discriminatie is verboden, want met algoritmes kun je discrimineren.";
+  const rows: [string, boolean][] = [
+    ["discrimerende effecten", true],
+    ["discriminerende effecten", false],
+    ["ongewenst onderscheid", false],
+    ["algoritmes", false],
+  ];
+  it.each(rows)("%j → %s", (phrase, expected) => {
+    const context = { language: "nl", sourceWords: new Set(words(source)) } as unknown as ItemContext;
+    expect(hasMisspelling(phrase, context)).toBe(expected);
   });
 });

@@ -3,16 +3,25 @@ import type { Citation } from "../../../../src/domain/citation.ts";
 import { citeSentence, contentTerms, type Sentence } from "../../corpus.ts";
 import { stableId } from "../../ids.ts";
 import { comparable } from "../../support.ts";
-import { compoundOf, escapeRegExp, isStopword, type Language, lowerInitial } from "../../text/language.ts";
+import {
+  compoundOf,
+  escapeRegExp,
+  isStopword,
+  type Language,
+  lowerInitial,
+  words,
+} from "../../text/language.ts";
 import { fillTemplate, WORD_LISTS } from "../../text/lexicon/index.ts";
 import {
   cannotHeadNounPhrase,
+  isMainClauseStem,
   isTrivialBlank,
   isWorthAsking,
   sameOptionForm,
 } from "../../text/phrase-checks.ts";
 import { lexiconClasses } from "../../text/pos.ts";
 import { type KeyPhrase, leansOnContext, namesATime, type TermWeights } from "../../text/rank.ts";
+import { looksMisspelled } from "../../text/spelling.ts";
 import { looksLikeAName } from "../../text/why-question.ts";
 import {
   type CausalPair,
@@ -58,6 +67,20 @@ export interface ItemContext {
   knownStatements: Set<string>;
   /** The terms the chapter defines (by key), with their meaning: worth a blank, and explained by it. */
   defined: Map<string, string>;
+  /**
+   * The lower-case words of the topic's sources in the chapter's language, for telling the source's
+   * typos from its terms (`looksMisspelled`); without it no word is judged misspelled.
+   */
+  sourceWords?: ReadonlySet<string>;
+}
+
+/** A phrase with a word that looks like a misspelling of the source's: never an answer or an option. */
+export function hasMisspelling(phrase: string, context: ItemContext): boolean {
+  const vocabulary = context.sourceWords;
+  return (
+    vocabulary !== undefined &&
+    words(phrase).some((word) => looksMisspelled(word, vocabulary, context.language))
+  );
 }
 
 export type ItemForm = "cloze" | "cause" | "definition";
@@ -223,7 +246,7 @@ function termDistractors(
     )
       continue;
     if (phraseIn(phrase.key, sentence) || isNameFragment(phrase, context.sentences)) continue;
-    if (onlyTrivialUses(phrase, context)) continue;
+    if (onlyTrivialUses(phrase, context) || hasMisspelling(phrase.key, context)) continue;
     // A time among things is ruled out by its kind alone (a time answer may still get things: a
     // question with too few options is no question at all).
     if (!answerIsTime && namesATime(phrase.key, context.language)) continue;
@@ -457,6 +480,8 @@ export function clozeItem(
   anyTerm = false,
 ): Item | null {
   if (!sentence.complete || sentence.text.split(" ").length < 6) return null;
+  // "Vul aan: „Of een ___ selecteert …”": a stem is a complete main clause, never a question.
+  if (!isMainClauseStem(sentence.text, context.language)) return null;
   // "Ze binden aan ___ op de volgende cel": the sentence its pronoun points to goes before the stem.
   const lead = leansOnContext(sentence.text) ? sentenceBefore(sentence, context.sentences) : undefined;
   const shown = lead ? `${lead.text} ` : "";
@@ -465,6 +490,8 @@ export function clozeItem(
   for (const term of context.terms) {
     if (avoid.has(term.key) || (lead && phraseIn(term.key, lead.text))) continue;
     if (!anyTerm && !isKeyTerm(term, context)) continue;
+    // The source's own typo is never the answer to learn ("discrimerende effecten").
+    if (hasMisspelling(term.key, context)) continue;
     const match = phraseIn(term.key, sentence.text);
     if (!match || match.index === 0) continue;
     const surface = match[0];

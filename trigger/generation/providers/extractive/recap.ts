@@ -8,7 +8,7 @@ import { endsInItsVerb, namesTaughtConcept } from "../../text/phrase-checks.ts";
 import { isQuotable, leansOnContext, rankSentences, type TermWeights } from "../../text/rank.ts";
 import type { CausalPair } from "./clauses.ts";
 import type { Labels } from "./labels.ts";
-import { leadOf } from "./structure.ts";
+import { isQuestion, leadOf } from "./structure.ts";
 
 /** 60 to 90 seconds spoken, at about 150 words a minute: the course shape's range. */
 export const RECAP_MIN_WORDS = RECAP_WORDS.min;
@@ -67,7 +67,8 @@ export function recapScript(
   // The closing line quotes the section's most central sentence; its length is reserved up front.
   const central = rankSentences(pools.flatMap((pool) => pool.sentences).filter(isQuotable), weights);
   const closingSentence = central.find(
-    (sentence) => wordCount(sentence.text) <= 25 && !leansOnContext(sentence.text),
+    (sentence) =>
+      wordCount(sentence.text) <= 25 && !leansOnContext(sentence.text) && !isQuestion(sentence.text),
   );
   const remember = (sentence: Sentence) =>
     labels.recapRemember(keyPoint(sentence.text, sentence.source.language));
@@ -94,7 +95,9 @@ export function recapScript(
   // After its lead, a subtopic's why-question with its answer explains how two of its facts connect,
   // where replaying the sentence would only read it aloud; then its most central sentences.
   const queues = pools.map((pool): Unit[] => {
-    const lead = leadOf(pool.sentences);
+    // A question of the source is no point to remember ("Meer weten over dit onderwerp?").
+    const found = leadOf(pool.sentences);
+    const lead = found && !isQuestion(found.text) ? found : undefined;
     // A term the subtopic defines is named with its meaning, as a listener keeps it.
     const meanings = (pool.items ?? []).flatMap((item): Unit[] =>
       item.form === "definition" && item.qa && item.about && item.sentences[0]
@@ -112,7 +115,9 @@ export function recapScript(
         : [],
     );
     const rest = rankSentences(
-      pool.sentences.filter((sentence) => sentence !== lead && sentence.complete),
+      pool.sentences.filter(
+        (sentence) => sentence !== lead && sentence.complete && !isQuestion(sentence.text),
+      ),
       weights,
     )
       .map((sentence) => ({ sentences: [sentence], text: render(sentence) }))

@@ -17,7 +17,9 @@ import {
   isStopword,
   type Language,
   withoutArticle,
+  words,
 } from "../../text/language.ts";
+import { WORD_LISTS } from "../../text/lexicon/index.ts";
 import {
   isQuotable,
   type KeyPhrase,
@@ -28,6 +30,7 @@ import {
   TermWeights,
   tokensOf,
 } from "../../text/rank.ts";
+import { looksMisspelled } from "../../text/spelling.ts";
 import type { TopicBrief } from "../types.ts";
 import { definitions } from "./clauses.ts";
 import { groupUnits, type Unit } from "./grouping.ts";
@@ -103,7 +106,11 @@ function writeStructure(
       weights,
     ),
   );
-  const sections = drafts.map((draft, index) => writeSection(draft, index, weights, titles, random));
+  // The source's typos are never a title ("Discrimerende effecten"): judged against all its words.
+  const vocabulary = new Set(corpus.sentences.flatMap((sentence) => words(sentence.text)));
+  const sections = drafts.map((draft, index) =>
+    writeSection(draft, index, { weights, vocabulary }, titles, random),
+  );
   const language = dominantLanguage(
     corpus.sources.map((source) => ({
       language: source.language,
@@ -145,6 +152,11 @@ function draftSections(source: CorpusSource, items: CorpusItem[], weights: TermW
   };
   for (const item of items) {
     if (item.type === "heading" && item.heading === documentTitle) continue;
+    // A box's label ("Tip") is no topic: its text joins the section it stands in, untitled.
+    if (item.type === "heading" && isCalloutHeading(item.heading.text) && sections.length > 0) {
+      sections.at(-1)?.units.push({ heading: null, sentences: [] });
+      continue;
+    }
     if (item.type === "heading" && item.heading.level <= sectionLevel) {
       open(item.heading.text);
       continue;
@@ -165,6 +177,15 @@ function draftSections(source: CorpusSource, items: CorpusItem[], weights: TermW
   return sections
     .map((section) => ({ ...section, units: section.units.filter((unit) => unit.sentences.length > 0) }))
     .filter((section) => section.units.length > 0);
+}
+
+/** A heading that labels a box or aside in either language ("Tip", "Let op:", "Note"). */
+export function isCalloutHeading(text: string): boolean {
+  const label = text
+    .toLowerCase()
+    .replace(/[\s:!.?…]+$/u, "")
+    .trim();
+  return Object.values(WORD_LISTS).some((lists) => lists.calloutHeadings.includes(label));
 }
 
 /** A run of sentences cut at its paragraph starts. */
@@ -190,34 +211,73 @@ function documentTitleOf(items: readonly CorpusItem[], headings: readonly Headin
 function writeSection(
   draft: DraftSection,
   index: number,
-  weights: TermWeights,
+  { weights, vocabulary }: { weights: TermWeights; vocabulary: ReadonlySet<string> },
   titles: UsedTitles,
   random: Random | null,
 ): Section {
   const sentences = draft.units.flatMap((unit) => unit.sentences);
   const labels = LABELS[draft.language];
   const title =
-    draft.title ?? takeTitle(sentences, weights, titles, titles, null, null) ?? labels.introduction;
+    draft.title ??
+    takeTitle(sentences, { weights, vocabulary }, titles, titles, null, null) ??
+    labels.introduction;
   titles.add(title);
   const local = new UsedTitles();
   local.add(title);
   const sectionId = `section-${index + 1}`;
-  const groups = groupUnits(draft.units, weights, random);
-  const subtopics = groups.map((group, position) => {
+  const named = groupUnits(draft.units, weights, random).map((group) => {
     const subtitle =
-      group.heading ??
-      takeTitle(group.sentences, weights, titles, local, title, random) ??
+      group.heading ?? takeTitle(group.sentences, { weights, vocabulary }, titles, local, title, random);
+    if (subtitle) {
+      titles.add(subtitle);
+      local.add(subtitle);
+    }
+    return { sentences: group.sentences, title: subtitle };
+  });
+  const subtopics = joinUntitled(named).map((group, position) => {
+    // Only when two passages are all there is and one has no title of its own left.
+    const subtitle =
+      group.title ??
+      takeTitle(group.sentences, { weights, vocabulary }, titles, new UsedTitles(), title, random) ??
       labels.partOf(title, position + 1);
-    titles.add(subtitle);
-    local.add(subtitle);
     return writeSubtopic(`${sectionId}-${position + 1}`, subtitle, group.sentences, weights, random);
   });
   return { section_id: sectionId, title, description: leadOf(sentences)?.text ?? "", subtopics };
 }
 
+/**
+ * A passage that no title can name apart from its siblings (every phrase it has names one of them
+ * already) adds no idea of its own: it joins the passage before it (the first joins the one after),
+ * as long as the section keeps two subtopics. A title such as "Wat is ongewenst onderscheid?, deel 4"
+ * told the learner nothing.
+ */
+export function joinUntitled<T extends { sentences: Sentence[]; title: string | null }>(
+  groups: readonly T[],
+): T[] {
+  const joined = groups.map((group) => ({ ...group, sentences: [...group.sentences] }));
+  for (let at = joined.findIndex((group) => group.title === null); at >= 0 && joined.length > 2; ) {
+    const untitled = joined[at] as T;
+    const into = (at > 0 ? joined[at - 1] : joined[at + 1]) as T;
+    into.sentences =
+      at > 0 ? [...into.sentences, ...untitled.sentences] : [...untitled.sentences, ...into.sentences];
+    joined.splice(at, 1);
+    at = joined.findIndex((group) => group.title === null);
+  }
+  return joined;
+}
+
+/** A sentence that asks rather than states. */
+export function isQuestion(text: string): boolean {
+  return /\?["'”’)]*$/u.test(text.trim());
+}
+
 /** The sentence a passage opens with, unless it leans on what came before; then the first that does not. */
 export function leadOf(sentences: readonly Sentence[]): Sentence | undefined {
+  // A question ("Meer weten over dit onderwerp?") asks; a lead states what the passage is about.
   return (
+    sentences.find(
+      (sentence) => isQuotable(sentence) && !leansOnContext(sentence.text) && !isQuestion(sentence.text),
+    ) ??
     sentences.find((sentence) => isQuotable(sentence) && !leansOnContext(sentence.text)) ??
     sentences.find(isQuotable) ??
     sentences.find((sentence) => sentence.terms.length > 0)
@@ -233,7 +293,8 @@ function writeSubtopic(
 ): Subtopic {
   const lead = leadOf(sentences);
   const ranked = rankSentences(
-    sentences.filter((sentence) => sentence !== lead && isQuotable(sentence)),
+    // A question of the source is no key point ("Maakt je algoritme … onderscheid?").
+    sentences.filter((sentence) => sentence !== lead && isQuotable(sentence) && !isQuestion(sentence.text)),
     weights,
   ).slice(0, KEY_POINTS);
   const keyPoints = random ? random.shuffled(ranked) : ranked;
@@ -306,7 +367,7 @@ class UsedTitles {
  */
 function takeTitle(
   sentences: readonly Sentence[],
-  weights: TermWeights,
+  { weights, vocabulary }: { weights: TermWeights; vocabulary: ReadonlySet<string> },
   usedElsewhere: UsedTitles,
   used: UsedTitles,
   sectionTitle: string | null,
@@ -327,7 +388,9 @@ function takeTitle(
     return compoundOf(x, y) || (x === y && !(a.includes(" ") && b.includes(" ")));
   };
   const free = (key: string) =>
-    key.length >= 4 && !taken.some((title) => title === stemmed(key) || sameHead(title, stemmed(key)));
+    key.length >= 4 &&
+    !taken.some((title) => title === stemmed(key) || sameHead(title, stemmed(key))) &&
+    !words(key).some((word) => looksMisspelled(word, vocabulary, language));
   const defined = definitions(sentences, language, (term) => term.split(" ").length <= 3).filter((pair) =>
     free(pair.term.toLowerCase()),
   );

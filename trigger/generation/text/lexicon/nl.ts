@@ -89,6 +89,28 @@ export const nl: WordLists = {
   linkingOpeners: [],
   contrastJoiners: "maar doch".split(" "),
   purposeMarkers: ["zodat", "opdat", "teneinde", "om … te", "met als doel", "met het doel", "bedoeld om"],
+  subordinators:
+    "of als omdat doordat zodat terwijl nadat voordat hoewel wanneer zodra totdat tenzij indien mits opdat aangezien waardoor waarna".split(
+      " ",
+    ),
+  subordinatorsBeforeSubject: ["dat"],
+  neutralAdverbs: "echter namelijk daarom dus immers eigenlijk natuurlijk gewoon ook".split(" "),
+  keptAdverbPhrases: ["ook al", "ook als", "ook wel"],
+  presentCopulas: ["is", "zijn"],
+  calloutHeadings: [
+    "tip",
+    "tips",
+    "let op",
+    "opmerking",
+    "waarschuwing",
+    "nb",
+    "meer weten",
+    "meer informatie",
+    "goed om te weten",
+    "wist je dat",
+    "voorbeeld",
+    "kader",
+  ],
   wrongOption: {
     termElsewhere: "„{option}” komt in de tekst in een ander verband voor: ‘{quote}’",
     causeOfOther: "„{option}” is in de tekst de reden voor iets anders: ‘{quote}’",

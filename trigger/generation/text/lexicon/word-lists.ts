@@ -56,6 +56,37 @@ export interface WordLists {
    * where the rest keeps its word order (English); Dutch inverts after them, so its list is empty.
    */
   linkingOpeners: readonly string[];
+  /**
+   * Subordinating conjunctions that open a dependent clause ("omdat", "of", "if", "whether"): a
+   * sentence opening with one holds a main clause only after a comma ("Als …, dan …"); without one it is
+   * a fragment, no stem for a question. Words that also open main clauses as prepositions ("since",
+   * "after", "sinds") are left out: a fragment is then missed, never a main clause refused.
+   */
+  subordinators: readonly string[];
+  /**
+   * Conjunctions that are also demonstratives ("dat", "that"): subordinating only before a subject
+   * ("Dat een algoritme …", "That the earth …"), a main clause's subject before a noun or verb ("Dat
+   * proces heet …", "That is why …").
+   */
+  subordinatorsBeforeSubject: readonly string[];
+  /**
+   * Headings that label a box or aside rather than name a topic ("Tip", "Let op", "Note"): never a
+   * chapter or subtopic of their own, their text belongs to the section around them.
+   */
+  calloutHeadings: readonly string[];
+  /**
+   * Adverbs that link or stress but state nothing ("daarom", "echter", "also", "however"): a spoken key
+   * point leaves them out inside a clause, which is still what the text says. Never at the start (Dutch
+   * inverts after them), and never in a phrase of `keptAdverbPhrases` ("ook al" means "even though").
+   */
+  neutralAdverbs: readonly string[];
+  /** Phrases that open with a neutral adverb but mean something else: kept whole. */
+  keptAdverbPhrases: readonly string[];
+  /**
+   * Present-tense copulas ("is", "zijn", "are"): a spoken key point leads with the concept, "X is Y"
+   * said as "X: Y". Past forms stay as written, since "X: Y" would drop the tense.
+   */
+  presentCopulas: readonly string[];
   /** Templates that say why a wrong option is wrong, with `{option}` and `{quote}` slots (see `fillTemplate`). */
   wrongOption: WrongOptionTemplates;
 }

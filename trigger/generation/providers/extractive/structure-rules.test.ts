@@ -1,0 +1,69 @@
+import { describe, expect, it } from "vitest";
+import type { Sentence } from "../../corpus.ts";
+import { isCalloutHeading, joinUntitled } from "./structure.ts";
+
+// A box's label is no chapter or subtopic: each row is a heading and whether it is one.
+describe("isCalloutHeading", () => {
+  const rows: [string, boolean][] = [
+    ["Tip", true],
+    ["Tip:", true],
+    ["Let op!", true],
+    ["Meer weten", true],
+    ["Note", true],
+    ["Did you know?", true],
+    ["Tips voor docenten bij het gebruik van algoritmes", false],
+    ["Herken bias", false],
+    ["Plate tectonics", false],
+  ];
+  it.each(rows)("%j → %s", (heading, expected) => {
+    expect(isCalloutHeading(heading)).toBe(expected);
+  });
+});
+
+// A passage no title can name apart from its siblings joins the one before it (the first, the one
+// after), while the section keeps two subtopics: each row is the titles in, the titles and sizes out.
+describe("joinUntitled", () => {
+  const sentence = (index: number) => ({ index }) as unknown as Sentence;
+  const rows: [Array<string | null>, Array<[string | null, number]>][] = [
+    [
+      ["A", "B", null],
+      [
+        ["A", 1],
+        ["B", 2],
+      ],
+    ],
+    [
+      [null, "A", "B"],
+      [
+        ["A", 2],
+        ["B", 1],
+      ],
+    ],
+    [
+      ["A", null, null, "B"],
+      [
+        ["A", 3],
+        ["B", 1],
+      ],
+    ],
+    [
+      ["A", null],
+      [
+        ["A", 1],
+        [null, 1],
+      ],
+    ],
+    [
+      ["A", "B", "C"],
+      [
+        ["A", 1],
+        ["B", 1],
+        ["C", 1],
+      ],
+    ],
+  ];
+  it.each(rows)("%j → %j", (titles, expected) => {
+    const groups = titles.map((title, index) => ({ title, sentences: [sentence(index)] }));
+    expect(joinUntitled(groups).map((group) => [group.title, group.sentences.length])).toEqual(expected);
+  });
+});
