@@ -1,3 +1,4 @@
+import { PorterStemmer, PorterStemmerNl } from "natural/lib/natural/stemmers/index.js";
 import { contentTerms } from "./corpus.ts";
 import { joinLines, plainText } from "./text/markup.ts";
 
@@ -21,7 +22,7 @@ export function citedText(lines: readonly string[]): string {
 /**
  * Whether cited lines back an answer: they contain it word for word, or they contain its content
  * words (all of them for short answers, three in four for longer ones, which may be paraphrased), in
- * any inflection ("reflect" is backed by "reflects", "planten" by "plant").
+ * any inflection ("reflect" is backed by "reflects", "planten" by "plant"), and every number it states.
  */
 export function isSupported(answer: string, lines: readonly string[]): boolean {
   const cited = comparable(citedText(lines));
@@ -29,12 +30,25 @@ export function isSupported(answer: string, lines: readonly string[]): boolean {
   if (expected === "") return false;
   if (cited.includes(expected)) return true;
   const numbers = expected.match(/\p{N}+/gu) ?? [];
+  const citedNumbers = new Set(cited.match(/\p{N}+/gu) ?? []);
+  // A paraphrase may change words, never figures: each number must be in the lines.
+  if (numbers.some((number) => !citedNumbers.has(number))) return false;
   const terms = [...new Set([...contentTerms(expected), ...numbers])];
   if (terms.length === 0) return false;
-  const available = new Set([...contentTerms(cited), ...(cited.match(/\p{N}+/gu) ?? [])].map(stem));
-  const found = terms.filter((term) => available.has(stem(term))).length;
+  const available = new Set([...contentTerms(cited), ...citedNumbers].flatMap(stemForms));
+  const found = terms.filter((term) => stemForms(term).some((form) => available.has(form))).length;
   const needed = terms.length <= 2 ? terms.length : Math.ceil(terms.length * 0.75);
   return found >= needed;
+}
+
+/**
+ * The forms a word is matched by: its suffix stem (below) and its English and Dutch Porter stems
+ * (`natural`), so a paraphrase's inflections meet the source's in either language ("situatie" and
+ * "situaties", "behandelen" and "behandel", "classifiers" and "classifier"). Two words match when any form
+ * agrees; every form only strips inflections, so a match never joins two different words' meanings.
+ */
+export function stemForms(word: string): string[] {
+  return [stem(word), PorterStemmer.stem(word), PorterStemmerNl.stem(word)];
 }
 
 // Longest first; a stem keeps at least four letters so short words are compared whole.
