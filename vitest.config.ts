@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import { PeerPathOrderSequencer } from "./tests/peer/setup/sequencer.ts";
 
 const alias = { "@": new URL("./src", import.meta.url).pathname };
 
@@ -12,6 +13,8 @@ const alias = { "@": new URL("./src", import.meta.url).pathname };
  */
 export default defineConfig({
   test: {
+    // Only reorders the peer project's files (tests/peer/setup/sequencer.ts); Vitest takes one per run.
+    sequence: { sequencer: PeerPathOrderSequencer },
     projects: [
       {
         resolve: { alias },
@@ -64,6 +67,8 @@ export default defineConfig({
           globals: true,
           globalSetup: ["./tests/peer/setup/stack.ts"],
           setupFiles: ["./tests/peer/setup/jest.ts"],
+          // One file at a time, in path order (the run's sequencer above), as upstream runs them.
+          fileParallelism: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -8,6 +8,8 @@ export interface GatewayContext {
   databaseUrl: string;
   /** Schemas /rest/v1 serves (PostgREST's db-schemas); the first is the default profile. */
   exposedSchemas: string[];
+  /** The role PostgREST would log in as, whose `pgrst.*` settings /rest/v1 reads; default `authenticator`. */
+  authenticatorRole?: string;
   keys: ProjectKeys;
   /** The gateway's own URL as clients reach it, e.g. http://127.0.0.1:54321. */
   publicUrl: string;

@@ -111,6 +111,8 @@ export const apiErrors = {
       "Invalid preferences given with handling=strict",
       `Invalid preferences: ${prefs.join(", ")}`,
     ),
+  /** PostgREST's AggregatesNotAllowed: aggregates are off until db-aggregates-enabled turns them on. */
+  aggregatesNotAllowed: () => new RestError(400, "PGRST123", "Use of aggregate functions is not allowed"),
   maxAffected: (rows: number) =>
     new RestError(
       400,

@@ -3,8 +3,10 @@ import type pg from "pg";
 import type { GatewayContext } from "../context.ts";
 import { prepared, type RequestInfo, type Statement, withRequestTransaction } from "../db-session.ts";
 import type { Identity } from "../jwt.ts";
+import type { TxEnd } from "./db-config.ts";
+import { MAX_ROWS } from "./db-config.ts";
 import { apiErrors, fromPostgresError, RestError } from "./errors.ts";
-import { MAX_ROWS, type Plan } from "./plan.ts";
+import type { Plan } from "./plan.ts";
 import { type ApiRequest, appliedPreferences } from "./request.ts";
 import type { SchemaCache } from "./schema-cache.ts";
 import { callSql, countSql, mutationSql, Params, readSql, wrapInArray } from "./sql.ts";
@@ -34,18 +36,50 @@ export async function execute(
 ): Promise<Response> {
   const readOnly = isReadOnly(request, plan);
   const statement = statementFor(request, plan, schemaCache);
+  const end = transactionEnd(schemaCache.config.txEnd, request.preferences.transaction);
   try {
     return await withRequestTransaction(
       ctx,
       identity,
       { ...info, schema: request.schema, readOnly },
-      (client, _control, result) => run(client, request, plan, result as pg.QueryResult<ResultRow>),
-      { statement, commit: commitsWithStatement(request, plan) },
+      async (client, control, result) => {
+        const response = await run(
+          client,
+          request,
+          plan,
+          result as pg.QueryResult<ResultRow>,
+          schemaCache.config.maxRows,
+        );
+        if (end.rollback) control.rollback();
+        if (end.applied) appendPreferenceApplied(response.headers, end.applied);
+        return response;
+      },
+      { statement, commit: !end.rollback && commitsWithStatement(request, plan) },
     );
   } catch (error) {
     if (error instanceof RestError) throw error;
     throw fromPostgresError(error, identity.role !== "anon");
   }
+}
+
+/**
+ * PostgREST's db-tx-end: how a request's transaction ends (commit unless the database says otherwise,
+ * as on hosted Supabase), and whether `Prefer: tx=commit|rollback` may override it, in which case the
+ * preference is applied and says so.
+ */
+export function transactionEnd(
+  setting: TxEnd,
+  preferred: "commit" | "rollback" | undefined,
+): { rollback: boolean; applied: string | null } {
+  const overridable = setting.endsWith("-allow-override");
+  const byDefault = setting.startsWith("rollback") ? "rollback" : "commit";
+  const chosen = overridable && preferred ? preferred : byDefault;
+  return { rollback: chosen === "rollback", applied: overridable && preferred ? `tx=${preferred}` : null };
+}
+
+function appendPreferenceApplied(headers: Headers, value: string): void {
+  const current = headers.get("Preference-Applied");
+  headers.set("Preference-Applied", current ? `${current}, ${value}` : value);
 }
 
 /**
@@ -70,7 +104,7 @@ function statementFor(request: ApiRequest, plan: Plan, schemaCache: SchemaCache)
   if (known) return known;
   let statement: Statement;
   if (request.method === "GET" || request.method === "HEAD") {
-    const bound = mainStatement(request, plan);
+    const bound = mainStatement(request, plan, { maxRows: schemaCache.config.maxRows });
     let prefix = preparedPrefixes.get(schemaCache);
     if (!prefix) {
       prefix = `-- schema cache ${randomUUID()}\n`;
@@ -80,8 +114,9 @@ function statementFor(request: ApiRequest, plan: Plan, schemaCache: SchemaCache)
       ? bound
       : prepared(prefix + bound.text, bound.values);
   } else {
-    const literal = mainStatement(request, plan, { literals: true });
-    statement = literal.unquotable ? mainStatement(request, plan) : literal;
+    const { maxRows } = schemaCache.config;
+    const literal = mainStatement(request, plan, { literals: true, maxRows });
+    statement = literal.unquotable ? mainStatement(request, plan, { maxRows }) : literal;
   }
   statements.set(plan, statement);
   return statement;
@@ -108,6 +143,7 @@ async function run(
   request: ApiRequest,
   plan: Plan,
   result: pg.QueryResult<ResultRow>,
+  maxRows: number | null,
 ): Promise<Response> {
   const row = result.rows[0] as ResultRow;
   const pageTotal = Number(row.page_total);
@@ -115,7 +151,7 @@ async function run(
   const { count } = request.preferences;
   if (
     plan.kind !== "mutation" &&
-    (count === "planned" || (count === "estimated" && (total ?? 0) > MAX_ROWS))
+    (count === "planned" || (count === "estimated" && maxRows !== null && (total ?? 0) > maxRows))
   ) {
     total = await plannedCount(client, request, plan);
   }
@@ -141,18 +177,20 @@ async function run(
 /**
  * The request's one SQL statement (exported for the benchmark, which runs it directly on Postgres),
  * its values bound or, with `literals`, written into the text; `unquotable` when one cannot be.
+ * `maxRows` is db-max-rows (null: no limit), hosted Supabase's 1000 unless told.
  */
 export function mainStatement(
   request: ApiRequest,
   plan: Plan,
-  options: { literals?: boolean } = {},
+  options: { literals?: boolean; maxRows?: number | null } = {},
 ): Statement & { unquotable: boolean } {
   const params = new Params(options.literals);
+  const maxRows = options.maxRows === undefined ? MAX_ROWS : (options.maxRows ?? undefined);
   const body = request.payload?.raw ?? null;
   let source: string;
   let outer: string;
   if (plan.kind === "read") {
-    source = readSql(plan.read, params, { maxRows: MAX_ROWS });
+    source = readSql(plan.read, params, { maxRows });
     outer = "SELECT * FROM pgrst_source";
   } else if (plan.kind === "mutation") {
     source = mutationSql(plan.mutation, plan.returning, body === null ? null : wrapInArray(body), params);
@@ -160,13 +198,14 @@ export function mainStatement(
   } else {
     source = callSql(plan.call, body, params);
     outer = readSql(plan.read, params, {
-      maxRows: MAX_ROWS,
+      maxRows,
       scalar: plan.call.routine.returns !== "composite",
     });
   }
   const counts = shouldCountSeparately(request, plan);
   const countCte = counts ? `, pgrst_source_count AS (${countSql(plan.read, params)})` : "";
-  const limit = request.preferences.count === "estimated" ? ` LIMIT ${MAX_ROWS + 1}` : "";
+  const limit =
+    request.preferences.count === "estimated" && maxRows !== undefined ? ` LIMIT ${maxRows + 1}` : "";
   const total = counts
     ? `(SELECT pg_catalog.count(*) FROM (SELECT 1 FROM pgrst_source_count${limit}) AS pgrst_counted)`
     : request.preferences.count && plan.kind === "mutation"

@@ -65,14 +65,12 @@ async function respond(
   const declaredLength = Number(raw.headers.get("content-length") ?? 0);
   if (declaredLength > MAX_BODY_BYTES) throw apiErrors.payloadTooLarge(MAX_BODY_BYTES);
   const identity = await authenticate(ctx, raw.headers);
-  if (path.length === 0) {
-    const { schema } = resolveSchema(raw.headers, method, ctx.exposedSchemas);
-    return rootResponse(ctx, cache, method, schema);
-  }
+  if (path.length === 0) return rootResponse(ctx, await cache.get(), method, raw.headers);
 
   const body = WRITE_METHODS.has(method) ? await readBody(raw) : null;
   const schemaCache = await cache.get();
-  const { request, plan } = planned(raw, path, ctx.exposedSchemas, body, schemaCache);
+  // The exposed schemas are PostgREST's db-schemas, which the database may set (pgrst.db_schemas).
+  const { request, plan } = planned(raw, path, schemaCache.config.schemas, body, schemaCache);
   return execute(ctx, request, plan, identity, schemaCache, {
     method,
     path: `/${path.join("/")}`,
@@ -169,12 +167,13 @@ async function readBody(request: Request): Promise<string> {
 
 async function rootResponse(
   ctx: GatewayContext,
-  cache: SchemaCacheHolder,
+  cache: SchemaCache,
   method: string,
-  schema: string,
+  headers: Headers,
 ): Promise<Response> {
+  const { schema } = resolveSchema(headers, method, cache.config.schemas);
   if (method !== "GET" && method !== "HEAD") throw apiErrors.unsupportedMethod(method);
-  const document = openApiDocument(await cache.get(), schema, ctx.publicUrl);
+  const document = openApiDocument(cache, schema, ctx.publicUrl);
   const body = method === "HEAD" ? null : JSON.stringify(document);
   return new Response(body, {
     status: 200,

@@ -11,9 +11,6 @@ import type { Column, Relationship, Routine, RoutineParam, SchemaCache, Table } 
  * whose rows that tree then shapes.
  */
 
-/** Supabase's default `max_rows`: no read returns more rows than this, embeds included. */
-export const MAX_ROWS = 1000;
-
 export interface SelectField {
   /** The column, or "*" for all of them. */
   column: string;
@@ -21,10 +18,12 @@ export interface SelectField {
   /** An array column followed into by a JSON path is read as jsonb first, as PostgREST does. */
   toJson?: boolean;
   cast?: string;
-  /** Hosted Supabase enables PostgREST's aggregates: the other fields of the node become GROUP BY terms. */
+  /** An aggregate (only when db-aggregates-enabled is on): the other fields of the node become GROUP BY terms. */
   aggregate?: Aggregate;
   aggregateCast?: string;
   outputName?: string;
+  /** A computed field's function (schema-cache.ts): called with the row instead of a column. */
+  computed?: string;
 }
 
 export type Condition =
@@ -35,6 +34,7 @@ export type Condition =
       toJson: boolean;
       expr: OpExpr;
       isTsVector: boolean;
+      computed?: string;
     }
   | { kind: "nullEmbed"; aggAlias: string; negated: boolean }
   | { kind: "group"; negated: boolean; op: "and" | "or"; children: Condition[] };
@@ -47,6 +47,7 @@ export interface OrderItem {
   toJson?: boolean;
   direction?: "asc" | "desc";
   nulls?: "first" | "last";
+  computed?: string;
 }
 
 export interface ReadNode {
@@ -203,6 +204,8 @@ function nodeAt(root: ReadNode, path: string[]): ReadNode {
 
 function applySelect(node: ReadNode, items: SelectItem[], cache: SchemaCache, schema: string): void {
   for (const item of items) {
+    if (item.kind === "field" && item.aggregate && !cache.config.aggregatesEnabled)
+      throw apiErrors.aggregatesNotAllowed();
     if (item.kind === "field") node.fields.push(resolveSelectField(node, item));
     else node.embeds.push(resolveEmbed(node, item, cache, schema));
   }
@@ -224,6 +227,7 @@ function resolveSelectField(node: ReadNode, item: Extract<SelectItem, { kind: "f
     cast: item.cast,
     aggregate: item.aggregate,
     aggregateCast: item.aggregateCast,
+    computed: column?.computed,
     outputName: outputName ?? (item.cast ? name : undefined),
   };
 }
@@ -241,7 +245,7 @@ function needsJson(column: Column | undefined, jsonPath: Field["jsonPath"]): boo
 }
 
 function requireColumn(node: ReadNode, name: string): Column {
-  const column = node.columns.get(name);
+  const column = node.columns.get(name) ?? node.table.computedFields?.get(name);
   if (!column) throw undefinedColumn(node.qualifierName, name);
   return column;
 }
@@ -260,7 +264,9 @@ function resolveEmbed(
   const node: ReadNode = {
     table,
     columns: table.columns,
-    from: qualified(table.schema, table.name),
+    from: relationship.computed
+      ? `${qualified(relationship.computed.schema, relationship.computed.name)}(${rowReference(parent)})`
+      : qualified(table.schema, table.name),
     qualifierName: alias,
     qualifier: ident(alias),
     alias,
@@ -287,6 +293,11 @@ function resolveEmbed(
   };
 }
 
+/** The parent's row as a value, the argument of a computed relationship's function. */
+function rowReference(parent: ReadNode): string {
+  return parent.alias ? ident(parent.alias) : ident(parent.table.name);
+}
+
 /** PostgREST's rules for which foreign key an embed means; see its `findRel`. */
 function findRelationship(
   cache: SchemaCache,
@@ -307,6 +318,7 @@ function findRelationship(
   const isTarget = (r: Relationship) => r.foreignTable.name === target;
 
   const matches = all.filter((r) => {
+    if (r.computed) return r.computed.name === target && hint === undefined;
     if (r.isSelf && r.cardinality !== "many-to-many") {
       if (hint === undefined)
         return (
@@ -398,6 +410,7 @@ function resolveFilter(node: ReadNode, filter: Filter): Condition {
     toJson: needsJson(column, jsonPath),
     expr: filter.expr,
     isTsVector: column.isTsVector,
+    computed: column.computed,
   };
 }
 
@@ -416,7 +429,14 @@ function resolveOrder(node: ReadNode, term: OrderTerm): OrderItem {
   if (term.relation === undefined) {
     const column = requireColumn(node, term.field.name);
     const { jsonPath } = term.field;
-    return { column: term.field.name, jsonPath, toJson: needsJson(column, jsonPath), direction, nulls };
+    return {
+      column: term.field.name,
+      jsonPath,
+      toJson: needsJson(column, jsonPath),
+      direction,
+      nulls,
+      computed: column.computed,
+    };
   }
   const embed = node.embeds.find((e) => e.pathName === term.relation);
   if (!embed) throw apiErrors.notEmbedded(term.relation);
@@ -596,15 +616,7 @@ function chooseRoutine(
   keys: string[],
   isRead: boolean,
 ): Routine {
-  const given = new Set(keys);
-  const named = candidates.filter((routine) => {
-    const names = new Set(routine.params.map((param) => param.name));
-    return (
-      routine.params.every((param) => param.name !== "" || !param.required) &&
-      routine.params.every((param) => !param.required || given.has(param.name)) &&
-      keys.every((key) => names.has(key))
-    );
-  });
+  const named = candidates.filter((routine) => matchesArguments(routine, new Set(keys)));
   const wholeBody = isRead
     ? []
     : candidates.filter(
@@ -613,6 +625,7 @@ function chooseRoutine(
           routine.params[0]?.name === "" &&
           WHOLE_BODY_TYPES.has(routine.params[0].type),
       );
+  // PostgREST's findProc: functions matching the arguments by name first, then the single unnamed one.
   const matches = named.length ? named : wholeBody;
   if (matches.length === 1) return matches[0] as Routine;
   if (matches.length > 1) {
@@ -623,6 +636,17 @@ function chooseRoutine(
     );
   }
   throw noFunctionError(cache, schema, name, candidates, keys, isRead);
+}
+
+/**
+ * PostgREST's matchesParams: the argument names must be the required parameters' names, plus any
+ * of the optional ones (a parameter without a name is named "", as a `{"": …}` body names it).
+ */
+function matchesArguments(routine: Routine, keys: Set<string>): boolean {
+  const required = routine.params.filter((param) => param.required).map((param) => param.name);
+  const optional = new Set(routine.params.filter((param) => !param.required).map((param) => param.name));
+  const requiredGiven = [...keys].filter((key) => !optional.has(key));
+  return requiredGiven.length === required.length && required.every((name) => keys.has(name));
 }
 
 function noFunctionError(

@@ -42,6 +42,8 @@ export interface Preferences {
   missing?: "default" | "null";
   handling?: "strict" | "lenient";
   maxAffected?: number;
+  /** `tx=commit|rollback`, applied only where db-tx-end allows an override (execute.ts). */
+  transaction?: "commit" | "rollback";
   invalid: string[];
 }
 
@@ -220,12 +222,9 @@ const PREFERENCE_VALUES: Record<string, [keyof Preferences, string]> = {
   "missing=null": ["missing", "null"],
   "handling=strict": ["handling", "strict"],
   "handling=lenient": ["handling", "lenient"],
+  "tx=commit": ["transaction", "commit"],
+  "tx=rollback": ["transaction", "rollback"],
 };
-/**
- * Understood but not applied: like Supabase's default, a client may not roll back (`tx`), and
- * timestamps keep the database's time zone (`timezone=` is accepted without effect).
- */
-const IGNORED_PREFERENCES = new Set(["tx=commit", "tx=rollback"]);
 
 /** Several Prefer headers and comma-separated values; the first value of each kind wins. */
 export function parsePreferences(headers: Headers): Preferences {
@@ -241,7 +240,8 @@ export function parsePreferences(headers: Headers): Preferences {
       settable[known[0]] ??= known[1];
     } else if (value.startsWith("max-affected=") && /^\d+$/.test(value.slice(13))) {
       preferences.maxAffected ??= Number(value.slice(13));
-    } else if (!IGNORED_PREFERENCES.has(value) && !value.startsWith("timezone=")) {
+    } else if (!value.startsWith("timezone=")) {
+      // Timestamps keep the database's time zone: `timezone=` is accepted without effect.
       preferences.invalid.push(value);
     }
   }

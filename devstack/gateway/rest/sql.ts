@@ -90,7 +90,7 @@ function selectFieldSql(field: SelectField, qualifier: string, params: Params): 
 }
 
 function fieldExpression(field: SelectField, qualifier: string, params: Params): string {
-  const expression = columnSql(qualifier, field.column, field.jsonPath, params, field.toJson);
+  const expression = columnSql(qualifier, field.column, field.jsonPath, params, field.toJson, field.computed);
   return field.cast ? `CAST(${expression} AS ${field.cast})` : expression;
 }
 
@@ -120,12 +120,22 @@ function columnSql(
   jsonPath: Field["jsonPath"],
   params: Params,
   toJson = false,
+  computed?: string,
 ): string {
   const path = jsonPath
     .map((step) => `${step.arrow}${step.isIndex ? `${params.add(step.key)}::int` : params.add(step.key)}`)
     .join("");
-  const reference = `${qualifier}.${ident(column)}`;
+  const reference = computed ? `${computed}(${rowReference(qualifier)})` : `${qualifier}.${ident(column)}`;
   return `${toJson ? `to_jsonb(${reference})` : reference}${path}`;
+}
+
+/**
+ * The row a qualifier names, as a value: `"schema"."table"` reads its rows as `"table"` (the
+ * implicit alias), an alias as itself.
+ */
+function rowReference(qualifier: string): string {
+  const parts = qualifier.match(/"(?:[^"]|"")*"/g);
+  return parts?.at(-1) ?? qualifier;
 }
 
 /** The names a node contributes to its parent's row (for spreads). */
@@ -218,7 +228,7 @@ function orderClause(order: OrderItem[], qualifier: string, params: Params): str
     const owner = item.relationAlias ? ident(item.relationAlias) : qualifier;
     const direction = item.direction ? ` ${item.direction.toUpperCase()}` : "";
     const nulls = item.nulls ? ` NULLS ${item.nulls.toUpperCase()}` : "";
-    return `${columnSql(owner, item.column, item.jsonPath, params, item.toJson)}${direction}${nulls}`;
+    return `${columnSql(owner, item.column, item.jsonPath, params, item.toJson, item.computed)}${direction}${nulls}`;
   });
   return `ORDER BY ${terms.join(", ")}`;
 }
@@ -302,7 +312,14 @@ export function conditionSql(condition: Condition, qualifier: string, params: Pa
     const children = condition.children.map((child) => conditionSql(child, qualifier, params));
     return `${condition.negated ? "NOT " : ""}(${children.join(condition.op === "and" ? " AND " : " OR ")})`;
   }
-  const column = columnSql(qualifier, condition.column, condition.jsonPath, params, condition.toJson);
+  const column = columnSql(
+    qualifier,
+    condition.column,
+    condition.jsonPath,
+    params,
+    condition.toJson,
+    condition.computed,
+  );
   const predicate = predicateSql(condition.expr, column, condition.isTsVector, params);
   return condition.expr.negated ? `NOT (${predicate})` : predicate;
 }

@@ -44,19 +44,34 @@ export interface RestFixture {
 export const ALICE = "00000000-0000-4000-8000-00000000a11c";
 export const BOB = "00000000-0000-4000-8000-000000000b0b";
 
-export async function startRestFixture(name: string, extraSchemas: string[] = []): Promise<RestFixture> {
+export interface FixtureOptions {
+  /**
+   * PostgREST's in-database settings (`pgrst.<key>`, e.g. `db_aggregates_enabled`), set on the
+   * fixture's own stand-in for the authenticator role so files running in parallel do not share them.
+   */
+  settings?: Record<string, string>;
+}
+
+export async function startRestFixture(
+  name: string,
+  extraSchemas: string[] = [],
+  options: FixtureOptions = {},
+): Promise<RestFixture> {
   const stack = inject("stack");
   const schema = `rest_conformance_${name}`;
+  const authenticatorRole = `${schema}_authenticator`;
   const admin = new pg.Client({ connectionString: stack.databaseUrl });
   await admin.connect();
   await admin.query(fixtureSql(schema));
   for (const extra of extraSchemas) await admin.query(fixtureSql(extra));
+  await admin.query(authenticatorSql(authenticatorRole, options.settings ?? {}));
 
   const port = await freePort();
   const log: string[] = [];
   const ctx = await testGatewayContext({
     publicUrl: `http://127.0.0.1:${port}`,
     exposedSchemas: [schema, ...extraSchemas],
+    authenticatorRole,
     log: (line) => log.push(line),
   });
   const { keys } = ctx;
@@ -93,9 +108,18 @@ export async function startRestFixture(name: string, extraSchemas: string[] = []
       await ctx.pool.end();
       await admin.query(`drop schema if exists ${schema} cascade`);
       for (const extra of extraSchemas) await admin.query(`drop schema if exists ${extra} cascade`);
+      await admin.query(`drop role if exists ${authenticatorRole}`);
       await admin.end();
     },
   };
+}
+
+/** A role standing in for `authenticator`, whose `pgrst.*` settings are the fixture gateway's. */
+function authenticatorSql(role: string, settings: Record<string, string>): string {
+  const set = Object.entries(settings).map(
+    ([key, value]) => `alter role ${role} set pgrst.${key} = '${value.replaceAll("'", "''")}';`,
+  );
+  return [`drop role if exists ${role};`, `create role ${role} nologin;`, ...set].join("\n");
 }
 
 /** The fixture schema; `s` is a plain identifier chosen by the tests. */

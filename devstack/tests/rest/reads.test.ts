@@ -5,7 +5,8 @@ let f: RestFixture;
 const OTHER_SCHEMA = "rest_conformance_reads_other";
 
 beforeAll(async () => {
-  f = await startRestFixture("reads", [OTHER_SCHEMA]);
+  // Aggregates are off unless a project enables them (settings.test.ts); this file's project does.
+  f = await startRestFixture("reads", [OTHER_SCHEMA], { settings: { db_aggregates_enabled: "true" } });
 });
 afterAll(async () => {
   await f?.stop();
