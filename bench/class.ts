@@ -4,10 +4,15 @@
  * reads, each timed as the app makes it (supabase-js through the gateway, signed in) and as the same
  * statement run directly in Postgres under the same role and claims, without HTTP. Medians of --runs runs
  * (default 7); the machine is shared, so read the figures as medians and ratios, not as absolutes.
- * Ends with the query plans of the learner's reads, which show whether row-level security decides once
- * per query (a hashed subplan) or per row.
+ * Then where the teacher's RPCs spend their time: each statement inside them run once with auto_explain
+ * (ANALYZE, nested statements, sent to the client as notices), and the nodes with the most time of
+ * their own. Ends with the query plans of the learner's reads, which show whether row-level security
+ * decides once per query (a hashed subplan) or per row.
  *
- *   npm run bench:class [-- --runs 7]
+ * With --hold the stack stays up after the figures, and its database URL is printed, so the class RPCs can
+ * be examined by hand (EXPLAIN ANALYZE as the database owner); Ctrl-C stops it.
+ *
+ *   npm run bench:class [-- --runs 7] [--hold]
  */
 import { parseArgs } from "node:util";
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
@@ -24,7 +29,9 @@ import {
   seedClass,
 } from "./class-seed.ts";
 
-const { values: args } = parseArgs({ options: { runs: { type: "string", default: "7" } } });
+const { values: args } = parseArgs({
+  options: { runs: { type: "string", default: "7" }, hold: { type: "boolean", default: false } },
+});
 const RUNS = Math.max(1, Number(args.runs));
 const ADMIN = { id: "5eed0001-0000-4000-8000-000000000001", email: "ada.admin@studymap.test" };
 const FIRST_CHAPTER = classId("0004", 1);
@@ -178,11 +185,97 @@ async function main(): Promise<void> {
     console.log(
       "\n'direct, no RLS' runs the learner's statement as the database owner: the difference to 'direct, same role' is what row-level security costs.",
     );
+    await printHeaviestNodes(db);
     await printPlans(db);
+    if (args.hold) {
+      await db.end(); // the stack's own Ctrl-C handling stops Postgres under an open connection
+      await holdUntilInterrupted(stack);
+    }
   } finally {
     await db.end().catch(() => {});
     await stack.stop();
   }
+}
+
+interface PlanNode {
+  "Node Type": string;
+  "Relation Name"?: string;
+  "CTE Name"?: string;
+  "Function Name"?: string;
+  "Actual Total Time"?: number;
+  "Actual Rows"?: number;
+  "Actual Loops"?: number;
+  "Sort Method"?: string;
+  "Sort Space Type"?: string;
+  Plans?: PlanNode[];
+}
+
+interface NodeTime {
+  label: string;
+  ownMs: number;
+  rows: number;
+  /** A call of a class function whose own statements are logged (and counted) on their own. */
+  nested: boolean;
+}
+
+const HEAVIEST_NODES = 6;
+const NESTED_FUNCTION = /^(class_|course_check_questions$)/;
+
+/**
+ * Runs each teacher's RPC once with auto_explain logging every statement inside it (its plpgsql body and
+ * the SQL functions it calls) and prints the plan nodes with the most time of their own. The times
+ * include EXPLAIN ANALYZE's own clock reads, so they are larger than the medians above; read them for
+ * where the time goes.
+ */
+async function printHeaviestNodes(db: pg.Client): Promise<void> {
+  const plans: PlanNode[] = [];
+  const collect = (notice: { message?: string }) => {
+    const [, json] = notice.message?.match(/^duration: [\d.]+ ms\s+plan:\n([\s\S]*)$/) ?? [];
+    if (json) plans.push((JSON.parse(json) as { Plan: PlanNode }).Plan);
+  };
+  await db.query("load 'auto_explain'");
+  await db.query(
+    `set auto_explain.log_min_duration = 0; set auto_explain.log_analyze = on;
+     set auto_explain.log_nested_statements = on; set auto_explain.log_format = json;
+     set auto_explain.log_level = notice; set client_min_messages = notice`,
+  );
+  db.on("notice", collect);
+  try {
+    for (const read of READS.filter((candidate) => candidate.who === "admin")) {
+      plans.length = 0;
+      await asUser(db, ADMIN.id, () => db.query(read.sql, [CLASS_TOPIC_ID]));
+      const nodes = plans.flatMap(ownTimes).filter((node) => !node.nested);
+      nodes.sort((a, b) => b.ownMs - a.ownMs);
+      console.log(`\nHeaviest plan nodes (EXPLAIN ANALYZE, own time): ${read.name}`);
+      for (const node of nodes.slice(0, HEAVIEST_NODES)) {
+        console.log(
+          `  ${node.ownMs.toFixed(1).padStart(8)} ms  ${String(node.rows).padStart(7)} rows  ${node.label}`,
+        );
+      }
+    }
+  } finally {
+    db.off("notice", collect);
+    await db.query("reset client_min_messages; set auto_explain.log_min_duration = -1");
+  }
+}
+
+/** Each node's time less its children's (a node's time covers its inputs), over all its loops. */
+function ownTimes(node: PlanNode): NodeTime[] {
+  const children = node.Plans ?? [];
+  const total = (candidate: PlanNode) =>
+    (candidate["Actual Total Time"] ?? 0) * (candidate["Actual Loops"] ?? 1);
+  const childTime = children.reduce((sum, child) => sum + total(child), 0);
+  const on = node["Relation Name"] ?? node["CTE Name"] ?? node["Function Name"];
+  const spill = node["Sort Space Type"] === "Disk" ? ` (${node["Sort Method"]}, on disk)` : "";
+  return [
+    {
+      label: `${node["Node Type"]}${on ? ` on ${on}` : ""}${spill}`,
+      ownMs: Math.max(0, total(node) - childTime),
+      rows: (node["Actual Rows"] ?? 0) * (node["Actual Loops"] ?? 1),
+      nested: node["Node Type"] === "Function Scan" && NESTED_FUNCTION.test(node["Function Name"] ?? ""),
+    },
+    ...children.flatMap(ownTimes),
+  ];
 }
 
 async function printPlans(db: pg.Client): Promise<void> {
@@ -193,6 +286,17 @@ async function printPlans(db: pg.Client): Promise<void> {
     console.log(`\nPlan, as a learner: ${read.name}`);
     for (const row of plan.rows) console.log(`  ${row["QUERY PLAN"]}`);
   }
+}
+
+/** Keeps the stack up for examining it by hand until Ctrl-C (or SIGTERM). */
+async function holdUntilInterrupted(stack: RunningStack): Promise<void> {
+  console.log(
+    `\nHolding the stack; Ctrl-C stops it.\n  DATABASE_URL=${stack.databaseUrl}\n  API ${stack.supabaseUrl}`,
+  );
+  await new Promise<void>((resolve) => {
+    process.once("SIGINT", resolve);
+    process.once("SIGTERM", resolve);
+  });
 }
 
 function printTable(header: string[], rows: string[][]): void {
