@@ -133,7 +133,7 @@ export function withFallback(primary: GenerationProvider, fallback: GenerationPr
         wroteIt = candidate === primary;
         return candidate.chapter(request);
       });
-      return wroteIt ? groundedEpisode(draft, request, fallback, report) : draft;
+      return wroteIt ? groundedEpisode(draft, request, report) : draft;
     },
   };
   return { provider, report };
@@ -143,19 +143,16 @@ export function withFallback(primary: GenerationProvider, fallback: GenerationPr
  * The primary's recap with only the script turns the citation verifier accepts. An expert turn that says
  * what its cited lines do not is dropped with the host's question before it; the model's transcript and
  * the rest of its conversation stay, since they explain in their own words where a quoted script reads
- * the source aloud. Only when fewer than half of the expert's turns are grounded has the model strayed
- * from the lines, and the fallback's recap of the same chapter replaces the whole episode (transcript and
- * script together, so the episode stays one piece). An episode must only say what the sources say.
+ * the source aloud. When fewer than half of the expert's turns are grounded, the conversation goes and
+ * the episode is the transcript in one voice, as the model's study text, which the verifier does not
+ * judge either (issue 22's blind grading: the offline recap that used to replace it read the source
+ * aloud in a template). A recap the model left empty (a section that teaches nothing) stays empty.
  */
-async function groundedEpisode(
-  draft: ChapterDraft,
-  request: ChapterRequest,
-  fallback: GenerationProvider,
-  report: ProviderReport,
-): Promise<ChapterDraft> {
+function groundedEpisode(draft: ChapterDraft, request: ChapterRequest, report: ProviderReport): ChapterDraft {
   const recap = draft.activities.find((activity) => activity.kind === "recap");
   if (recap?.kind !== "recap") return draft;
   const written = recap.payload.script ?? [];
+  if (written.length === 0) return draft;
   const { script, problems } = new CitationVerifier(request.corpus.chunks).groundedScript(written);
   if (problems.length === 0 && script.length > 0) return draft;
   const experts = written.filter((turn) => turn.speaker === "expert").length;
@@ -165,17 +162,11 @@ async function groundedEpisode(
     report.fallbacks.push(`recap script of ${request.section.section_id}: dropped ${what}`);
     return withActivity(draft, recap, { ...recap, payload: { ...recap.payload, script } });
   }
-  report.fallbacks.push(`recap script of ${request.section.section_id}: ${what}`);
-  const replacement = await fallback.chapter(request).then(
-    (chapter) => chapter.activities.find((activity) => activity.kind === "recap"),
-    (error) => {
-      // The offline generator cannot write this language: the recap stays, heard without the script.
-      if (!(error instanceof UnsupportedLanguageError)) throw error;
-      const { script: _ungrounded, ...payload } = recap.payload;
-      return { ...recap, payload };
-    },
+  report.fallbacks.push(
+    `recap script of ${request.section.section_id}: ${what}; the transcript is heard alone`,
   );
-  return replacement ? withActivity(draft, recap, replacement) : draft;
+  const { script: _ungrounded, ...payload } = recap.payload;
+  return withActivity(draft, recap, { ...recap, payload });
 }
 
 function withActivity<T>(

@@ -153,6 +153,13 @@ function chapterAnswer(chunks: readonly Chunk[]) {
           subtopic_id: null,
           citations: [chlorophyll],
         },
+        // A qa block holds its question and no content: the schema asks for none.
+        {
+          type: "qa",
+          question: { stem: "Which pigment makes leaves green?", answer: "Chlorophyll" },
+          subtopic_id: "section-1-1",
+          citations: [chlorophyll],
+        },
       ],
     },
     practice: {
@@ -308,9 +315,26 @@ describe("llm provider", () => {
     expect(chapterPrompt).toContain("diagnostic 1 questions");
     expect(chapterPrompt).toMatch(/recap transcript \d+-230 words/);
     expect(chapterPrompt).toContain("counting from 0");
+    // The schema asks a qa block for its question only, and the other blocks for their content only.
+    const sent = standIn?.requests[1]?.body.response_format?.json_schema?.schema as {
+      properties: { study: { properties: { blocks: { items: { anyOf: Array<{ properties: object }> } } } } };
+    };
+    expect(
+      sent.properties.study.properties.blocks.items.anyOf.map((variant) => Object.keys(variant.properties)),
+    ).toEqual([
+      ["type", "content", "subtopic_id", "citations"],
+      ["type", "question", "subtopic_id", "citations"],
+    ]);
     expect(report.fallbacks).toEqual([]);
 
-    const [overview, diagnostic, , practice, mastery] = chapters[0]?.activities ?? [];
+    const [overview, diagnostic, study, practice, mastery] = chapters[0]?.activities ?? [];
+    expect(
+      study?.kind === "study" &&
+        study.payload.blocks.map((block) => [block.type, block.content, block.question]),
+    ).toEqual([
+      ["text", "Chlorophyll is green.", null],
+      ["qa", "", { stem: "Which pigment makes leaves green?", answer: "Chlorophyll" }],
+    ]);
     expect(diagnostic?.kind === "diagnostic" && diagnostic.payload.questions.map((q) => q.stem)).toEqual([
       "Which pigment is green?",
     ]);
@@ -363,33 +387,34 @@ describe("llm provider", () => {
       "says what its cited lines do not",
     ],
     ["cites lines that do not exist", "Chlorophyll is a green pigment.", "cites no line that verifies"],
-  ])("replaces an episode whose expert %s by the extractive episode, and says so", async (_, said, why) => {
-    const source = await pdfSource();
-    const { provider, report } = await llmFromStandIn((request) => {
-      if (schemaName(request) === "outline") return { content: JSON.stringify(outlineAnswer(source.chunks)) };
-      const answer = chapterAnswer(source.chunks);
-      const [cited] = answer.recap.script[1]?.citations ?? [];
-      const citation =
-        why.includes("verifies") && cited ? { ...cited, line_start: 900, line_end: 901 } : cited;
-      answer.recap.script[1] = { speaker: "expert", text: said, citations: citation ? [citation] : [] };
-      return { content: JSON.stringify(answer) };
-    });
-    const { structure } = await generateStructure(topic, [source], provider);
-    const { chapters } = await generateCourse(topic, structure, [source], provider);
+  ])(
+    "keeps the model's transcript without the conversation when its expert %s, and says so",
+    async (_, said, why) => {
+      const source = await pdfSource();
+      const { provider, report } = await llmFromStandIn((request) => {
+        if (schemaName(request) === "outline")
+          return { content: JSON.stringify(outlineAnswer(source.chunks)) };
+        const answer = chapterAnswer(source.chunks);
+        const [cited] = answer.recap.script[1]?.citations ?? [];
+        const citation =
+          why.includes("verifies") && cited ? { ...cited, line_start: 900, line_end: 901 } : cited;
+        answer.recap.script[1] = { speaker: "expert", text: said, citations: citation ? [citation] : [] };
+        return { content: JSON.stringify(answer) };
+      });
+      const { structure } = await generateStructure(topic, [source], provider);
+      const { chapters } = await generateCourse(topic, structure, [source], provider);
 
-    expect(report.fallbacks).toEqual([`recap script of section-1: turn 2 ${why}`]);
-    const activities = chapters[0]?.activities ?? [];
-    // Only the episode is replaced; the model's other activities stay.
-    expect(activities.find((activity) => activity.kind === "practice")?.title).toBe("Practice");
-    const recap = activities.find((activity) => activity.kind === "recap");
-    const script = recap?.kind === "recap" ? (recap.payload.script ?? []) : [];
-    expect(recap?.kind === "recap" && recap.payload.transcript).not.toBe("Chlorophyll is green.");
-    expect(script.map((turn) => turn.text).join(" ")).not.toContain("Mars");
-    expect(script[0]?.speaker).toBe("host");
-    const experts = script.filter((turn) => turn.speaker === "expert");
-    expect(experts.length).toBeGreaterThan(0);
-    expect(experts.every((turn) => turn.citations.length > 0)).toBe(true);
-  });
+      expect(report.fallbacks).toEqual([
+        `recap script of section-1: turn 2 ${why}; the transcript is heard alone`,
+      ]);
+      const activities = chapters[0]?.activities ?? [];
+      expect(activities.find((activity) => activity.kind === "practice")?.title).toBe("Practice");
+      const recap = activities.find((activity) => activity.kind === "recap");
+      const payload = recap?.kind === "recap" ? recap.payload : undefined;
+      expect(payload?.transcript).toBe("Chlorophyll is green.");
+      expect(payload?.script).toBeUndefined();
+    },
+  );
 
   it("drops only the expert turn its lines do not back, with the question before it, and keeps the model's recap", async () => {
     const source = await pdfSource();
