@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { contentTerms } from "./corpus.ts";
-import { ITEM_LIMITS, RECAP_WORDS, shapeOf, unteachableReason, verbatimShare } from "./course-shape.ts";
+import { contentTerms, type Sentence } from "./corpus.ts";
+import {
+  ITEM_LIMITS,
+  isTeachable,
+  RECAP_WORDS,
+  shapeOf,
+  teachingStatements,
+  unteachableReason,
+  verbatimShare,
+} from "./course-shape.ts";
 import { isCompleteSentence } from "./text/sentences.ts";
 
 const sentence = (text: string) => ({ text, complete: isCompleteSentence(text), terms: contentTerms(text) });
@@ -22,41 +30,89 @@ describe("unteachableReason", () => {
   });
 });
 
-describe("shapeOf: counts scale with the teachable sentences", () => {
+describe("shapeOf: counts scale with the teachable statements", () => {
   it.each([
     {
       name: "a section that teaches nothing (titles, references, review questions)",
       bySubtopic: [0, 0],
       words: 0,
-      expected: { diagnostic: 0, mastery: 0, cards: 0, recap: { min: 0, max: 0 }, forms: 0 },
+      expected: {
+        objectives: 0,
+        diagnostic: 0,
+        mastery: 0,
+        cards: 0,
+        recap: { min: 0, max: 0 },
+        bullets: 0,
+        forms: 0,
+      },
     },
     {
-      name: "a one-paragraph abstract",
-      bySubtopic: [4],
-      words: 90,
-      expected: { diagnostic: 1, mastery: 2, cards: 4, recap: { min: 45, max: 230 }, forms: 2 },
+      name: "one sentence: one of each that can stand on it, no second check",
+      bySubtopic: [1],
+      words: 24,
+      expected: {
+        objectives: 1,
+        diagnostic: 1,
+        mastery: 0,
+        cards: 1,
+        recap: { min: 12, max: 230 },
+        bullets: 1,
+        forms: 0,
+      },
     },
     {
       name: "a paragraph of three sentences: no room for a second check",
       bySubtopic: [3],
       words: 60,
-      expected: { diagnostic: 1, mastery: 0, cards: 3, recap: { min: 30, max: 230 }, forms: 0 },
+      expected: {
+        objectives: 1,
+        diagnostic: 1,
+        mastery: 0,
+        cards: 2,
+        recap: { min: 30, max: 230 },
+        bullets: 3,
+        forms: 0,
+      },
+    },
+    {
+      name: "a one-paragraph abstract of six sentences",
+      bySubtopic: [6],
+      words: 188,
+      expected: {
+        objectives: 2,
+        diagnostic: 1,
+        mastery: 2,
+        cards: 3,
+        recap: { min: 94, max: 230 },
+        bullets: 5,
+        forms: 2,
+      },
     },
     {
       name: "two short subtopics",
       bySubtopic: [3, 3],
-      words: 130,
-      expected: { diagnostic: 2, mastery: 2, cards: 6, recap: { min: 65, max: 230 }, forms: 2 },
+      words: 60,
+      expected: {
+        objectives: 2,
+        diagnostic: 2,
+        mastery: 2,
+        cards: 4,
+        recap: { min: 30, max: 230 },
+        bullets: 5,
+        forms: 2,
+      },
     },
     {
       name: "a full chapter",
       bySubtopic: [12, 9, 15, 7],
       words: 900,
       expected: {
+        objectives: ITEM_LIMITS.objectives,
         diagnostic: 4,
         mastery: ITEM_LIMITS.mastery,
         cards: ITEM_LIMITS.cards,
         recap: RECAP_WORDS,
+        bullets: 5,
         forms: 2,
       },
     },
@@ -65,20 +121,24 @@ describe("shapeOf: counts scale with the teachable sentences", () => {
       bySubtopic: [2, 2, 2, 2, 2, 2, 2, 2],
       words: 500,
       expected: {
+        objectives: 5,
         diagnostic: ITEM_LIMITS.diagnostic,
-        mastery: ITEM_LIMITS.mastery,
+        mastery: 5,
         cards: 8,
         recap: RECAP_WORDS,
+        bullets: 5,
         forms: 2,
       },
     },
   ])("$name", ({ bySubtopic, words, expected }) => {
     const shape = shapeOf(new Map(bySubtopic.map((count, index) => [`s-${index}`, count])), words);
     expect({
+      objectives: shape.objectives.max,
       diagnostic: shape.diagnostic,
       mastery: shape.mastery,
       cards: shape.cards,
       recap: shape.recapWords,
+      bullets: shape.recapBullets.max,
       forms: shape.forms.length,
     }).toEqual(expected);
   });
@@ -93,6 +153,84 @@ describe("shapeOf: counts scale with the teachable sentences", () => {
       80,
     );
     expect(shape.teachingSubtopics).toEqual(["a", "c"]);
+    expect(shape.diagnosticSubtopics).toEqual(["a", "c"]);
+  });
+
+  it("asks the diagnostic about the first six teaching subtopics when there are more", () => {
+    const ids = ["a", "b", "c", "d", "e", "f", "g"];
+    const shape = shapeOf(new Map(ids.map((id) => [id, 2])), 300);
+    expect(shape.diagnosticSubtopics).toEqual(ids.slice(0, ITEM_LIMITS.diagnostic));
+    expect(shape.diagnostic).toBe(shape.diagnosticSubtopics.length);
+    expect(shape.teachingSubtopics).toEqual(ids);
+  });
+});
+
+describe("teachingStatements: a lead-in and its list items are one statement", () => {
+  const lines = new Map<number, "list">();
+  const chunk = { lineRoles: lines } as unknown as Sentence["chunk"];
+  const other = { lineRoles: new Map([[9, "list"]]) } as unknown as Sentence["chunk"];
+  const at = (line: number, text: string, role: "list" | null = null, of = chunk): Sentence => {
+    if (role) lines.set(line, role);
+    return { ...sentence(text), chunk: of, line_start: line, line_end: line } as Sentence;
+  };
+
+  it.each([
+    {
+      name: "three sources of bias under a lead-in",
+      sentences: () => [
+        at(54, "Bias ontstaat bijvoorbeeld in:"),
+        at(56, "statistiek en berekeningen (statistische bias)", "list"),
+        at(58, "systemen en processen in de samenleving of je organisatie (systemische bias)", "list"),
+        at(60, "het menselijk denken (menselijke bias)", "list"),
+      ],
+      expected: [
+        "Bias ontstaat bijvoorbeeld in: statistiek en berekeningen (statistische bias); systemen en processen in de samenleving of je organisatie (systemische bias); het menselijk denken (menselijke bias).",
+      ],
+      teachable: 1,
+    },
+    {
+      name: "what human bias affects",
+      sentences: () => [
+        at(84, "Menselijke bias kan invloed hebben op de:"),
+        at(86, "verzamelde data", "list"),
+        at(88, "manier waarop je het algoritme optimaliseert", "list"),
+        at(90, "besluiten die je neemt op basis van het algoritme", "list"),
+        at(92, "Voorbeelden:"),
+      ],
+      expected: [
+        "Menselijke bias kan invloed hebben op de: verzamelde data; manier waarop je het algoritme optimaliseert; besluiten die je neemt op basis van het algoritme.",
+        "Voorbeelden:",
+      ],
+      teachable: 1,
+    },
+    {
+      name: "a lead-in without a list stays incomplete",
+      sentences: () => [
+        at(10, "The steps are:"),
+        at(11, "Magma rises through cracks in the crust of the earth."),
+      ],
+      expected: ["The steps are:", "Magma rises through cracks in the crust of the earth."],
+      teachable: 1,
+    },
+    {
+      name: "bullets without a lead-in stay fragments",
+      sentences: () => [at(20, "Cross-referencing labels", "list"), at(21, "Numbered equations", "list")],
+      expected: ["Cross-referencing labels", "Numbered equations"],
+      teachable: 0,
+    },
+    {
+      name: "list items of another chunk are not the lead-in's",
+      sentences: () => [
+        at(8, "Bias ontstaat bijvoorbeeld in:"),
+        at(9, "statistiek en berekeningen", null, other),
+      ],
+      expected: ["Bias ontstaat bijvoorbeeld in:", "statistiek en berekeningen"],
+      teachable: 0,
+    },
+  ])("$name", ({ sentences, expected, teachable }) => {
+    const statements = teachingStatements(sentences());
+    expect(statements.map((statement) => statement.text)).toEqual(expected);
+    expect(statements.filter(isTeachable)).toHaveLength(teachable);
   });
 });
 

@@ -3,8 +3,9 @@
  * docs/generation.md: which activities it has, how many items each holds, how long its recap and podcast
  * script are, which question forms must appear, and the bounds of the checks on options and recaps.
  *
- * The counts scale with what a section can teach: its teachable sentences (complete body sentences that
- * state something, not questions, exercise prompts or reference entries). A short or non-teaching section
+ * The counts scale with what a section can teach: its teachable statements (complete body sentences that
+ * state something, not questions, exercise prompts or reference entries; a lead-in with its list items
+ * counts as one statement). A short or non-teaching section
  * (an abstract, a list of titles, review questions, a reference list) gets fewer items or none, never
  * padding: an item without material to stand on would be shallow or invented.
  */
@@ -19,7 +20,10 @@ export const CHAPTER_ACTIVITIES = ACTIVITY_KINDS;
 
 /** Upper bounds per chapter, whatever the material: a micro-learning chapter stays short. */
 export const ITEM_LIMITS = {
-  /** One diagnostic question per subtopic that teaches something, up to this many. */
+  /**
+   * One diagnostic question per subtopic that teaches something, up to this many: a chapter with more
+   * teaching subtopics asks about its first six in reading order (`diagnosticSubtopics`).
+   */
   diagnostic: 6,
   /** Practice cards per chapter, and per subtopic. */
   cards: 8,
@@ -35,10 +39,14 @@ export const ITEM_LIMITS = {
 } as const;
 
 /**
- * Teachable sentences left after the diagnostic that one mastery question needs: more than one, so a
- * mastery check never has to ask every sentence of a short section.
+ * How many teachable statements one item stands on, per activity: a learning objective names an idea of
+ * a few statements, a card and a mastery question each need about two (a short section would otherwise
+ * ask about every sentence two or three times, once per activity). Rounding is up for objectives and
+ * cards (one statement still gets one of each) and down for mastery (a second check needs room).
  */
-const SENTENCES_PER_MASTERY_QUESTION = 1.5;
+const STATEMENTS_PER = { objective: 3, card: 2, masteryQuestion: 2 } as const;
+/** Recap bullets: 3 to 5, never more than the chapter's teachable statements. */
+export const RECAP_BULLETS = { min: 3, max: 5 } as const;
 
 /** The recap: a spoken script of 60 to 90 seconds, at about 150 words a minute. */
 export const RECAP_WORDS = { min: 150, max: 230 } as const;
@@ -73,12 +81,17 @@ export const VERBATIM = { ngram: 5, maxShare: 0.5 } as const;
  */
 export const ANSWER_LENGTH_TELL = { ratio: 1.3, minChars: 12, maxShare: 0.25, minCount: 2 } as const;
 
-/** What a chapter of one section should hold, computed from its teachable sentences. */
+/** What a chapter of one section should hold, computed from its teachable statements. */
 export interface ChapterShape {
-  /** Teachable sentences per subtopic id, and in all. */
+  /** Teachable statements per subtopic id, and in all (`sentences`: a lead-in with its list is one). */
   teachable: { bySubtopic: Map<string, number>; sentences: number; words: number };
-  /** Subtopics with at least one teachable sentence: the ones diagnostic and study cover. */
+  /**
+   * Subtopics with at least one teachable statement: the ones study, practice and mastery cover. Any
+   * other subtopic (its lines only name, list titles, ask or cite) gets an overview slide and nothing else.
+   */
   teachingSubtopics: string[];
+  /** The teaching subtopics the diagnostic asks about, one question each: the first six in reading order. */
+  diagnosticSubtopics: string[];
   diagnostic: number;
   mastery: number;
   cards: number;
@@ -86,6 +99,7 @@ export interface ChapterShape {
   objectives: { min: number; max: number };
   recapWords: { min: number; max: number };
   podcastWords: { min: number; max: number };
+  recapBullets: { min: number; max: number };
   /** Forms the chapter's quizzes include where the lines state one (none for a tiny chapter). */
   forms: readonly (typeof CHAPTER_FORMS)[number][];
 }
@@ -142,46 +156,94 @@ export function isTeachable(sentence: Pick<Sentence, "text" | "complete" | "term
   return unteachableReason(sentence) === null;
 }
 
+/** What a chapter can teach from: one sentence, or a lead-in with the list items it introduces. */
+export type Statement = Pick<Sentence, "text" | "complete" | "terms">;
+
+/**
+ * The statements of a run of sentences in reading order. A lead-in that ends in a colon ("Bias ontstaat
+ * bijvoorbeeld in:", "Human bias can affect the:") followed by list items of the same chunk states
+ * something as a whole ("bias arises in statistics, in systems and in human thinking"), though neither
+ * the lead-in nor an item is a sentence alone: they are read as one statement, the items joined by
+ * semicolons. List items without such a lead-in (a slide's bullets) stay what they are.
+ */
+export function teachingStatements(sentences: readonly Sentence[]): Statement[] {
+  const statements: Statement[] = [];
+  for (let at = 0; at < sentences.length; at++) {
+    const lead = sentences[at] as Sentence;
+    const items: Sentence[] = [];
+    if (/:\s*$/u.test(lead.text)) {
+      for (let next = sentences[at + 1]; next && isListItemOf(lead, next); next = sentences[at + 1]) {
+        items.push(next);
+        at++;
+      }
+    }
+    statements.push(items.length === 0 ? lead : joinList(lead, items));
+  }
+  return statements;
+}
+
+function isListItemOf(lead: Sentence, item: Sentence): boolean {
+  return item.chunk === lead.chunk && item.chunk.lineRoles.get(item.line_start) === "list";
+}
+
+function joinList(lead: Sentence, items: readonly Sentence[]): Statement {
+  const itemTexts = items.map((item) => item.text.trim().replace(/[.;,]$/u, ""));
+  return {
+    text: `${lead.text.trim()} ${itemTexts.join("; ")}.`,
+    complete: true,
+    terms: [...new Set([lead, ...items].flatMap((sentence) => sentence.terms))],
+  };
+}
+
 /** The shape of a section's chapter from the sentences it draws on (its material, per subtopic). */
 export function chapterShape(section: Section, material: Pick<SectionMaterial, "bySubtopic">): ChapterShape {
   const bySubtopic = new Map<string, number>();
   let teachableWords = 0;
   for (const subtopic of section.subtopics) {
-    const teachable = (material.bySubtopic.get(subtopic.subtopic_id) ?? []).filter(isTeachable);
+    const sentences = material.bySubtopic.get(subtopic.subtopic_id) ?? [];
+    const teachable = teachingStatements(sentences).filter(isTeachable);
     bySubtopic.set(subtopic.subtopic_id, teachable.length);
-    teachableWords += teachable.reduce((sum, sentence) => sum + words(sentence.text).length, 0);
+    teachableWords += teachable.reduce((sum, statement) => sum + words(statement.text).length, 0);
   }
   return shapeOf(bySubtopic, teachableWords);
 }
 
-/** The counts for a given number of teachable sentences per subtopic (in order) and teachable words. */
+/** The counts for a given number of teachable statements per subtopic (in order) and teachable words. */
 export function shapeOf(bySubtopic: Map<string, number>, teachableWords: number): ChapterShape {
   const counts = [...bySubtopic.values()];
-  const sentences = counts.reduce((sum, count) => sum + count, 0);
+  const statements = counts.reduce((sum, count) => sum + count, 0);
   const teachingSubtopics = [...bySubtopic].filter(([, count]) => count > 0).map(([id]) => id);
-  const diagnostic = Math.min(ITEM_LIMITS.diagnostic, teachingSubtopics.length);
-  const masteryRoom = Math.floor((sentences - diagnostic) / SENTENCES_PER_MASTERY_QUESTION);
+  const diagnosticSubtopics = teachingSubtopics.slice(0, ITEM_LIMITS.diagnostic);
+  const diagnostic = diagnosticSubtopics.length;
+  const masteryRoom = Math.floor((statements - diagnostic) / STATEMENTS_PER.masteryQuestion);
   const mastery = masteryRoom >= ITEM_LIMITS.masteryMin ? Math.min(ITEM_LIMITS.mastery, masteryRoom) : 0;
+  const cardsOf = (count: number) =>
+    Math.min(ITEM_LIMITS.cardsPerSubtopic, Math.ceil(count / STATEMENTS_PER.card));
   const cards = Math.min(
     ITEM_LIMITS.cards,
-    counts.reduce((sum, count) => sum + Math.min(ITEM_LIMITS.cardsPerSubtopic, count), 0),
+    counts.reduce((sum, count) => sum + cardsOf(count), 0),
   );
   const recapMin = Math.min(RECAP_WORDS.min, Math.floor(teachableWords * RECAP_PER_TEACHABLE_WORD));
   return {
-    teachable: { bySubtopic, sentences, words: teachableWords },
+    teachable: { bySubtopic, sentences: statements, words: teachableWords },
     teachingSubtopics,
+    diagnosticSubtopics,
     diagnostic,
     mastery,
     cards,
     studyBlocks: teachingSubtopics.length * ITEM_LIMITS.studyBlocksPerSubtopic,
     objectives: {
-      min: Math.min(1, sentences),
-      max: Math.min(ITEM_LIMITS.objectives, sentences),
+      min: Math.min(1, statements),
+      max: Math.min(ITEM_LIMITS.objectives, Math.ceil(statements / STATEMENTS_PER.objective)),
     },
-    recapWords: { min: recapMin, max: sentences > 0 ? RECAP_WORDS.max : 0 },
+    recapWords: { min: recapMin, max: statements > 0 ? RECAP_WORDS.max : 0 },
     podcastWords: {
       min: Math.min(PODCAST_WORDS.min, recapMin),
-      max: sentences > 0 ? PODCAST_WORDS.max : 0,
+      max: statements > 0 ? PODCAST_WORDS.max : 0,
+    },
+    recapBullets: {
+      min: Math.min(RECAP_BULLETS.min, statements),
+      max: Math.min(RECAP_BULLETS.max, statements),
     },
     forms: diagnostic + mastery >= QUESTIONS_FOR_FORMS ? CHAPTER_FORMS : [],
   };

@@ -328,11 +328,11 @@ describe("fitToShape", () => {
           ? activity.payload.questions.length
           : 0,
     );
-  // Two subtopics of 6 teachable sentences each: 2 diagnostic, 6 mastery, 8 cards at most.
+  // Two subtopics of 8 teachable statements each: 2 diagnostic, 6 mastery, 8 cards at most.
   const shape = shapeOf(
     new Map([
-      ["a", 6],
-      ["b", 6],
+      ["a", 8],
+      ["b", 8],
     ]),
     250,
   );

@@ -13,7 +13,8 @@ export const languageRule = (language: SourceLanguage) =>
   `Write everything in ${languageName(language)}, the language of the sources, also where these instructions give English or Dutch examples.`;
 
 const SOURCE_FORMAT = [
-  "The learner's material is given as <chunk> elements; every line of a chunk starts with its line number and a colon.",
+  "The learner's material is given as <chunk> elements; every line of a chunk starts with its line number and a colon",
+  "(a chunk's numbers need not start at 1: use them exactly as shown).",
   "A tag after the number says what a line is: [heading N] (a heading of level N, 1 = top), [caption] (a figure or",
   "table caption), [footnote], [table] (one table row), [list] (a list item), [reference] (an entry of the",
   "document's reference list or bibliography), [toc] (a table of contents line) or [code] (a line of a code",
@@ -24,8 +25,9 @@ const SOURCE_FORMAT = [
 
 const CITATION_RULE = [
   "A citation is {chunk_id, line_start, line_end}: the id of a chunk shown here and an inclusive range of its",
-  "line numbers, as few lines as state the point. Cite only chunks and lines shown here. Never copy source text",
-  "into a citation: the lines are looked up from the numbers.",
+  "line numbers as shown before the colons (line_start = line_end for one line), as few lines as state the",
+  "point. Cite only chunks and lines shown here. Never copy source text into a citation: the lines are looked",
+  "up from the numbers.",
 ].join(" ");
 
 /** A regenerated version must differ from the first, while staying true to the same material. */
@@ -52,7 +54,9 @@ export function outlineSystem(language: SourceLanguage, hasSources: boolean, var
     "You read one part of a learner's source material and propose the learning structure of that part.",
     SOURCE_FORMAT,
     "Return its sections (chapters of study) in reading order. Follow the document's own headings: one section",
-    "per chapter heading, titled as the document titles it. Where the text has no headings, start a new",
+    "per chapter heading, titled as the document titles it. Chapter headings are the highest-level headings that",
+    "divide the text; a single heading above all of them is the document's title, not a chapter. Where the text",
+    "has no headings, start a new",
     "section where the subject changes. Never invent a section the text does not cover.",
     "Set continues_previous to true only for the first section, and only when this part opens in the middle of a",
     "chapter: its first lines come before any chapter heading, or under a sub-heading of the chapter the previous",
@@ -72,10 +76,12 @@ export function outlineSystem(language: SourceLanguage, hasSources: boolean, var
 export function reduceSystem(language: SourceLanguage): string {
   return [
     "You combine the outlines of consecutive parts of one document into its learning structure.",
-    "The sections below are numbered [n] in reading order. The document was read in parts, so one chapter may",
-    "appear as several consecutive entries. Group consecutive entries of the same chapter; never reorder and",
-    "never leave an entry out. Return sections as ranges {first, last} of entry numbers that together cover",
-    "every number once, in order, each with the chapter's own title (as the document heads it) and a",
+    "The sections below are numbered [0], [1], [2] ... in reading order, counting from 0. The document was read",
+    "in parts, so one chapter may appear as several consecutive entries. Group consecutive entries of the same",
+    "chapter; never reorder and never leave an entry out. Return sections as inclusive ranges {first, last} of",
+    "entry numbers that together cover every number once, in order (the first range starts at 0, each next one",
+    "at the last one's last + 1, the final one ends at the highest number; an entry alone is {first: n, last:",
+    "n}), each with the chapter's own title (as the document heads it) and a",
     "one-sentence description of what a learner will understand after it; and a title and a one- or",
     "two-sentence description of the whole topic.",
     languageRule(language),
@@ -87,46 +93,53 @@ export function chapterSystem(language: SourceLanguage, variant: number): string
     "You are an experienced teacher writing one chapter of a micro-learning course for a learner, from the",
     "learner's own material. Use only what the shown lines say.",
     SOURCE_FORMAT,
-    "The request gives the chapter's counts: how many items each activity holds, computed from how much the",
-    "chapter's lines teach. Write at most those counts. When the lines cannot support an item that meets every",
-    "rule below, write fewer items (or none, an empty list): never invent a fact, a cause or a definition the",
-    "lines do not state, and never pad with trivia (figure numbers, page numbers, titles of other works).",
-    "Write six activities.",
-    "1. overview: one slide per subtopic (a title and 2-4 short bullets) summarising the chapter, and the",
-    "requested number of learning objectives specific to this chapter, each starting with a measurable verb",
-    "and ordered from lower to higher level (remember, understand, apply, analyse), e.g. 'Name ...', 'Explain",
-    "why ...', 'Apply ... to ...', 'Compare ... with ...' (in Dutch 'Benoem ...', 'Leg uit waarom ...', 'Pas ...",
-    "toe op ...', 'Vergelijk ...').",
-    "2. diagnostic: the requested number of questions, easy to medium, one per listed subtopic, to find what the",
-    "learner already knows; subtopic_id says which.",
-    "3. study: blocks that explain rather than repeat, for the listed subtopics only. Per subtopic: a heading",
-    "block; a text block that leads with the point and says why it matters, in your own words; an example block",
-    "with a concrete case from the material (leave it out when the material gives none); and a qa block whose",
-    "question {stem, answer} checks understanding. Only qa blocks have a question; every other block has",
-    "question null.",
-    "4. practice: the requested number of flashcards (q, a, hint). Every card has a hint: one sentence that",
-    "points to the idea or the part of the chapter to think of, never containing the answer or its words,",
+    "The request gives the chapter's counts: the most items each activity may hold, computed from how much the",
+    "chapter's lines teach, and which subtopics each activity covers. Write at most those counts. When the lines",
+    "cannot support an item that meets every rule below, write fewer items (or none, an empty list) and leave",
+    "the rule unmet rather than bend it: never invent a fact, a cause or a definition the lines do not state,",
+    "and never pad with trivia (figure numbers, page numbers, titles of other works).",
+    "Write six activities, each with a short title of your own for that activity.",
+    "1. overview: one slide per subtopic of the outline, every subtopic including those the request lists as",
+    "slide-only (a title and 2-4 short bullets from its lines), and at most the requested number of learning",
+    "objectives for the subtopics that teach, each starting with a measurable verb and ordered from lower to",
+    "higher level (remember, understand, apply, analyse), e.g. 'Name ...', 'Explain why ...', 'Apply ... to",
+    "...', 'Compare ... with ...' (in Dutch 'Benoem ...', 'Leg uit waarom ...', 'Pas ... toe op ...', 'Vergelijk",
+    "...').",
+    "2. diagnostic: easy to medium questions to find what the learner already knows: exactly one for each",
+    "subtopic the request lists for the diagnostic and none for any other; subtopic_id says which.",
+    "3. study: blocks that explain rather than repeat, for the teaching subtopics only. Per subtopic, in this",
+    "order: a heading block (content: the subtopic's title); a text block (content: the point first and why it",
+    "matters, in your own words); an example block (content: a concrete case from the material; leave the block",
+    "out when the material gives none); and a qa block whose question {stem, answer} checks understanding (a qa",
+    "block has no content).",
+    "4. practice: at most the requested number of flashcards (q, a, hint). Every card has a hint: one sentence",
+    "that points to the idea or the part of the chapter to think of, never containing the answer or its words,",
     "never giving letters or length.",
-    "5. mastery: the requested number of harder questions (medium or hard) that apply and connect the ideas,",
-    "each asking something the diagnostic did not ask.",
-    "6. recap: transcript, a spoken script of the requested number of words connecting the key points with",
-    "connectives of the language you write in (in English 'because', 'therefore', 'in contrast'; in Dutch",
-    "'omdat', 'daardoor', 'daarentegen'), not a list; and 3-5 bullets. Also the same recap as a podcast script",
-    "within the requested number of words: turns of two speakers, starting with the host, who introduces each",
-    "point and asks a short question (citations may be empty), and alternating with the expert, who answers in",
-    "one to three sentences. Both explain in their own words: keep the key terms of the cited lines, but never",
-    "read a line aloud (at most a short phrase of a line may appear word for word). Every expert turn cites",
-    "the lines that state what it says, and says nothing those lines do not support.",
+    "5. mastery: at most the requested number of harder questions (medium or hard) that apply and connect the",
+    "ideas of the teaching subtopics, each asking something the diagnostic did not ask.",
+    "6. recap: transcript, a spoken script within the requested number of words connecting the key points of the",
+    "teaching subtopics with connectives of the language you write in (in English 'because', 'therefore', 'in",
+    "contrast'; in Dutch 'omdat', 'daardoor', 'daarentegen'; in any other language its own words for these), not",
+    "a list; and the requested number of bullets, one key point each. Also the same recap as a podcast script",
+    'within the requested number of words: turns whose speaker is "host" or "expert", starting with the',
+    "host, who introduces each point and asks a short question (citations may be an empty list), and",
+    "alternating with the expert, who answers in one to three sentences. Both explain in their own words: keep",
+    "the key terms of the cited lines, but never read a line aloud (at most a short phrase of a line may appear",
+    "word for word). Every expert turn cites the lines that state what it says, and says nothing those lines do",
+    "not support. A subtopic listed as slide-only has no objective, question, study block, card, recap point or",
+    "podcast turn.",
     "Every question has a clear stem and 4 options. correct_option is the position of the right option in",
     "options counting from 0: 0 is the first option, 3 the fourth. The explanation says why the right option is",
     "right and, for each wrong option by name, why it is wrong. The options are shown to the learner in another",
     "order than you write them, so the explanation names every option by its own words (in quotes), never by",
     "its position, number or letter (never 'the first option', 'option B', 'de tweede optie', 'antwoord C').",
-    "No two options may be the same words spelled differently. Give a difficulty. Mix the forms: definition",
-    "('What is ...?' / 'Wat is ...?'), cause ('Why ...?' / 'Waarom ...?'), application, comparison and blank (a",
-    "stem with ___ in place of a key term, never a function word). Where the request asks for a cause and a",
-    "definition question, include them if the lines state a cause and define a term; if they do not, use",
-    "other forms. Wrong options are misconceptions a learner could really hold: plausible, of the same kind as",
+    'No two options may be the same words spelled differently. difficulty is "easy", "medium" or "hard".',
+    "Mix the forms: definition ('What is ...?' / 'Wat is ...?'), cause ('Why ...?' / 'Waarom ...?'),",
+    "application, comparison and blank (a stem with ___ in place of a key term, never a function word). A",
+    "definition question asks only for a term some line defines (says what it is or means); a cause question",
+    "only for a cause or reason some line states. Where the lines define no term or state no cause, write no",
+    "question of that form, also where the request asks for one, and use the other forms. Wrong options are",
+    "misconceptions a learner could really hold: plausible, of the same kind as",
     "the answer (a term for a term, a reason for a reason), never a synonym or restatement of the answer,",
     "never a source sentence with a word swapped, never 'all of the above'. Keep all four options about the",
     "same length (the right one neither the longest nor the shortest by far; a learner must not find it by",
@@ -135,45 +148,68 @@ export function chapterSystem(language: SourceLanguage, variant: number): string
     "Grounding: every question, card and qa block cites the lines that state its answer, and its correct answer",
     "uses the key terms of those lines. All shown lines belong to this chapter; cite nothing else.",
     CITATION_RULE,
-    "subtopic_id is the id of the subtopic the item practises (from the chapter outline), or null.",
+    "subtopic_id is the id of the subtopic the item practises (an id from the chapter outline, such as",
+    '"section-2-1"), or null only for an item that connects several subtopics.',
     variantRule(variant, "chapter"),
     languageRule(language),
   ].join(" ");
 }
 
-/** The counts a chapter request asks for, from its shape (course-shape.ts), and the subtopics to cover. */
+/** The counts a chapter request asks for, from its shape (course-shape.ts), and the subtopics each covers. */
 export function chapterCountsText(
   shape: ChapterShape,
   subtopics: ReadonlyArray<{ subtopic_id: string; title: string }>,
 ): string {
-  if (shape.teachable.sentences === 0) {
-    return [
-      "Counts for this chapter: its lines teach nothing a learner can be asked about (no complete statements:",
-      "a list of titles, references, exercises or questions). Return empty lists for objectives, questions,",
-      "study blocks and cards, an empty transcript and an empty podcast script; slides may summarise what the",
-      "lines list.",
-    ].join(" ");
-  }
-  const listed = subtopics.filter((subtopic) => shape.teachingSubtopics.includes(subtopic.subtopic_id));
-  const skipped = subtopics.filter((subtopic) => !shape.teachingSubtopics.includes(subtopic.subtopic_id));
-  const forms =
-    shape.forms.length > 0
-      ? `Across both quizzes, at least one question of each form: ${shape.forms.join(", ")} (where the lines state one).`
-      : "No form is required: the chapter is short.";
+  if (shape.teachable.sentences === 0) return nothingToTeachText();
+  const ids = (list: readonly string[]) => list.join(", ");
+  const slideOnly = subtopics
+    .map((subtopic) => subtopic.subtopic_id)
+    .filter((id) => !shape.teachingSubtopics.includes(id));
   return [
-    `Counts for this chapter (at most; fewer when the lines do not support more): ${shape.objectives.max} objectives;`,
-    `diagnostic ${shape.diagnostic} questions; study blocks for the listed subtopics; practice ${shape.cards} cards;`,
+    "Counts for this chapter (each a maximum; write fewer where the lines do not support more, never pad):",
+    `objectives ${shape.objectives.max};`,
+    `diagnostic ${count(shape.diagnostic, "question")}, one for each of these subtopics: ${ids(shape.diagnosticSubtopics)};`,
+    `study blocks for each teaching subtopic: ${ids(shape.teachingSubtopics)};`,
+    `practice ${count(shape.cards, "card")};`,
     shape.mastery > 0
-      ? `mastery ${shape.mastery} questions;`
+      ? `mastery ${count(shape.mastery, "question")};`
       : "mastery 0 questions (an empty list: too little material for a second check);",
-    `recap transcript ${shape.recapWords.min}-${shape.recapWords.max} words;`,
-    `podcast script ${shape.podcastWords.min}-${shape.podcastWords.max} words in all turns.`,
-    forms,
-    `Listed subtopics (ids): ${listed.map((subtopic) => subtopic.subtopic_id).join(", ")}.`,
-    skipped.length > 0
-      ? `These subtopics teach nothing to ask about; give them no items: ${skipped.map((subtopic) => subtopic.subtopic_id).join(", ")}.`
+    `recap transcript ${shape.recapWords.min}-${shape.recapWords.max} words and ${rangeText(shape.recapBullets)} bullet${shape.recapBullets.max === 1 ? "" : "s"};`,
+    `podcast script ${shape.podcastWords.min}-${shape.podcastWords.max} words in all turns together.`,
+    formsText(shape),
+    slideOnly.length > 0
+      ? `Slide-only subtopics (their lines state nothing a learner can be asked about): ${ids(slideOnly)}. Each gets its overview slide and nothing else: no objective, question, study block, card, recap point or podcast turn.`
       : "",
   ]
     .filter((part) => part !== "")
     .join(" ");
+}
+
+/** A chapter whose lines teach nothing: every list empty, the slides the only content. */
+function nothingToTeachText(): string {
+  return [
+    "Counts for this chapter: its lines state nothing a learner can be asked about (a list of titles,",
+    "references, exercises or questions). Write one overview slide per subtopic summarising what its lines list,",
+    "and nothing else: objectives, diagnostic and mastery questions, study blocks, cards, recap bullets and",
+    "podcast turns are empty lists, and the recap transcript is an empty string.",
+  ].join(" ");
+}
+
+const count = (value: number, noun: string) => `${value} ${noun}${value === 1 ? "" : "s"}`;
+
+function rangeText(range: { min: number; max: number }): string {
+  return range.min === range.max ? `${range.max}` : `${range.min}-${range.max}`;
+}
+
+/** The question forms a chapter asks for, each only where its lines give the material for it. */
+function formsText(shape: ChapterShape): string {
+  if (shape.forms.length === 0) return "No question form is required: the chapter is short.";
+  const form = {
+    cause: "a cause question ('Why ...?') if some line states a cause or reason",
+    definition: "a definition question ('What is ...?') if some line defines a term",
+  } as const;
+  return [
+    `Across both quizzes, include ${shape.forms.map((name) => form[name]).join(", and ")}.`,
+    "Where no line does, leave that form out: never ask why or what-is about something the lines do not explain.",
+  ].join(" ");
 }

@@ -312,7 +312,7 @@ describe("llm provider", () => {
     expect(chapterPrompt).toContain("Why");
     // The counts come from the section's teachable sentences (course-shape.ts): one subtopic of four
     // short sentences asks for one diagnostic question and a recap shorter than 150 words.
-    expect(chapterPrompt).toContain("diagnostic 1 questions");
+    expect(chapterPrompt).toContain("diagnostic 1 question,");
     expect(chapterPrompt).toMatch(/recap transcript \d+-230 words/);
     expect(chapterPrompt).toContain("counting from 0");
     // The schema asks a qa block for its question only, and the other blocks for their content only.

@@ -197,6 +197,26 @@ const questionOutput = z
   });
 type QuestionOutput = z.infer<typeof questionOutput>;
 
+/**
+ * A study block as the model writes it: a heading, text or example block has content; a qa block has a
+ * question {stem, answer} and no content (the learner sees only the question and its answer), so the
+ * model is never asked for a field the code does not read.
+ */
+const studyBlockOutput = z.union([
+  z.object({
+    type: z.enum(["heading", "text", "example"]),
+    content: z.string(),
+    subtopic_id: z.string().nullable(),
+    citations: z.array(lineRefSchema),
+  }),
+  z.object({
+    type: z.literal("qa"),
+    question: z.object({ stem: text(), answer: text() }),
+    subtopic_id: z.string().nullable(),
+    citations: z.array(lineRefSchema),
+  }),
+]);
+
 /** What the model writes for one chapter: the six activities, citing lines by reference only. */
 const chapterOutputSchema = z.object({
   overview: z.object({
@@ -205,23 +225,7 @@ const chapterOutputSchema = z.object({
     objectives: z.array(z.string()),
   }),
   diagnostic: z.object({ title: text(), questions: z.array(questionOutput) }),
-  study: z.object({
-    title: text(),
-    blocks: z.array(
-      z
-        .object({
-          type: z.enum(["heading", "example", "qa", "text"]),
-          content: z.string(),
-          question: z.object({ stem: text(), answer: text() }).nullable(),
-          subtopic_id: z.string().nullable(),
-          citations: z.array(lineRefSchema),
-        })
-        .refine((block) => (block.type === "qa") === (block.question !== null), {
-          message: "a qa block has a question and other blocks have question null",
-          path: ["question"],
-        }),
-    ),
-  }),
+  study: z.object({ title: text(), blocks: z.array(studyBlockOutput) }),
   practice: z.object({
     title: text(),
     cards: z.array(
@@ -623,7 +627,8 @@ function chapterDraft(
   const blocks = output.study.blocks.map(
     (block): StudyBlock => ({
       type: block.type,
-      content: block.content,
+      // A qa block shows only its question and answer; the stored payload keeps an empty content.
+      content: block.type === "qa" ? "" : block.content,
       question: block.type === "qa" ? block.question : null,
       subtopic_id: subtopic(block.subtopic_id),
       citations: cite(block.citations),

@@ -740,6 +740,9 @@ describe("names", () => {
         "Tussen twee neuronen zit een kleine ruimte, de synaps. Neurotransmitters zijn chemische stoffen die het signaal over de synaps dragen. Ze binden aan receptoren op de volgende cel. Dopamine en serotonine zijn bekende neurotransmitters.",
         "",
         "Een tekort aan dopamine speelt een rol bij de ziekte van Parkinson. Sommige medicijnen remmen de afbraak van neurotransmitters in de synaps.",
+        "",
+        // Room in the course shape (one card per two statements) for the blank this test looks for.
+        "Na het signaal neemt de zendende cel veel neurotransmitters weer op. Die heropname maakt de synaps vrij voor een nieuw signaal.",
       ].join("\n"),
     );
     const { chapters } = await generateCourse(topic, structure, sources, extractiveProvider());
