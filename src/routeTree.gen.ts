@@ -21,6 +21,7 @@ import { Route as TopicsIndexRouteImport } from './routes/topics/index'
 import { Route as TopicsTopicIdRouteImport } from './routes/topics/$topicId'
 import { Route as AuthMemberExploreRouteImport } from './routes/_auth/_member/explore'
 import { Route as AuthMemberFavoritesRouteImport } from './routes/_auth/_member/favorites'
+import { Route as AuthMemberReviewRouteImport } from './routes/_auth/_member/review'
 import { Route as AuthAccountSettingsRouteImport } from './routes/_auth/account/settings'
 import { Route as StudymapCollectionsIndexRouteImport } from './routes/studymap/collections/index'
 import { Route as StudymapTopicsTopicIdRouteRouteImport } from './routes/studymap/topics/$topicId/route'
@@ -103,6 +104,11 @@ const AuthMemberExploreRoute = AuthMemberExploreRouteImport.update({
 const AuthMemberFavoritesRoute = AuthMemberFavoritesRouteImport.update({
   id: '/favorites',
   path: '/favorites',
+  getParentRoute: () => AuthMemberRoute,
+} as any)
+const AuthMemberReviewRoute = AuthMemberReviewRouteImport.update({
+  id: '/review',
+  path: '/review',
   getParentRoute: () => AuthMemberRoute,
 } as any)
 const AuthAccountSettingsRoute = AuthAccountSettingsRouteImport.update({
@@ -266,6 +272,7 @@ export interface FileRoutesByFullPath {
   '/studymap/topics/$topicId': typeof StudymapTopicsTopicIdRouteRouteWithChildren
   '/explore': typeof AuthMemberExploreRoute
   '/favorites': typeof AuthMemberFavoritesRoute
+  '/review': typeof AuthMemberReviewRoute
   '/account/settings': typeof AuthAccountSettingsRoute
   '/studymap/topics/new': typeof StudymapTopicsNewRoute
   '/studymap/collections/': typeof StudymapCollectionsIndexRoute
@@ -301,6 +308,7 @@ export interface FileRoutesByTo {
   '/topics': typeof TopicsIndexRoute
   '/explore': typeof AuthMemberExploreRoute
   '/favorites': typeof AuthMemberFavoritesRoute
+  '/review': typeof AuthMemberReviewRoute
   '/account/settings': typeof AuthAccountSettingsRoute
   '/studymap/topics/new': typeof StudymapTopicsNewRoute
   '/studymap/collections': typeof StudymapCollectionsIndexRoute
@@ -340,6 +348,7 @@ export interface FileRoutesById {
   '/studymap/topics/$topicId': typeof StudymapTopicsTopicIdRouteRouteWithChildren
   '/_auth/_member/explore': typeof AuthMemberExploreRoute
   '/_auth/_member/favorites': typeof AuthMemberFavoritesRoute
+  '/_auth/_member/review': typeof AuthMemberReviewRoute
   '/_auth/account/settings': typeof AuthAccountSettingsRoute
   '/studymap/topics/new': typeof StudymapTopicsNewRoute
   '/studymap/collections/': typeof StudymapCollectionsIndexRoute
@@ -379,6 +388,7 @@ export interface FileRouteTypes {
     | '/studymap/topics/$topicId'
     | '/explore'
     | '/favorites'
+    | '/review'
     | '/account/settings'
     | '/studymap/topics/new'
     | '/studymap/collections/'
@@ -414,6 +424,7 @@ export interface FileRouteTypes {
     | '/topics'
     | '/explore'
     | '/favorites'
+    | '/review'
     | '/account/settings'
     | '/studymap/topics/new'
     | '/studymap/collections'
@@ -452,6 +463,7 @@ export interface FileRouteTypes {
     | '/studymap/topics/$topicId'
     | '/_auth/_member/explore'
     | '/_auth/_member/favorites'
+    | '/_auth/_member/review'
     | '/_auth/account/settings'
     | '/studymap/topics/new'
     | '/studymap/collections/'
@@ -572,6 +584,13 @@ declare module '@tanstack/react-router' {
       path: '/favorites'
       fullPath: '/favorites'
       preLoaderRoute: typeof AuthMemberFavoritesRouteImport
+      parentRoute: typeof AuthMemberRoute
+    }
+    '/_auth/_member/review': {
+      id: '/_auth/_member/review'
+      path: '/review'
+      fullPath: '/review'
+      preLoaderRoute: typeof AuthMemberReviewRouteImport
       parentRoute: typeof AuthMemberRoute
     }
     '/_auth/account/settings': {
@@ -853,11 +872,13 @@ const StudymapRouteRouteWithChildren = StudymapRouteRoute._addFileChildren(
 interface AuthMemberRouteChildren {
   AuthMemberExploreRoute: typeof AuthMemberExploreRoute
   AuthMemberFavoritesRoute: typeof AuthMemberFavoritesRoute
+  AuthMemberReviewRoute: typeof AuthMemberReviewRoute
 }
 
 const AuthMemberRouteChildren: AuthMemberRouteChildren = {
   AuthMemberExploreRoute: AuthMemberExploreRoute,
   AuthMemberFavoritesRoute: AuthMemberFavoritesRoute,
+  AuthMemberReviewRoute: AuthMemberReviewRoute,
 }
 
 const AuthMemberRouteWithChildren = AuthMemberRoute._addFileChildren(

@@ -15,6 +15,7 @@ const NAV = [
   { to: "/studymap", label: "Dashboard", exact: true },
   { to: "/favorites", label: "Favorites", exact: false },
   { to: "/explore", label: "Explore", exact: false },
+  { to: "/review", label: "Review", exact: false },
 ] as const;
 
 /** The signed-in layout: header with navigation, organisation and theme, breadcrumbs, then the page. */

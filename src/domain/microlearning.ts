@@ -213,7 +213,8 @@ export function practiceStatus(
   cards: readonly Pick<PracticeCard, "id">[],
   states: ReadonlyMap<string, StoredCard>,
 ): ProgressStatus {
-  const reviewed = cards.filter((card) => states.has(card.id)).length;
+  // A state the diagnostic wrote for a card it found unknown (docs/decisions.md) is not a review.
+  const reviewed = cards.filter((card) => (states.get(card.id)?.reps ?? 0) > 0).length;
   if (reviewed === 0) return "in_progress";
   return reviewed === cards.length ? "completed" : "in_progress";
 }

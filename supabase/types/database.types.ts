@@ -348,6 +348,84 @@ export type Database = {
           },
         ];
       };
+      course_part_regenerations: {
+        Row: {
+          activity_id: string | null;
+          chapter_id: string;
+          created_at: string;
+          error: string | null;
+          finished_at: string | null;
+          id: string;
+          part: string;
+          question_id: string | null;
+          requested_by: string;
+          result: Json | null;
+          status: string;
+          topic_id: string;
+          updated_at: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          activity_id?: string | null;
+          chapter_id: string;
+          created_at?: string;
+          error?: string | null;
+          finished_at?: string | null;
+          id?: string;
+          part: string;
+          question_id?: string | null;
+          requested_by: string;
+          result?: Json | null;
+          status?: string;
+          topic_id: string;
+          updated_at?: string;
+        };
+        Update: {
+          activity_id?: string | null;
+          chapter_id?: string;
+          created_at?: string;
+          error?: string | null;
+          finished_at?: string | null;
+          id?: string;
+          part?: string;
+          question_id?: string | null;
+          requested_by?: string;
+          result?: Json | null;
+          status?: string;
+          topic_id?: string;
+          updated_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "course_part_regenerations_activity_id_fkey";
+            columns: ["activity_id"];
+            isOneToOne: false;
+            referencedRelation: "activities";
+            referencedColumns: ["id"];
+          },
+          {
+            foreignKeyName: "course_part_regenerations_chapter_id_fkey";
+            columns: ["chapter_id"];
+            isOneToOne: false;
+            referencedRelation: "chapters";
+            referencedColumns: ["id"];
+          },
+          {
+            foreignKeyName: "course_part_regenerations_requested_by_fkey";
+            columns: ["requested_by"];
+            isOneToOne: false;
+            referencedRelation: "profiles";
+            referencedColumns: ["id"];
+          },
+          {
+            foreignKeyName: "course_part_regenerations_topic_id_fkey";
+            columns: ["topic_id"];
+            isOneToOne: false;
+            referencedRelation: "topics";
+            referencedColumns: ["id"];
+          },
+        ];
+      };
       courses: {
         Row: {
           created_at: string;
@@ -843,6 +921,46 @@ export type Database = {
           },
         ];
       };
+      stale_activities: {
+        Row: {
+          activity_id: string;
+          citations_changed: boolean;
+          item_ids: string[];
+          marked_at: string;
+          topic_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          activity_id: string;
+          citations_changed?: boolean;
+          item_ids?: string[];
+          marked_at?: string;
+          topic_id: string;
+        };
+        Update: {
+          activity_id?: string;
+          citations_changed?: boolean;
+          item_ids?: string[];
+          marked_at?: string;
+          topic_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "stale_activities_activity_id_fkey";
+            columns: ["activity_id"];
+            isOneToOne: true;
+            referencedRelation: "activities";
+            referencedColumns: ["id"];
+          },
+          {
+            foreignKeyName: "stale_activities_topic_id_fkey";
+            columns: ["topic_id"];
+            isOneToOne: false;
+            referencedRelation: "topics";
+            referencedColumns: ["id"];
+          },
+        ];
+      };
       subjects: {
         Row: {
           created_at: string;
@@ -1088,6 +1206,8 @@ export type Database = {
     Functions: {
       accept_invitation: { Args: { p_membership_id: string }; Returns: string };
       accept_structure: { Args: { p_structure?: Json; p_topic_id: string }; Returns: undefined };
+      apply_chapter_regeneration: { Args: { p_chapter: Json; p_request_id: string }; Returns: Json };
+      apply_item_regeneration: { Args: { p_question: Json; p_request_id: string }; Returns: Json };
       ask_passages: {
         Args: { p_limit?: number; p_query: string; p_topic_id: string };
         Returns: {
@@ -1154,6 +1274,20 @@ export type Database = {
       create_entity: { Args: { p_kind?: string; p_name: string }; Returns: string };
       delete_topic: { Args: { p_topic_id: string }; Returns: undefined };
       disconnect_entity_llm: { Args: { p_entity_id: string }; Returns: boolean };
+      due_practice_cards: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          activity_id: string;
+          card: Json;
+          card_id: string;
+          chapter_id: string;
+          chapter_title: string;
+          content: Json;
+          due_at: string;
+          topic_id: string;
+          topic_title: string;
+        }[];
+      };
       entity_generation_usage: {
         Args: { p_days?: number; p_entity_id: string };
         Returns: {
@@ -1222,9 +1356,12 @@ export type Database = {
         }[];
       };
       publish_course_draft: { Args: { p_course_id: string }; Returns: string };
+      record_source_changes: { Args: { p_relinks: Json; p_stale: Json; p_topic_id: string }; Returns: Json };
       record_structure_run: { Args: { p_run_id: string; p_topic_id: string }; Returns: undefined };
       regenerate_structure: { Args: { p_topic_id: string }; Returns: number };
       remove_abandoned_topics: { Args: { p_quiet_for: string }; Returns: string[] };
+      request_chapter_regeneration: { Args: { p_chapter_id: string }; Returns: string };
+      request_item_regeneration: { Args: { p_activity_id: string; p_question_id: string }; Returns: string };
       save_entity_llm_settings: {
         Args: {
           p_api_key?: string;
@@ -1246,6 +1383,7 @@ export type Database = {
         };
         Returns: string;
       };
+      seed_practice_card_states: { Args: { p_activity_id: string; p_states: Json }; Returns: number };
       stalled_structure_candidates: {
         Args: Record<PropertyKey, never>;
         Returns: {

@@ -8,6 +8,7 @@ import type { ActivityCitation } from "./api.ts";
 import { DisclosureButton } from "./disclosure-button.tsx";
 import { PhaseContent, UnknownContent } from "./phase-content.tsx";
 import { PhaseNav } from "./phase-nav.tsx";
+import { StaleNotice } from "./stale-notice.tsx";
 import { chapterHeading } from "./summary.ts";
 import { usePhase } from "./use-phase.ts";
 
@@ -138,6 +139,7 @@ export function PhaseScreen({ topicId, chapterId, kind }: PhaseScreenProps) {
           </p>
         )}
       </header>
+      {activity?.row.id ? <StaleNotice activityId={activity.row.id} /> : null}
       {phase.loading ? (
         <p role="status" className="text-sm text-neutral-500 dark:text-neutral-400">
           Laden…

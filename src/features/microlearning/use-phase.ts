@@ -31,6 +31,7 @@ import {
   fetchChapterProgress,
   saveProgress,
 } from "./api.ts";
+import { seedPracticeFromDiagnostic } from "./seed-practice.ts";
 
 /** docs/product.md §8: activity load errors are logged; the screen then shows what it has. */
 async function logged<T>(what: string, load: () => Promise<T>, fallback: T): Promise<T> {
@@ -204,9 +205,20 @@ export function usePhase(topicId: string, chapterId: string, kind: string) {
         { activityId, status: statusAfterQuiz(result), result },
         ...followUps(content.kind, result, progressOf),
       ]);
+      if (content.kind === "diagnostic" && user) {
+        // The schedule is a bonus on top of the stored result: a failure is logged, never shown.
+        await seedPracticeFromDiagnostic(client, {
+          chapterId,
+          userId: user.id,
+          questions: content.payload.questions,
+          answers,
+        })
+          .then(() => mutateGlobal((key) => Array.isArray(key) && key[0] === "card-states"))
+          .catch((error) => console.error("Failed to schedule practice cards:", error));
+      }
       return result;
     },
-    [activity.data, activityId, progressOf, save],
+    [activity.data, activityId, progressOf, save, client, user, chapterId, mutateGlobal],
   );
 
   return {

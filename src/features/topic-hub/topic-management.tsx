@@ -12,8 +12,9 @@ import type { Topic } from "@/lib/topics/api";
 import { topicKey } from "@/lib/topics/hooks";
 import { deleteTopic, moveTopic, TOPIC_DESCRIPTION_MAX, TOPIC_TITLE_MAX, updateTopicDetails } from "./api";
 import { useCanManageTopic } from "./hooks";
+import { SourcesDialog, StaleItems } from "./source-changes";
 
-type Action = "details" | "move" | "delete";
+type Action = "details" | "move" | "sources" | "delete";
 
 /**
  * Rename, describe, move and delete a topic (docs/product.md §2 "Managing a topic"), shown only to
@@ -32,12 +33,19 @@ export function TopicManagement({ topic }: { topic: Topic }) {
       <Button size="sm" variant="secondary" onClick={() => setOpen("move")}>
         Move
       </Button>
+      <Button size="sm" variant="secondary" onClick={() => setOpen("sources")}>
+        Sources
+      </Button>
       <Button size="sm" variant="ghost" onClick={() => setOpen("delete")}>
         Delete
       </Button>
       {open === "details" ? <DetailsDialog topic={topic} onClose={close} /> : null}
+      {open === "sources" ? <SourcesDialog topic={topic} onClose={close} /> : null}
       {open === "move" ? <MoveDialog topic={topic} onClose={close} /> : null}
       {open === "delete" ? <DeleteDialog topic={topic} onClose={close} /> : null}
+      <div className="basis-full">
+        <StaleItems topicId={topic.id} />
+      </div>
     </div>
   );
 }

@@ -14,7 +14,7 @@ select tables_are(
     'source_chunks', 'courses', 'chapters', 'activities', 'activity_progress', 'practice_card_states',
     'activity_citations', 'favorites', 'topic_subscriptions', 'generation_requests',
     'episode_audio', 'quiz_attempts', 'entity_llm_settings', 'generation_usage',
-    'ask_conversations', 'ask_messages', 'course_part_regenerations'
+    'ask_conversations', 'ask_messages', 'course_part_regenerations', 'stale_activities'
   ],
   'public holds exactly the tables of the contract'
 );

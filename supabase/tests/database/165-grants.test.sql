@@ -78,7 +78,7 @@ select set_eq(
       'public.ask_conversations:SELECT', 'public.ask_messages:SELECT',
       'public.episode_audio:SELECT',
       'public.quiz_attempts:SELECT', 'public.quiz_attempts:INSERT',
-      'public.course_part_regenerations:SELECT',
+      'public.course_part_regenerations:SELECT', 'public.stale_activities:SELECT',
       'public.profiles:SELECT',
       'public.profiles(display_name):UPDATE', 'public.profiles(preferences):UPDATE'
     ])
@@ -104,7 +104,7 @@ select set_eq(
     'core_memberships', 'courses', 'episode_audio', 'favorites', 'generation_requests', 'modules', 'practice_card_states',
     'profiles', 'quiz_attempts', 'source_chunks', 'subjects', 'topic_sources', 'topic_subscriptions', 'topics',
     'entity_llm_settings', 'generation_usage', 'ask_conversations', 'ask_messages',
-    'course_part_regenerations'
+    'course_part_regenerations', 'stale_activities'
   ],
   'every public table has a privilege decision above (a new table must be added here and granted)'
 );
@@ -140,6 +140,7 @@ select set_eq(
     'public.item_flag_thresholds', 'public.ask_question', 'public.course_regeneration_learners',
     'public.publish_course_draft',
     'public.request_item_regeneration', 'public.request_chapter_regeneration',
+    'public.seed_practice_card_states', 'public.due_practice_cards',
     'private.assert_can_manage_topic', 'private.caller_bypasses_rls', 'private.can_manage_course',
     'private.can_manage_topic', 'private.can_read_activity', 'private.can_read_course',
     'private.can_read_topic', 'private.claim_generation', 'private.co_member_user_ids',
@@ -161,7 +162,7 @@ select set_eq(
     'public.get_microlearning_outline', 'public.invitation_mail', 'public.orphaned_files', 'public.regenerate_structure',
     'public.save_generated_course', 'public.stalled_structure_candidates', 'public.entity_llm_credentials',
     'public.start_structure_generation', 'public.remove_abandoned_topics', 'public.ask_passages',
-    'public.apply_item_regeneration', 'public.apply_chapter_regeneration',
+    'public.apply_item_regeneration', 'public.apply_chapter_regeneration', 'public.record_source_changes',
     'private.assert_can_manage_topic', 'private.caller_bypasses_rls', 'private.can_manage_course',
     'private.can_manage_topic', 'private.can_read_activity', 'private.can_read_course',
     'private.can_read_topic', 'private.claim_generation', 'private.co_member_user_ids',

@@ -24,6 +24,7 @@ import {
   updateTopic,
 } from "./db.ts";
 import { modelForEntity, recordUsage } from "./model.ts";
+import { citedTextBeforeReading, recordSourceChanges } from "./source-changes.ts";
 import {
   readingFraction,
   structurePercent,
@@ -127,7 +128,11 @@ async function generateFromSources(run: StructureRun): Promise<StructureRunOutpu
 
   signal?.throwIfAborted();
   const chunks = inputs.flatMap((input) => input.chunks);
+  // A course's cited text is compared with the new text: what changed is marked stale (docs/teachers.md).
+  const before = await citedTextBeforeReading(client, topic.id);
   const saved = await replaceChunks(client, topic.id, chunks);
+  // A source that could not be read is not a changed text: the marks wait for a reading of every source.
+  if (failures.length === 0) await recordSourceChanges(client, topic.id, before, chunks);
   output.chunks = { total: chunks.length, inserted: saved.inserted, deleted: saved.deleted };
 
   if (rows.length > 0 && inputs.length === 0) {
