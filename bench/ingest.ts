@@ -10,6 +10,7 @@
  * - headings: share of truth headings that came out as heading items (a reference list's heading also
  *   when its line came out with role `reference`);
  * - refs: corpus sentences or headings that carry a bibliography entry;
+ * - across: corpus sentences read whole over a page break or a chunk edge (cited on each page);
  * - sentences, ingest time (median of 3 after a warm-up) and status.
  *
  *   npm run bench:ingest [-- --only a,b] [--holdout] [--json] [--show <slug>]
@@ -70,6 +71,8 @@ interface Row {
   headings?: { found: number; total: number };
   references?: number;
   sentences?: number;
+  /** Sentences that run on over a page break or a chunk edge (one citation per part). */
+  across?: number;
   ms?: number;
 }
 
@@ -115,6 +118,15 @@ async function ingest(document: CorpusDocument, kind: SourceKind, bytes: Uint8Ar
     content: bytes,
   });
   return buildCorpus([{ id: source.id, kind: source.kind, file_name: source.file_name, chunks }]);
+}
+
+/** Sentences generation reads whole over a page break or a chunk edge, each part on its own page. */
+function sentencesAcross(corpus: Corpus): string[] {
+  return corpus.sentences.flatMap((sentence) =>
+    sentence.parts
+      ? [sentence.parts.map((part) => `p. ${part.chunk.page_number ?? "-"}: ${part.text}`).join(" | ")]
+      : [],
+  );
 }
 
 function headingTexts(corpus: Corpus): string[] {
@@ -170,6 +182,7 @@ async function measure(document: CorpusDocument): Promise<{ row: Row; corpus?: C
       headings: { found: recall.found, total: recall.total },
       references: referencesAsContent([...sentences, ...headings], truth).length,
       sentences: sentences.length,
+      across: sentencesAcross(corpus).length,
       ms: median(times),
     },
   };
@@ -189,6 +202,7 @@ const COLUMNS: Array<{ title: string; width: number; cell: (row: Row) => string 
   { title: "headings", width: 14, cell: (row) => ratio(row.headings) },
   { title: "refs", width: 5, cell: (row) => (row.references ?? "").toString() },
   { title: "sentences", width: 9, cell: (row) => (row.sentences ?? "").toString() },
+  { title: "across", width: 6, cell: (row) => (row.across ?? "").toString() },
   { title: "ingest", width: 9, cell: (row) => (row.ms === undefined ? "" : `${row.ms.toFixed(0)} ms`) },
   { title: "status", width: 0, cell: (row) => row.status },
 ];
@@ -216,6 +230,7 @@ function medianLine(rows: readonly Row[]): string {
     Number.isNaN(headings) ? "n/a" : `${headings.toFixed(0)}%`,
     String(of((row) => row.references)),
     String(of((row) => row.sentences)),
+    String(of((row) => row.across)),
     `${of((row) => row.ms).toFixed(0)} ms`,
     "",
   ]);
@@ -233,6 +248,7 @@ function show(document: CorpusDocument, corpus: Corpus | undefined, pages: numbe
   section("truth headings", truth.headings);
   section("truth headings not found", recall.missing);
   section("ingested body sentences", sentences);
+  section("sentences across a page break or chunk edge", corpus ? sentencesAcross(corpus) : []);
   section("truth sentences not found intact", integrity.missing);
   section("intrusions", corpus ? intrusions(sentences, truth, pages) : []);
   section("references as content", referencesAsContent([...sentences, ...headings], truth));

@@ -1,4 +1,5 @@
 import type { Citation } from "../../src/domain/citation.ts";
+import { joinAcrossLines, tightJoin, vocabularyOf } from "./ingest/hyphenation.ts";
 import {
   type Chunk,
   isAside,
@@ -73,6 +74,20 @@ export interface Sentence {
   complete: boolean;
   /** Lower-case content words (no function words, no bare numbers). */
   terms: string[];
+  /**
+   * A sentence that runs on over a chunk edge or a page break, one part per chunk, in reading order: each
+   * part's own exact lines and the words of the sentence on them. `chunk`, `line_start` and `line_end`
+   * are the first part. Absent: one part, the sentence's own chunk and lines.
+   */
+  parts?: SentencePart[];
+}
+
+export interface SentencePart {
+  chunk: CorpusChunk;
+  line_start: number;
+  line_end: number;
+  /** The words of the sentence on these lines. */
+  text: string;
 }
 
 export type CorpusItem =
@@ -111,7 +126,14 @@ export function buildCorpus(inputs: readonly CorpusSourceInput[]): Corpus {
       index,
     };
     corpus.sources.push(source);
-    for (const page of pagesOf(input.chunks)) readPage(corpus, source, page);
+    const reading: Reading = {
+      paragraph: [],
+      previous: null,
+      inFence: false,
+      vocabulary: once(() => vocabularyOf(input.chunks.flatMap((chunk) => chunk.content.split("\n")))),
+    };
+    for (const page of pagesOf(input.chunks)) readPage(corpus, source, page, reading);
+    closeParagraph(corpus, source, reading);
   });
   return corpus;
 }
@@ -180,13 +202,58 @@ function pagesOf(chunks: readonly Chunk[]): Chunk[][] {
     .map(([, page]) => page.sort((a, b) => a.line_start - b.line_start));
 }
 
-function readPage(corpus: Corpus, source: CorpusSource, pageChunks: Chunk[]) {
+/** One line of a paragraph, which may run on over chunk edges and page breaks. */
+interface ParagraphLine {
+  chunk: CorpusChunk;
+  roles: LineRoles | null;
+  line: number;
+}
+
+/** What reading a source carries from one chunk to the next. */
+interface Reading {
+  paragraph: ParagraphLine[];
+  previous: Chunk | null;
+  inFence: boolean;
+  /** The source's own spelling, for a word broken over a chunk edge ("per-" + "syllable"): read once, if needed. */
+  vocabulary: () => ReadonlySet<string>;
+}
+
+function once<T>(make: () => T): () => T {
+  let value: T | undefined;
+  return () => {
+    value ??= make();
+    return value;
+  };
+}
+
+function closeParagraph(corpus: Corpus, source: CorpusSource, reading: Reading) {
+  if (reading.paragraph.length > 0) addParagraph(corpus, source, reading.paragraph, reading.vocabulary);
+  reading.paragraph = [];
+}
+
+/**
+ * Whether `next` may go on with the paragraph open at the end of `previous` (docs/ingestion.md,
+ * "Sentences across pages"): both read by layout, and `next` holds the very next lines of the same page
+ * or the top of the next page. Its first body line then goes on with that paragraph unless the layout
+ * marks a paragraph start there, as ingestion does wherever the text does not run on over the break.
+ */
+export function mayRunOn(previous: Chunk | null, next: Chunk): boolean {
+  if (!previous?.layout || !next.layout) return false;
+  if (previous.page_number === next.page_number) return next.line_start === previous.line_end + 1;
+  return (
+    previous.page_number !== null &&
+    next.page_number !== null &&
+    next.page_number === previous.page_number + 1
+  );
+}
+
+function readPage(corpus: Corpus, source: CorpusSource, pageChunks: Chunk[], reading: Reading) {
   // Chunks stored without a layout (plain or pasted text, older rows): guess headings from line shape,
   // looking at the page as the chunker saw it — the gaps between chunks were blank lines.
   const guessed = pageChunks.every((chunk) => chunk.layout)
     ? new Map<number, Heading>()
     : guessHeadings(pageChunks, source.kind === "markdown");
-  let inFence = false;
+  const close = () => closeParagraph(corpus, source, reading);
   for (const chunk of pageChunks) {
     const corpusChunk: CorpusChunk = {
       ...chunk,
@@ -199,15 +266,14 @@ function readPage(corpus: Corpus, source: CorpusSource, pageChunks: Chunk[]) {
     corpus.chunks.set(chunk.id, corpusChunk);
     const roles = chunk.layout ? rolesOf(chunk.layout) : null;
     if (roles) corpusChunk.lineRoles = roles.lineRoles;
-    let paragraph: number[] = [];
-    const closeParagraph = () => {
-      if (paragraph.length > 0) addParagraph(corpus, source, corpusChunk, paragraph, roles);
-      paragraph = [];
-    };
+    // Each slide stands on its own (ingest/extract.ts marks no run-on between slides).
+    if (source.kind === "pptx" || !mayRunOn(reading.previous, chunk)) close();
+    reading.previous = chunk;
     const lineAt = (lineNumber: number) => corpusChunk.lines[lineNumber - chunk.line_start] ?? "";
     for (let lineNumber = chunk.line_start; lineNumber <= chunk.line_end; lineNumber++) {
       const line = lineAt(lineNumber);
-      if (/^(```|~~~)/.test(line)) inFence = !inFence;
+      if (/^(```|~~~)/.test(line)) reading.inFence = !reading.inFence;
+      const inFence = reading.inFence;
       const marked = inFence ? undefined : roles?.headings.get(lineNumber);
       const lineEnd = marked ? Math.min(marked.end, chunk.line_end) : lineNumber;
       const heading = marked
@@ -216,7 +282,7 @@ function readPage(corpus: Corpus, source: CorpusSource, pageChunks: Chunk[]) {
           ? undefined
           : guessed.get(lineNumber);
       if (heading) {
-        closeParagraph();
+        close();
         corpus.items.push({
           type: "heading",
           heading,
@@ -231,13 +297,12 @@ function readPage(corpus: Corpus, source: CorpusSource, pageChunks: Chunk[]) {
       } else if (isAside(roles?.lineRoles.get(lineNumber))) {
         // A caption or footnote set between two halves of a sentence: the sentence goes on after it.
       } else if (line === "" || inFence || isNonProse(line) || isNonBody(roles?.lineRoles.get(lineNumber))) {
-        closeParagraph();
+        close();
       } else {
-        if (roles?.paragraphs.has(lineNumber)) closeParagraph();
-        paragraph.push(lineNumber);
+        if (roles?.paragraphs.has(lineNumber)) close();
+        reading.paragraph.push({ chunk: corpusChunk, roles, line: lineNumber });
       }
     }
-    closeParagraph();
   }
 }
 
@@ -258,45 +323,105 @@ function range(first: number, last: number): number[] {
   return Array.from({ length: Math.max(0, last - first + 1) }, (_, offset) => first + offset);
 }
 
+/**
+ * How line `index` of a paragraph meets the next. Within a chunk its layout says (a broken word's join);
+ * over a chunk edge or a page break nothing is stored (a stored join stays inside its chunk), so it is
+ * decided here by ingestion's rules and the source's own spelling (`pageRunOn` decides the same at
+ * ingestion, without the English word list): "com-" + "prise" reads "comprise", "per-" + "syllable"
+ * keeps its hyphen where the source writes "per-metron".
+ */
+function joinAfter(
+  paragraph: readonly ParagraphLine[],
+  lines: readonly string[],
+  index: number,
+  language: Language,
+  vocabulary: () => ReadonlySet<string>,
+): boolean | undefined {
+  const here = paragraph[index];
+  const next = paragraph[index + 1];
+  if (!here || !next) return undefined;
+  if (here.chunk === next.chunk) return here.roles?.joins.get(here.line);
+  const line = lines[index] ?? "";
+  const nextLine = lines[index + 1] ?? "";
+  const broken = line.endsWith("-") ? joinAcrossLines(line, nextLine, language, vocabulary()) : null;
+  return (broken ?? tightJoin(line, nextLine))?.hyphen;
+}
+
 function addParagraph(
   corpus: Corpus,
   source: CorpusSource,
-  chunk: CorpusChunk,
-  lineNumbers: number[],
-  roles: LineRoles | null,
+  paragraph: readonly ParagraphLine[],
+  vocabulary: () => ReadonlySet<string>,
 ) {
-  const raw = lineNumbers.map((lineNumber) => chunk.lines[lineNumber - chunk.line_start] ?? "");
+  const raw = paragraph.map(({ chunk, line }) => chunk.lines[line - chunk.line_start] ?? "");
   // Markdown markup may span lines (a link's text broken at the line end), so it goes per paragraph.
   const lines = mayHoldMarkup(source.kind) ? plainLines(raw) : raw.map(plainProse);
   // With a layout, only the joins it records undo a line-end hyphen; without one, joinLines guesses. A
   // paragraph's lines are consecutive body lines: only asides (captions, footnotes) can sit between them.
-  const joins = roles
-    ? lineNumbers.map((lineNumber, index) =>
-        index + 1 < lineNumbers.length ? roles.joins.get(lineNumber) : undefined,
-      )
+  const joins = paragraph[0]?.roles
+    ? paragraph.map((_, index) => joinAfter(paragraph, lines, index, source.language, vocabulary))
     : undefined;
   const { text, starts } = joinLines(lines, joins);
-  const lineAt = (offset: number) => {
-    let index = 0;
-    while (index + 1 < starts.length && (starts[index + 1] ?? Number.POSITIVE_INFINITY) <= offset) index++;
-    return lineNumbers[index] ?? chunk.line_start;
-  };
-  const sentences = splitSentences(text).map(
-    (span, position): Sentence => ({
+  const sentences = splitSentences(text).map((span, position): Sentence => {
+    const parts = sentenceParts(paragraph, text, starts, span);
+    const first = parts[0] as SentencePart;
+    return {
       index: corpus.sentences.length + position,
       text: span.text,
       source,
-      chunk,
-      line_start: lineAt(span.start),
-      line_end: lineAt(span.end - 1),
+      chunk: first.chunk,
+      line_start: first.line_start,
+      line_end: first.line_end,
       opensParagraph: position === 0,
       complete: isCompleteSentence(span.text),
       terms: contentTerms(span.text),
-    }),
-  );
+      ...(parts.length > 1 ? { parts } : {}),
+    };
+  });
   if (sentences.length === 0) return;
   corpus.sentences.push(...sentences);
   corpus.items.push({ type: "paragraph", sentences, source });
+}
+
+/**
+ * The lines a sentence (`span` of the paragraph's `text`) stands on, grouped by chunk, each group with
+ * the words of the sentence from where its first line starts to where the next group's starts.
+ */
+function sentenceParts(
+  paragraph: readonly ParagraphLine[],
+  text: string,
+  starts: readonly number[],
+  span: { start: number; end: number },
+): SentencePart[] {
+  // The last line starting at or before `offset`, by bisection: a paragraph can run over many pages.
+  const lineIndexAt = (offset: number) => {
+    let low = 0;
+    let high = starts.length - 1;
+    while (low < high) {
+      const middle = Math.ceil((low + high) / 2);
+      if ((starts[middle] ?? Number.POSITIVE_INFINITY) <= offset) low = middle;
+      else high = middle - 1;
+    }
+    return low;
+  };
+  const groups: Array<{ chunk: CorpusChunk; first: number; last: number }> = [];
+  for (let index = lineIndexAt(span.start); index <= lineIndexAt(span.end - 1); index++) {
+    const chunk = (paragraph[index] as ParagraphLine).chunk;
+    const group = groups.at(-1);
+    if (group?.chunk === chunk) group.last = index;
+    else groups.push({ chunk, first: index, last: index });
+  }
+  return groups.map(({ chunk, first, last }, at) => {
+    const next = groups[at + 1];
+    const from = Math.max(span.start, starts[first] ?? span.start);
+    const to = next ? (starts[next.first] ?? span.end) : span.end;
+    return {
+      chunk,
+      line_start: (paragraph[first] as ParagraphLine).line,
+      line_end: (paragraph[last] as ParagraphLine).line,
+      text: text.slice(from, to).trim(),
+    };
+  });
 }
 
 /** Lower-case content words: no function words, no bare numbers, at least three letters. */
@@ -309,7 +434,10 @@ export function linesOf(chunk: CorpusChunk, lineStart: number, lineEnd: number):
   return chunk.lines.slice(lineStart - chunk.line_start, lineEnd - chunk.line_start + 1);
 }
 
-/** The citation of a sentence: its chunk, its exact lines, and the sentence itself as the snippet. */
+/**
+ * The citation of a sentence: its chunk, its exact lines, and the sentence itself as the snippet. For a
+ * sentence that runs on over a chunk edge or a page break, its first part only: see citeSentenceParts.
+ */
 export function citeSentence(sentence: Sentence): Citation {
   return {
     chunk_id: sentence.chunk.id,
@@ -318,7 +446,25 @@ export function citeSentence(sentence: Sentence): Citation {
     line_start: sentence.line_start,
     line_end: sentence.line_end,
     exactLines: linesOf(sentence.chunk, sentence.line_start, sentence.line_end),
-    snippet: sentence.text,
+    snippet: sentence.parts?.[0]?.text ?? sentence.text,
     source_url: sentence.chunk.source_url ?? null,
   };
+}
+
+/**
+ * One citation per part of a sentence, each with its own page's exact lines and the words on them, as
+ * the "Source Citation" dialog shows a page: a sentence over a page break is cited on both pages.
+ */
+export function citeSentenceParts(sentence: Sentence): Citation[] {
+  if (!sentence.parts) return [citeSentence(sentence)];
+  return sentence.parts.map((part) => ({
+    chunk_id: part.chunk.id,
+    file_path: part.chunk.file_path,
+    page_number: part.chunk.page_number,
+    line_start: part.line_start,
+    line_end: part.line_end,
+    exactLines: linesOf(part.chunk, part.line_start, part.line_end),
+    snippet: part.text,
+    source_url: part.chunk.source_url ?? null,
+  }));
 }

@@ -13,6 +13,7 @@
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { anyText, pandocJson, type TruthOptions, truthFromAst, writeTruth } from "./pandoc-truth.ts";
+import { printTexLogos } from "./truth-text.ts";
 
 interface LatexConfig extends TruthOptions {
   /** How the class prints a citation list ("[1, 2]"). */
@@ -103,7 +104,7 @@ function resolve(tex: string, aux: string, config: LatexConfig): string {
   const open = config.citeOpen ?? "[";
   const close = config.citeClose ?? "]";
   const separator = config.citeSeparator ?? ", ";
-  let source = tex.replace(/(?<!\\)%.*$/gm, "");
+  let source = printTexLogos(tex.replace(/(?<!\\)%.*$/gm, ""));
   for (const pattern of config.dropPatterns ?? []) source = source.replace(new RegExp(pattern, "g"), "");
   for (const environment of config.dropEnvironments ?? []) {
     source = source.replace(

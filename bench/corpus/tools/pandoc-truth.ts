@@ -8,6 +8,7 @@
 import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { normalizeText, segmentSentences, type Truth } from "../../ingest-metrics.ts";
+import { closePunctuation } from "./truth-text.ts";
 
 // biome-ignore lint/suspicious/noExplicitAny: pandoc's JSON AST is untyped here on purpose
 type Node = any;
@@ -155,8 +156,7 @@ function lineTexts(blocks: Node[]): string[] {
 }
 
 function clean(text: string): string {
-  // A space before closing punctuation goes, but not before a word that starts with it (".docx").
-  return normalizeText(text).replace(/\s+([,.;:!?])(?=\s|$|["')\]])/g, "$1");
+  return closePunctuation(normalizeText(text));
 }
 
 export function truthFromAst(ast: Node, options: TruthOptions): TruthResult {

@@ -14,6 +14,7 @@ import { DOMParser } from "@xmldom/xmldom";
 import JSZip from "jszip";
 import { normalizeText, segmentSentences, type Truth } from "../../ingest-metrics.ts";
 import { type TruthOptions, writeTruth } from "./pandoc-truth.ts";
+import { withoutTypedMarker } from "./truth-text.ts";
 
 const A = "http://schemas.openxmlformats.org/drawingml/2006/main";
 const P = "http://schemas.openxmlformats.org/presentationml/2006/main";
@@ -101,7 +102,7 @@ for (const path of await slidePaths(zip)) {
     } else {
       for (const { text, code } of paragraphs) {
         if (code) dropped.push(text);
-        else truth.sentences.push(...segmentSentences(text, config.language));
+        else truth.sentences.push(...segmentSentences(withoutTypedMarker(text), config.language));
       }
     }
   }

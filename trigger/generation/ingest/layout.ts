@@ -97,10 +97,9 @@ export function chunkLayoutOf(layout: PageLayout, lineStart: number, lineEnd: nu
     .map(([line, { level, end }]) =>
       end > line ? { line, level, end: Math.min(end, lineEnd) } : { line, level },
     );
-  // A paragraph start at the chunk's first line says nothing the chunk edge does not say already.
-  const paragraphs = [...layout.paragraphs]
-    .filter((line) => inside(line) && line > lineStart)
-    .sort((a, b) => a - b);
+  // Kept on the chunk's first line too: without it, that line goes on with the chunk before it (the
+  // rest of a paragraph cut by a chunk edge or a page break; corpus.ts reads the two as one paragraph).
+  const paragraphs = [...layout.paragraphs].filter(inside).sort((a, b) => a - b);
   // A join needs the next line in the same chunk.
   const joins = [...layout.joins]
     .filter(([line]) => line >= lineStart && line < lineEnd)

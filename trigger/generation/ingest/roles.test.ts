@@ -101,3 +101,20 @@ describe("stored roles", () => {
     expect(chunkLayoutOf(layout, start, end).roles).toEqual(stored);
   });
 });
+
+describe("chunkLayoutOf paragraph starts", () => {
+  it.each([
+    // The first line keeps its mark: without one, it goes on with the chunk before (corpus.ts).
+    { paragraphs: [4, 6], start: 4, end: 8, stored: [4, 6] },
+    { paragraphs: [6], start: 4, end: 8, stored: [6] },
+    { paragraphs: [2, 9], start: 4, end: 8, stored: undefined },
+    { paragraphs: [8], start: 4, end: 8, stored: [8] },
+  ])(
+    "paragraph starts $paragraphs over lines $start..$end are stored as $stored",
+    ({ paragraphs, start, end, stored }) => {
+      const layout = emptyLayout();
+      for (const line of paragraphs) layout.paragraphs.add(line);
+      expect(chunkLayoutOf(layout, start, end).paragraphs).toEqual(stored);
+    },
+  );
+});

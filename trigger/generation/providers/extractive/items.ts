@@ -1,6 +1,6 @@
 import type { Difficulty, Question } from "../../../../src/domain/activity-payload.ts";
 import type { Citation } from "../../../../src/domain/citation.ts";
-import { citeSentence, contentTerms, type Sentence } from "../../corpus.ts";
+import { citeSentenceParts, contentTerms, type Sentence } from "../../corpus.ts";
 import { stableId } from "../../ids.ts";
 import { comparable } from "../../support.ts";
 import {
@@ -460,7 +460,7 @@ function question(
 }
 
 export function citationsFor(sentences: readonly Sentence[]): Citation[] {
-  return sentences.map(citeSentence);
+  return sentences.flatMap(citeSentenceParts);
 }
 
 /**

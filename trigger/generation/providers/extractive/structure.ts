@@ -5,6 +5,7 @@ import {
   type CorpusItem,
   type CorpusSource,
   citeSentence,
+  citeSentenceParts,
   linesOf,
   type Sentence,
 } from "../../corpus.ts";
@@ -318,14 +319,17 @@ export function citeRuns(sentences: readonly Sentence[]): Citation[] {
     const first = run[0];
     const last = run.at(-1);
     if (!first || !last) return;
-    if (run.length === 1) citations.push(citeSentence(first));
-    else
+    if (run.length === 1) citations.push(...citeSentenceParts(first));
+    else {
       citations.push({
         ...citeSentence(first),
         line_end: last.line_end,
         exactLines: linesOf(first.chunk, first.line_start, last.line_end),
-        snippet: run.map((sentence) => sentence.text).join(" "),
+        snippet: [...run.slice(0, -1).map((sentence) => sentence.text), citeSentence(last).snippet].join(" "),
       });
+      // Only the run's last sentence can go on in another chunk (the next page): cite the rest there.
+      citations.push(...citeSentenceParts(last).slice(1));
+    }
     run = [];
   };
   for (const sentence of sentences) {

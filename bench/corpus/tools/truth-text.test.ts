@@ -1,0 +1,55 @@
+import { describe, expect, it } from "vitest";
+import { closePunctuation, printTexLogos, withoutTypedMarker } from "./truth-text.ts";
+
+describe("printTexLogos", () => {
+  it.each([
+    [
+      "IEEEtran's kerned definition goes, the use reads as printed",
+      "\\providecommand\\BibTeX{{\\normalfont B\\kern-0.5em{\\scshape i\\kern-0.25em b}\\kern-0.8em\\TeX}}\nThe use of \\BibTeX\\ for",
+      "\nThe use of BibTeX\\ for",
+    ],
+    [
+      "acmart's definition inside \\AtBeginDocument",
+      "\\AtBeginDocument{\\providecommand\\BibTeX{{Bib\\TeX}}}\nof the \\BibTeX\\ file.",
+      "\\AtBeginDocument{}\nof the BibTeX\\ file.",
+    ],
+    ["\\newcommand with braces", "\\newcommand{\\BibTeX}{Bib\\TeX}x \\BibTeX{} file", "x BibTeX file"],
+    ["TeX swallows the space after a control word", "\\BibTeX file", "BibTeXfile"],
+    ["a longer name is not a shorter one", "\\BibLaTeX\\ and \\BibTeX.", "BibLaTeX\\ and BibTeX."],
+    ["LaTeX and TeX are left to pandoc", "\\LaTeX\\ and \\TeX{}", "\\LaTeX\\ and \\TeX{}"],
+    ["a command that only starts like a logo stays", "\\BibTeXstyle", "\\BibTeXstyle"],
+  ])("%s", (_, source, printed) => {
+    expect(printTexLogos(source)).toBe(printed);
+  });
+});
+
+describe("withoutTypedMarker", () => {
+  it.each([
+    [
+      "a typed dash",
+      "- Functions that we define ourselves and then use",
+      "Functions that we define ourselves and then use",
+    ],
+    ["a typed bullet", "• Built-in functions", "Built-in functions"],
+    ["a typed number", "2) Call the function", "Call the function"],
+    ["a number with a full stop", "10. Return a value", "Return a value"],
+    ["a dash inside the text stays", "Python - print(), input()", "Python - print(), input()"],
+    ["a negative number is no marker", "-1 is returned", "-1 is returned"],
+    ["a year is no marker", "2010. A year later", "2010. A year later"],
+    ["a lone dash is kept", "-", "-"],
+  ])("%s", (_, paragraph, text) => {
+    expect(withoutTypedMarker(paragraph)).toBe(text);
+  });
+});
+
+describe("closePunctuation", () => {
+  it.each([
+    ["a space before a full stop goes", "the end .", "the end."],
+    ["a space before a comma goes", "first , then", "first, then"],
+    ["inline code that starts with a dot keeps its space", "eindigt op .log.", "eindigt op .log."],
+    ["a file extension keeps its space", "a .docx file", "a .docx file"],
+    ["before a closing quote", 'said "yes ."', 'said "yes."'],
+  ])("%s", (_, text, printed) => {
+    expect(closePunctuation(text)).toBe(printed);
+  });
+});
