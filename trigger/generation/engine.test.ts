@@ -16,7 +16,13 @@ import {
 import { ingestSource } from "./ingest/index.ts";
 import { extractiveProvider } from "./providers/extractive/index.ts";
 import type { ChapterDraft, GenerationProvider, TopicBrief } from "./providers/index.ts";
-import { isSupported } from "./support.ts";
+import { comparable, isSupported } from "./support.ts";
+
+/** Whether `phrase` stands in `text` as whole words ("water", not "waterschap"). */
+function wholeWordsIn(phrase: string, text: string): boolean {
+  const escaped = phrase.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, "u").test(text);
+}
 
 async function corpusOf(fixtures: readonly Fixture[]): Promise<CorpusSourceInput[]> {
   return Promise.all(
@@ -135,6 +141,13 @@ describe("extractive generation", () => {
               question.citations.flatMap((citation) => citation.exactLines),
             ),
           ).toBe(true);
+          // A wrong option its own cited lines name could be a second right answer.
+          const cited = comparable(question.citations.flatMap((citation) => citation.exactLines).join(" "));
+          const namedWrong = question.options.filter(
+            (option, index) =>
+              index !== question.correct_option && wholeWordsIn(comparable(option), cited),
+          );
+          expect(namedWrong, question.stem).toEqual([]);
         }
       }
     }

@@ -213,6 +213,16 @@ interface Distractor {
  * never making the sentence one the text itself contains. Each is one the chapter defines or uses in a
  * sentence it can quote, so its explanation says something true (a term of another chapter is skipped).
  */
+/**
+ * The text an item's citations show a learner: its sentences and the whole lines they stand on. A wrong
+ * option found there may be a second right answer ("tenzij hiervoor een wettelijke uitzondering geldt. Of
+ * je hebt een goede reden (objectieve rechtvaardiging)"), so it is never one.
+ */
+function shownWith(sentences: readonly Sentence[]): string {
+  const lines = sentences.flatMap(citeSentenceParts).flatMap((citation) => citation.exactLines);
+  return [...sentences.map((sentence) => sentence.text), ...lines].join(" ");
+}
+
 function termDistractors(
   answer: KeyPhrase,
   shownAnswer: string,
@@ -520,7 +530,7 @@ export function clozeItem(
     };
     const fills = (option: string) => `${stemBefore}${option}${after}`;
     const spread = anyTerm ? LAST_RESORT_SPREAD : undefined;
-    const distractors = termDistractors(term, answer, quotedText, context, render, fills, spread);
+    const distractors = termDistractors(term, answer, shownWith(quoted), context, render, fills, spread);
     const stem = `${shown}${stemBefore}${BLANK}${after}`;
     const cardStem = `${shown}${before}${BLANK}${after}`;
     const labels = context.labels;
@@ -781,7 +791,7 @@ export function definitionItem(definition: DefinitionPair, subtopicId: string, c
   const distractors = termDistractors(
     phrase,
     term,
-    definition.sentences.map((s) => s.text).join(" "),
+    shownWith(definition.sentences),
     context,
     (other) => other.display,
   );
