@@ -158,6 +158,10 @@ from pg_class c
 join pg_namespace n on n.oid = c.relnamespace
 where n.nspname = any($1) and c.relkind in ('r', 'v', 'm', 'f', 'p') and not c.relispartition`;
 
+/**
+ * Every foreign key, in every schema (as PostgREST's allM2OandO2ORels): a view in an exposed schema
+ * may select from a table outside them. `one_to_one` when the key's columns are a primary or unique key.
+ */
 const FOREIGN_KEYS_SQL = `
 select k.conname as name, sn.nspname as schema, sc.relname as table, tn.nspname as foreign_schema,
        tc.relname as foreign_table,
@@ -165,14 +169,117 @@ select k.conname as name, sn.nspname as schema, sc.relname as table, tn.nspname 
              join pg_attribute a on a.attrelid = k.conrelid and a.attnum = u.attnum order by u.position) as columns,
        array(select a.attname::text from unnest(k.confkey) with ordinality as u(attnum, position)
              join pg_attribute a on a.attrelid = k.confrelid and a.attnum = u.attnum order by u.position)
-         as foreign_columns
+         as foreign_columns,
+       exists (
+         select 1 from pg_constraint u
+         where u.conrelid = k.conrelid and u.contype in ('p', 'u')
+           and array(select x from unnest(u.conkey) x order by x) = array(select x from unnest(k.conkey) x order by x)
+       ) as one_to_one
 from pg_constraint k
 join pg_class sc on sc.oid = k.conrelid
 join pg_namespace sn on sn.oid = sc.relnamespace
 join pg_class tc on tc.oid = k.confrelid
 join pg_namespace tn on tn.oid = tc.relnamespace
-where k.contype = 'f' and k.conparentid = 0 and (sn.nspname = any($1) or tn.nspname = any($1))
+where k.contype = 'f' and k.conparentid = 0
 order by k.conname`;
+
+/**
+ * PostgREST's allViewsKeyDependencies (src/library/PostgREST/SchemaCache.hs, MIT licence): which
+ * columns of each view come from the columns of a table's primary key ('p'), foreign key ('f') or
+ * the columns a foreign key references ('f_ref'), read from the view's parsed query in pg_rewrite
+ * and followed through views of views. Only keys whose every column the view carries are returned;
+ * a table column the view selects twice lists both view columns. PostgREST's array of records is a
+ * JSON array of [table column, view columns] here, and schemas are matched by name rather than cast
+ * to regnamespace (a missing schema must not fail the load).
+ */
+const VIEW_KEY_DEPENDENCIES_SQL = `
+with recursive
+pks_fks as (
+  select contype::text as contype, conname, array_length(conkey, 1) as ncol, conrelid as resorigtbl,
+         col as resorigcol, ord
+  from pg_constraint
+  left join lateral unnest(conkey) with ordinality as _(col, ord) on true
+  where contype in ('p', 'f')
+  union
+  select concat(contype, '_ref') as contype, conname, array_length(confkey, 1) as ncol, confrelid, col, ord
+  from pg_constraint
+  left join lateral unnest(confkey) with ordinality as _(col, ord) on true
+  where contype = 'f'
+),
+views as (
+  select c.oid as view_id, n.nspname as view_schema, c.relname as view_name, r.ev_action as view_definition
+  from pg_class c
+  join pg_namespace n on n.oid = c.relnamespace
+  join pg_rewrite r on r.ev_class = c.oid
+  where c.relkind in ('v', 'm') and (n.nspname = any($1) or n.nspname = any($2))
+),
+transform_json as (
+  select view_id, view_schema, view_name,
+    replace(replace(replace(replace(replace(replace(replace(
+    regexp_replace(
+    replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(
+      view_definition::text,
+      '<>', '()'),
+      ',', ''),
+      E'\\\\{', ''),
+      E'\\\\}', ''),
+      ' :targetList ', ',"targetList":'),
+      ' :resno ', ',"resno":'),
+      ' :resorigtbl ', ',"resorigtbl":'),
+      ' :resorigcol ', ',"resorigcol":'),
+      '{', '{ :'),
+      '((', '{(('),
+      '({', '{({'),
+      ' :[^}{,]+', ',"":', 'g'),
+      ',"":}', '}'),
+      ',"":,', ','),
+      '{(', '('),
+      '{,', '{'),
+      '(', '['),
+      ')', ']'),
+      ' ', ','
+    )::json as view_definition
+  from views
+),
+target_entries as (
+  select view_id, view_schema, view_name, json_array_elements(view_definition->0->'targetList') as entry
+  from transform_json
+),
+results as (
+  select view_id, view_schema, view_name, (entry->>'resno')::int as view_column,
+         (entry->>'resorigtbl')::oid as resorigtbl, (entry->>'resorigcol')::int as resorigcol
+  from target_entries
+),
+recursion(view_id, view_schema, view_name, view_column, resorigtbl, resorigcol, is_cycle, path) as (
+  select r.*, false, array[resorigtbl]
+  from results r
+  where view_schema = any($1)
+  union all
+  select view.view_id, view.view_schema, view.view_name, view.view_column, tab.resorigtbl, tab.resorigcol,
+         tab.resorigtbl = any(path), path || tab.resorigtbl
+  from recursion view
+  join results tab on view.resorigtbl = tab.view_id and view.resorigcol = tab.view_column
+  where not is_cycle
+),
+repeated_references as (
+  select view_id, view_schema, view_name, resorigtbl, resorigcol, array_agg(attname::text) as view_columns
+  from recursion
+  join pg_attribute vcol on vcol.attrelid = view_id and vcol.attnum = view_column
+  group by view_id, view_schema, view_name, resorigtbl, resorigcol
+)
+select sch.nspname as table_schema, tbl.relname as table_name, rep.view_schema, rep.view_name,
+       pks_fks.conname as constraint_name, pks_fks.contype as constraint_type,
+       json_agg(json_build_array(col.attname, view_columns) order by pks_fks.ord) as column_dependencies
+from repeated_references rep
+join pks_fks using (resorigtbl, resorigcol)
+join pg_class tbl on tbl.oid = rep.resorigtbl
+join pg_attribute col on col.attrelid = tbl.oid and col.attnum = rep.resorigcol
+join pg_namespace sch on sch.oid = tbl.relnamespace
+group by sch.nspname, tbl.relname, rep.view_schema, rep.view_name, pks_fks.conname, pks_fks.contype, pks_fks.ncol
+having ncol = count(*)`;
+
+/** PostgREST's db-extra-search-path as hosted Supabase sets it: views there are followed too. */
+const EXTRA_SEARCH_PATH = ["public", "extensions"];
 
 const ROUTINES_SQL = `
 select n.nspname as schema, p.proname as name, p.provolatile as volatility, p.proretset as returns_set,
@@ -210,7 +317,7 @@ interface TableRow {
   keys: Array<{ primary: boolean; columns: string[] }>;
 }
 
-interface ForeignKeyRow {
+export interface ForeignKeyRow {
   name: string;
   schema: string;
   table: string;
@@ -218,6 +325,18 @@ interface ForeignKeyRow {
   foreign_table: string;
   columns: string[];
   foreign_columns: string[];
+  one_to_one: boolean;
+}
+
+export interface KeyDependencyRow {
+  table_schema: string;
+  table_name: string;
+  view_schema: string;
+  view_name: string;
+  constraint_name: string;
+  constraint_type: "p" | "f" | "f_ref";
+  /** (table column, the view columns carrying it) in the key's column order. */
+  column_dependencies: Array<[string, string[]]>;
 }
 
 interface RoutineRow {
@@ -247,10 +366,13 @@ export async function loadSchemaCache(
     // An empty search_path makes format_type() qualify every type outside pg_catalog.
     await client.query("set local search_path = ''");
     const tables = (await client.query<TableRow>(TABLES_SQL, [schemas])).rows;
-    const foreignKeys = (await client.query<ForeignKeyRow>(FOREIGN_KEYS_SQL, [schemas])).rows;
+    const foreignKeys = (await client.query<ForeignKeyRow>(FOREIGN_KEYS_SQL)).rows;
+    const keyDependencies = (
+      await client.query<KeyDependencyRow>(VIEW_KEY_DEPENDENCIES_SQL, [schemas, EXTRA_SEARCH_PATH])
+    ).rows;
     const routines = (await client.query<RoutineRow>(ROUTINES_SQL, [schemas])).rows;
     await client.query("commit");
-    return buildCache(tables, foreignKeys, routines, config);
+    return buildCache(tables, foreignKeys, keyDependencies, routines, config);
   } catch (error) {
     await client.query("rollback").catch(() => {});
     throw error;
@@ -262,6 +384,7 @@ export async function loadSchemaCache(
 function buildCache(
   tableRows: TableRow[],
   foreignKeys: ForeignKeyRow[],
+  keyDependencies: KeyDependencyRow[],
   routineRows: RoutineRow[],
   config: RestConfig,
 ): SchemaCache {
@@ -285,7 +408,9 @@ function buildCache(
     const origin = key(relationship.table.schema, relationship.table.name);
     relationships.set(origin, [...(relationships.get(origin) ?? []), relationship]);
   };
-  const direct = foreignKeys.flatMap((fk) => directRelationships(tables, fk));
+  addViewPrimaryKeys(tables, keyDependencies);
+  const viewForeignKeys = foreignKeysThroughViews(foreignKeys, keyDependencies);
+  const direct = [...foreignKeys, ...viewForeignKeys].flatMap((fk) => directRelationships(tables, fk));
   for (const relationship of direct) add(relationship);
   for (const relationship of manyToMany(direct)) add(relationship);
 
@@ -299,8 +424,71 @@ function buildCache(
   return new SchemaCache(tables, relationships, routines, config);
 }
 
-const sameColumns = (a: string[], b: string[]) =>
-  a.length === b.length && a.every((column) => b.includes(column));
+/**
+ * A view's primary key: the view columns carrying a primary key of a table it selects from, the
+ * first when it carries a column twice (PostgREST's addViewPrimaryKeys).
+ */
+function addViewPrimaryKeys(tables: Map<string, Table>, keyDependencies: KeyDependencyRow[]): void {
+  for (const dependency of keyDependencies) {
+    if (dependency.constraint_type !== "p") continue;
+    const view = tables.get(key(dependency.view_schema, dependency.view_name));
+    if (!view?.isView) continue;
+    const columns = dependency.column_dependencies.flatMap(([, viewColumns]) => viewColumns.slice(0, 1));
+    view.primaryKey = [...view.primaryKey, ...columns];
+  }
+}
+
+/**
+ * The foreign keys carried over to the views whose columns hold their columns (PostgREST's
+ * addViewM2OAndO2ORels): view to table when a view carries the referencing columns, table to view
+ * when a view carries the referenced ones, view to view when both do. A view carrying a column
+ * twice gives one relationship per choice of columns. Ends outside the exposed schemas are dropped
+ * later, as they are for tables.
+ */
+export function foreignKeysThroughViews(
+  foreignKeys: ForeignKeyRow[],
+  keyDependencies: KeyDependencyRow[],
+): ForeignKeyRow[] {
+  const dependencyKey = (type: string, schema: string, table: string, constraint: string) =>
+    [type, schema, table, constraint].join("\u0000");
+  const byKey = new Map<string, KeyDependencyRow[]>();
+  for (const d of keyDependencies) {
+    const k = dependencyKey(d.constraint_type, d.table_schema, d.table_name, d.constraint_name);
+    byKey.set(k, [...(byKey.get(k) ?? []), d]);
+  }
+  const carrying = (type: "f" | "f_ref", schema: string, table: string, constraint: string) =>
+    (byKey.get(dependencyKey(type, schema, table, constraint)) ?? []).flatMap((d) =>
+      columnChoices(d.column_dependencies).map((columns) => ({ view: d, columns })),
+    );
+  return foreignKeys.flatMap((fk) => {
+    const origins = carrying("f", fk.schema, fk.table, fk.name).map(({ view, columns }) => ({
+      schema: view.view_schema,
+      table: view.view_name,
+      columns,
+    }));
+    const targets = carrying("f_ref", fk.foreign_schema, fk.foreign_table, fk.name).map(
+      ({ view, columns }) => ({
+        foreign_schema: view.view_schema,
+        foreign_table: view.view_name,
+        foreign_columns: columns,
+      }),
+    );
+    return [
+      ...origins.map((origin) => ({ ...fk, ...origin })),
+      ...targets.map((target) => ({ ...fk, ...target })),
+      ...origins.flatMap((origin) => targets.map((target) => ({ ...fk, ...origin, ...target }))),
+    ];
+  });
+}
+
+/** Every way to pick one view column per key column: the product of the columns carrying each. */
+function columnChoices(dependencies: Array<[string, string[]]>): string[][] {
+  return dependencies.reduce<string[][]>(
+    (choices, [, viewColumns]) =>
+      choices.flatMap((choice) => viewColumns.map((column) => [...choice, column])),
+    [[]],
+  );
+}
 
 /** A foreign key seen from both ends: many-to-one and one-to-many, or one-to-one when its columns are unique. */
 function directRelationships(tables: Map<string, Table>, fk: ForeignKeyRow): Relationship[] {
@@ -308,7 +496,7 @@ function directRelationships(tables: Map<string, Table>, fk: ForeignKeyRow): Rel
   const foreignTable = tables.get(key(fk.foreign_schema, fk.foreign_table));
   if (!table || !foreignTable) return [];
   const pairs = fk.columns.map((column, i) => [column, fk.foreign_columns[i] as string] as [string, string]);
-  const isUnique = table.uniqueKeys.some((unique) => sameColumns(unique, fk.columns));
+  const isUnique = fk.one_to_one;
   const isSelf = table === foreignTable;
   return [
     {

@@ -14,9 +14,6 @@ const SPIES_ON_SOURCES =
   "spies on storage-js's source module ../src/lib/common/fetch, which the published package bundles (client-only, calls no server)";
 const NO_TRANSFORMATIONS = "image transformations (/render/image) are not emulated by the local stack";
 
-const NO_VIEW_RELATIONSHIPS =
-  "embeds through a view by a foreign key of the table the view selects from; the local stack does not yet infer relationships through a view's columns";
-
 export const SKIPS: SkipRule[] = [
   {
     file: "storage-js/upstream/storageBucketApi.test.ts",
@@ -61,18 +58,6 @@ export const SKIPS: SkipRule[] = [
     test: /^explain with (json\/text format|options)$/,
     reason:
       "EXPLAIN (Accept: application/vnd.pgrst.plan, which upstream's schema enables with pgrst.db_plan_enabled) is not emulated; hosted Supabase has it off",
-    callsServer: true,
-  },
-  {
-    file: "postgrest-js/upstream/relationships-join-operations.test.ts",
-    test: /^join select via view name relationship$/,
-    reason: NO_VIEW_RELATIONSHIPS,
-    callsServer: true,
-  },
-  {
-    file: "postgrest-js/upstream/advanced_rpc.test.ts",
-    test: /^advanced rpc > function with scalar input with followup select$/,
-    reason: NO_VIEW_RELATIONSHIPS,
     callsServer: true,
   },
 ];
