@@ -144,8 +144,7 @@ describe("extractive generation", () => {
           // A wrong option its own cited lines name could be a second right answer.
           const cited = comparable(question.citations.flatMap((citation) => citation.exactLines).join(" "));
           const namedWrong = question.options.filter(
-            (option, index) =>
-              index !== question.correct_option && wholeWordsIn(comparable(option), cited),
+            (option, index) => index !== question.correct_option && wholeWordsIn(comparable(option), cited),
           );
           expect(namedWrong, question.stem).toEqual([]);
         }
