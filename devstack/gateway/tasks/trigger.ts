@@ -5,7 +5,17 @@ import type { z } from "zod";
 import type { InternalRunStatus, RunRecord } from "../../worker/runs.ts";
 import { type Authentication, runReadToken, UNAUTHORIZED_BODY } from "./auth.ts";
 import {
+  delayUntil,
+  refusedAfterIdempotency,
+  refusedBeforeIdempotency,
+  runMaxDuration,
+  runQueue,
+  runTags,
+  type TriggerOptions,
+} from "./run-options.ts";
+import {
   clearIdempotencyKey,
+  findRun,
   findRunByIdempotencyKey,
   findRunByRequestKey,
   insertRun,
@@ -33,7 +43,6 @@ export interface ApiAnswer {
 }
 
 type TriggerBody = z.infer<typeof TriggerTaskRequestBody>;
-type TriggerOptions = NonNullable<TriggerBody["options"]>;
 
 /** Failed statuses free their idempotency key for a new run (Trigger.dev's shouldIdempotencyKeyBeCleared). */
 const KEY_RELEASING_STATUSES: InternalRunStatus[] = [
@@ -68,6 +77,9 @@ export async function triggerTask(
   ) {
     return { status: 403, body: UNAUTHORIZED_BODY };
   }
+  if (!(await mayWriteParentRun(pool, authentication, parsed.data.options?.parentRunId))) {
+    return { status: 403, body: { error: "Unauthorized" } };
+  }
 
   const requestKey = scopedRequestKey(request);
   if (requestKey) {
@@ -79,11 +91,15 @@ export async function triggerTask(
   if (task === undefined) return { status: 404, body: { error: "Task not found" } };
 
   const options: TriggerOptions = parsed.data.options ?? {};
+  const refusedEarly = refusedBeforeIdempotency(options);
+  if (refusedEarly) return refusedEarly;
   const idempotencyKey = options.idempotencyKey ?? request.headers.get("idempotency-key") ?? undefined;
   if (idempotencyKey) {
     const cached = await cachedRun(pool, authentication.environment.id, taskId, idempotencyKey);
     if (cached) return await runAnswer(authentication, cached, true);
   }
+  const refusedLate = refusedAfterIdempotency(options);
+  if (refusedLate) return refusedLate;
   if (options.payloadType === "application/store") {
     return { status: 422, body: { error: "The local task service does not store offloaded payloads." } };
   }
@@ -94,6 +110,28 @@ export async function triggerTask(
   } catch (error) {
     return await answerConflict(pool, request, newRun, error);
   }
+}
+
+/**
+ * Trigger.dev's canWriteParentRun: naming a parent run needs write access to it (its id or its task),
+ * unless the token may write every run; an unknown parent is refused the same way.
+ */
+async function mayWriteParentRun(
+  pool: pg.Pool,
+  authentication: Authentication,
+  parentRunId: string | undefined,
+): Promise<boolean> {
+  const { ability, environment } = authentication;
+  if (!parentRunId || ability.can("write", [{ type: "runs" }])) return true;
+  const parent = await findRun(pool, environment.id, parentRunId);
+  return (
+    parent !== null &&
+    parent !== undefined &&
+    ability.can("write", [
+      { type: "runs", id: parent.id },
+      { type: "tasks", id: parent.task_identifier },
+    ])
+  );
 }
 
 /** The run an idempotency key already points to, unless the key expired or that run failed. */
@@ -154,7 +192,7 @@ function describeRun(
   requestKey: string | undefined,
 ): NewRun {
   const options: TriggerOptions = body.options ?? {};
-  const delayUntil = delayedUntil(options.delay);
+  const delayedUntil = delayUntil(options.delay);
   const ttl = options.ttl ?? task.ttl ?? DEVELOPMENT_TTL;
   const ttlText = typeof ttl === "number" ? stringifyDuration(ttl) : ttl;
   const ttlDate = ttlText ? parseNaturalLanguageDuration(ttlText) : undefined;
@@ -164,25 +202,25 @@ function describeRun(
     id: RunId.generate().friendlyId,
     environmentId: request.authentication.environment.id,
     taskIdentifier: request.taskId,
-    status: delayUntil ? "DELAYED" : "PENDING",
+    status: delayedUntil ? "DELAYED" : "PENDING",
     payload: packetData(body.payload),
     payloadType: options.payloadType ?? "application/json",
     metadata: packetData(options.metadata),
     metadataType: options.metadataType ?? "application/json",
-    tags: typeof options.tags === "string" ? [options.tags] : (options.tags ?? []),
+    tags: runTags(options.tags),
     idempotencyKey,
     idempotencyKeyExpiresAt: idempotencyKey ? idempotencyKeyExpiry(idempotencyKeyTTL) : undefined,
     idempotencyKeyOptions: idempotencyKey ? options.idempotencyKeyOptions : undefined,
     oneTimeUseToken: request.authentication.oneTimeUseToken,
     requestIdempotencyKey: requestKey,
-    queue: options.queue?.name ?? `task/${request.taskId}`,
+    queue: runQueue(options, request.taskId),
     concurrencyKey: options.concurrencyKey,
     maxAttempts: options.maxAttempts,
-    maxDurationSeconds: options.maxDuration,
+    maxDurationSeconds: runMaxDuration(options.maxDuration),
     ttl: ttlText,
     ttlSeconds: ttlDate ? Math.round((ttlDate.getTime() - Date.now()) / 1000) : undefined,
     isTest: options.test ?? false,
-    delayUntil,
+    delayUntil: delayedUntil,
   };
 }
 
@@ -190,12 +228,6 @@ function describeRun(
 function packetData(value: unknown): string | undefined {
   if (value === undefined || value === null) return undefined;
   return typeof value === "string" ? value : JSON.stringify(value);
-}
-
-function delayedUntil(delay: string | Date | undefined): Date | undefined {
-  if (!delay) return undefined;
-  const until = typeof delay === "string" ? (parseNaturalLanguageDuration(delay) ?? new Date(delay)) : delay;
-  return Number.isNaN(until.getTime()) || until.getTime() <= Date.now() ? undefined : until;
 }
 
 /** Trigger.dev's idempotency-key TTL: `<n>s|m|h|d`, default 30 days. */
@@ -206,10 +238,50 @@ function idempotencyKeyExpiry(ttl: string | undefined): Date {
   return new Date(Date.now() + Number(match[1]) * unitMs);
 }
 
-/** zod-validation-error's message, which Trigger.dev's API returns for an invalid body. */
-export function validationMessage(issues: ReadonlyArray<{ message: string; path: PropertyKey[] }>): string {
-  const details = issues.map((issue) =>
-    issue.path.length ? `${issue.message} at "${issue.path.map(String).join(".")}"` : issue.message,
-  );
-  return `Validation error: ${details.join("; ")}`;
+const MAX_ISSUES_IN_MESSAGE = 99;
+
+interface ZodIssueLike {
+  code?: string;
+  message: string;
+  path: PropertyKey[];
+  unionErrors?: ReadonlyArray<{ issues: ReadonlyArray<ZodIssueLike> }>;
+}
+
+/**
+ * zod-validation-error 1.5's `fromZodError(error).toString()`, which Trigger.dev's webapp returns for
+ * an invalid body (its route builder pins that major version): issues joined by "; ", a union's
+ * alternatives by ", or ", each with its path as JavaScript would write it.
+ */
+export function validationMessage(issues: ReadonlyArray<ZodIssueLike>): string {
+  const reason = issues.slice(0, MAX_ISSUES_IN_MESSAGE).map(issueMessage).join("; ");
+  return reason ? `Validation error: ${reason}` : "Validation error";
+}
+
+function issueMessage(issue: ZodIssueLike): string {
+  if (issue.code === "invalid_union" && issue.unionErrors) {
+    const alternatives: string[] = [];
+    for (const error of issue.unionErrors) {
+      const text = error.issues.map(issueMessage).join("; ");
+      if (!alternatives.includes(text)) alternatives.push(text);
+    }
+    return alternatives.join(", or ");
+  }
+  const [first] = issue.path;
+  if (issue.path.length === 0) return issue.message;
+  if (issue.path.length === 1 && typeof first === "number") return `${issue.message} at index ${first}`;
+  return `${issue.message} at "${joinPath(issue.path)}"`;
+}
+
+const IDENTIFIER = /[$_\p{ID_Start}](?:[$\p{ID_Continue}]|\u200c|\u200d)*/u;
+
+/** zod-validation-error 1.5's joinPath: `a.b[0]["not an identifier"]`. */
+function joinPath(path: PropertyKey[]): string {
+  if (path.length === 1) return String(path[0]);
+  return path.reduce<string>((joined, item) => {
+    if (typeof item === "number") return `${joined}[${item}]`;
+    const key = String(item);
+    if (key.includes('"')) return `${joined}["${key.replace(/"/g, '\\"')}"]`;
+    if (!IDENTIFIER.test(key)) return `${joined}["${key}"]`;
+    return joined.length === 0 ? key : `${joined}.${key}`;
+  }, "");
 }
