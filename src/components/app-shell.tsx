@@ -62,9 +62,10 @@ export function AppShell() {
           </div>
         </div>
         {member ? (
-          <nav aria-label="Main (mobile)" className="flex gap-1 overflow-x-auto px-4 pb-2 md:hidden">
+          <nav aria-label="Main (mobile)" className="flex gap-0.5 overflow-x-auto px-3 pb-2 md:hidden">
+            {/* Four items fit a 360 px phone only with narrower padding. */}
             {NAV.map((item) => (
-              <NavLink key={item.to} {...item} />
+              <NavLink key={item.to} {...item} dense />
             ))}
           </nav>
         ) : null}
@@ -77,13 +78,14 @@ export function AppShell() {
   );
 }
 
-function NavLink({ to, label, exact }: (typeof NAV)[number]) {
+function NavLink({ to, label, exact, dense = false }: (typeof NAV)[number] & { dense?: boolean }) {
   return (
     <Link
       to={to}
       activeOptions={{ exact, includeSearch: false }}
       className={cn(
-        "rounded-lg px-3 py-1.5 text-sm font-medium whitespace-nowrap text-neutral-600 hover:bg-neutral-100 hover:text-neutral-900",
+        "rounded-lg py-1.5 text-sm font-medium whitespace-nowrap text-neutral-600 hover:bg-neutral-100 hover:text-neutral-900",
+        dense ? "px-2" : "px-3",
         "dark:text-neutral-400 dark:hover:bg-neutral-800 dark:hover:text-neutral-100",
         "data-[status=active]:bg-neutral-100 data-[status=active]:text-neutral-900 dark:data-[status=active]:bg-neutral-800 dark:data-[status=active]:text-neutral-100",
       )}
