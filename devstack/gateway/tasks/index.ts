@@ -4,6 +4,7 @@ import { z } from "zod";
 import { startWorker, type WorkerHandle } from "../../worker/index.ts";
 import type { RunRecord } from "../../worker/runs.ts";
 import type { GatewayContext } from "../context.ts";
+import type { ApiAnswer } from "./api-answer.ts";
 import {
   type Authentication,
   authenticate,
@@ -14,7 +15,7 @@ import {
 import { presentListedRun, presentRun, storedStatusesShownAs } from "./present.ts";
 import { RunChangeFeed, runShape } from "./realtime.ts";
 import { cancelRun, clearIdempotencyKey, findRun, listRuns } from "./store.ts";
-import { type ApiAnswer, type TaskInfo, triggerTask, validationMessage } from "./trigger.ts";
+import { type TaskInfo, triggerTask, validationMessage } from "./trigger.ts";
 
 /**
  * The local task service: the part of Trigger.dev's HTTP API that `@trigger.dev/sdk` and

@@ -5,7 +5,7 @@ import {
   sanitizeQueueName,
 } from "@trigger.dev/core/v3/isomorphic";
 import type { z } from "zod";
-import type { ApiAnswer } from "./trigger.ts";
+import type { ApiAnswer } from "./api-answer.ts";
 
 /**
  * The run options a trigger call may set, decided when the run is triggered as Trigger.dev v4's webapp

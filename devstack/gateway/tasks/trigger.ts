@@ -3,6 +3,7 @@ import { parseNaturalLanguageDuration, RunId, stringifyDuration } from "@trigger
 import type pg from "pg";
 import type { z } from "zod";
 import type { InternalRunStatus, RunRecord } from "../../worker/runs.ts";
+import type { ApiAnswer } from "./api-answer.ts";
 import { type Authentication, runReadToken, UNAUTHORIZED_BODY } from "./auth.ts";
 import {
   delayUntil,
@@ -34,12 +35,6 @@ export interface TriggerRequest {
   body: unknown;
   headers: Headers;
   authentication: Authentication;
-}
-
-export interface ApiAnswer {
-  status: number;
-  body: unknown;
-  headers?: Record<string, string>;
 }
 
 type TriggerBody = z.infer<typeof TriggerTaskRequestBody>;
