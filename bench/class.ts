@@ -28,6 +28,7 @@ import {
   classId,
   seedClass,
 } from "./class-seed.ts";
+import { inboxCode } from "./inbox-code.ts";
 
 const { values: args } = parseArgs({
   options: { runs: { type: "string", default: "7" }, hold: { type: "boolean", default: false } },
@@ -110,20 +111,6 @@ async function signedIn(stack: RunningStack, email: string): Promise<SupabaseCli
   const verified = await client.auth.verifyOtp({ email, token: code, type: "email" });
   if (verified.error) throw verified.error;
   return client;
-}
-
-async function inboxCode(supabaseUrl: string, email: string, after: Date): Promise<string> {
-  const deadline = Date.now() + 15_000;
-  while (Date.now() < deadline) {
-    const response = await fetch(`${supabaseUrl}/inbox/api/messages?email=${encodeURIComponent(email)}`);
-    const messages = (await response.json()) as { text: string; created_at: string }[];
-    const code = messages
-      .find((message) => new Date(message.created_at) >= after)
-      ?.text.match(/\b(\d{6})\b/)?.[1];
-    if (code) return code;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`no sign-in code for ${email}`);
 }
 
 /**

@@ -29,6 +29,7 @@ import { serveClient } from "../e2e/setup/web.ts";
 import { CHROMIUM_ARGS } from "../e2e/support/browser.ts";
 import { ensureCommand } from "../scripts/system-deps.ts";
 import { median } from "./gateway-client.ts";
+import { inboxCode } from "./inbox-code.ts";
 import { SEEDED_TOPIC_TOTAL, seedLargeOrganisation } from "./web-seed.ts";
 
 /** `--save` keeps every run's full Lighthouse JSON (long tasks, LCP breakdown, unused JS) and trace. */
@@ -57,20 +58,6 @@ interface Run {
   lcpMs: number;
   tbtMs: number;
   accessibility: number;
-}
-
-async function signInCode(supabaseUrl: string, after: Date): Promise<string> {
-  const deadline = Date.now() + 15_000;
-  while (Date.now() < deadline) {
-    const response = await fetch(`${supabaseUrl}/inbox/api/messages?email=${encodeURIComponent(EMAIL)}`);
-    const messages = (await response.json()) as { text: string; created_at: string }[];
-    const code = messages
-      .find((message) => new Date(message.created_at) >= after)
-      ?.text.match(/\b(\d{6})\b/)?.[1];
-    if (code) return code;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`no sign-in code for ${EMAIL}`);
 }
 
 async function main(): Promise<void> {
@@ -173,7 +160,7 @@ async function signIn(page: import("playwright-core").Page, webUrl: string, supa
   await page.getByLabel("E-mail address").fill(EMAIL);
   const sent = new Date(Date.now() - 1000);
   await page.getByRole("button", { name: "Send code" }).click();
-  await page.getByLabel("Sign-in code").fill(await signInCode(supabaseUrl, sent));
+  await page.getByLabel("Sign-in code").fill(await inboxCode(supabaseUrl, EMAIL, sent));
   await page.getByRole("button", { name: "Sign in" }).click();
   await page.waitForURL(/\/studymap/);
 }

@@ -1,21 +1,16 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { z } from "zod";
-import { ACTIVITY_KINDS, type Question, questionSchema } from "../../src/domain/activity-payload.ts";
+import { type Question, questionSchema } from "../../src/domain/activity-payload.ts";
 import type { Citation } from "../../src/domain/citation.ts";
 import { type Section, type Structure, structureSchema } from "../../src/domain/structure.ts";
 import { CitationVerifier } from "../generation/citations.ts";
 import { buildCorpus, type Corpus, type CorpusSourceInput, type Sentence } from "../generation/corpus.ts";
 import { generateCourse, topicLanguage } from "../generation/engine.ts";
 import { assignMaterial, type SectionMaterial } from "../generation/material.ts";
-import { corpusSources } from "../generation/pipelines/course.ts";
+import { chapterRow, corpusSources } from "../generation/pipelines/course.ts";
 import { DatabaseError, loadTopic, must, type TaskClient } from "../generation/pipelines/db.ts";
 import { modelForEntity } from "../generation/pipelines/model.ts";
-import {
-  type ChapterDraft,
-  type GenerationProvider,
-  type ProviderOptions,
-  providerFor,
-} from "../generation/providers/index.ts";
+import { type GenerationProvider, type ProviderOptions, providerFor } from "../generation/providers/index.ts";
 import { nearDuplicateOptions, positionalExplanations } from "../generation/quality.ts";
 
 /**
@@ -335,28 +330,4 @@ export async function regenerateChapter(
   });
   if (error) throw new DatabaseError(`saving the chapter: ${error.message}`);
   return data;
-}
-
-/** A chapter in save_generated_course's p_chapters shape. */
-export function chapterRow(chapter: ChapterDraft) {
-  return {
-    title: chapter.title,
-    summary: chapter.summary,
-    section_id: chapter.section_id,
-    activities: chapter.activities.map((activity) => ({
-      kind: activity.kind,
-      title: activity.title,
-      position: ACTIVITY_KINDS.indexOf(activity.kind) + 1,
-      payload: activity.payload,
-      citations: activity.citations.map((citation) => ({
-        chunk_id: citation.chunk_id,
-        source_url: citation.source_url,
-        file_path: citation.file_path,
-        page_number: citation.page_number,
-        line_start: citation.line_start,
-        line_end: citation.line_end,
-        snippet: citation.snippet,
-      })),
-    })),
-  };
 }

@@ -140,27 +140,32 @@ async function saveCourse(
       p_created_by: payload.createdBy,
       p_title: title,
       p_publish: payload.publish,
-      p_chapters: chapters.map((chapter) => ({
-        title: chapter.title,
-        summary: chapter.summary,
-        section_id: chapter.section_id,
-        activities: chapter.activities.map((activity) => ({
-          kind: activity.kind,
-          title: activity.title,
-          position: ACTIVITY_KINDS.indexOf(activity.kind) + 1,
-          payload: activity.payload,
-          citations: activity.citations.map((citation) => ({
-            chunk_id: citation.chunk_id,
-            source_url: citation.source_url,
-            file_path: citation.file_path,
-            page_number: citation.page_number,
-            line_start: citation.line_start,
-            line_end: citation.line_end,
-            snippet: citation.snippet,
-          })),
-        })),
-      })),
+      p_chapters: chapters.map(chapterRow),
     }),
   );
   return z.string().parse(data);
+}
+
+/** A chapter in save_generated_course's p_chapters shape. */
+export function chapterRow(chapter: ChapterDraft) {
+  return {
+    title: chapter.title,
+    summary: chapter.summary,
+    section_id: chapter.section_id,
+    activities: chapter.activities.map((activity) => ({
+      kind: activity.kind,
+      title: activity.title,
+      position: ACTIVITY_KINDS.indexOf(activity.kind) + 1,
+      payload: activity.payload,
+      citations: activity.citations.map((citation) => ({
+        chunk_id: citation.chunk_id,
+        source_url: citation.source_url,
+        file_path: citation.file_path,
+        page_number: citation.page_number,
+        line_start: citation.line_start,
+        line_end: citation.line_end,
+        snippet: citation.snippet,
+      })),
+    })),
+  };
 }
