@@ -18,7 +18,8 @@ import { launchChromium, openPage, screenshot, signedInContext, signUpByCode } f
  * generated offline from a real source; the teacher sees the counts per subtopic and the flags on a
  * deliberately bad item (every learner picks the same wrong option), regenerates that item alone after
  * a confirmation, sees it pending and then what replaced it; and every learner's progress is intact,
- * and every other question and activity is as it was.
+ * and every other question and activity is as it was. Then the coverage map: the teacher adds items for
+ * a passage no item tests, and only the chapter's check and deck grow.
  */
 
 const ROOT = path.resolve(import.meta.dirname, "..");
@@ -253,6 +254,50 @@ describe("fixing one flagged item", () => {
     expect(fresh.id).not.toBe(bad.question.id);
     expect(fresh.stem).not.toBe(bad.question.stem);
     expect(await result.textContent()).toContain(fresh.stem);
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  }, 240_000);
+
+  it("the teacher sees the lines no item tests and adds items for one passage; nothing else changes", async () => {
+    const before = await snapshot();
+    const context = await signedInContext(browser, teacher.session);
+    const { page: tab, consoleErrors } = await openPage(context);
+    await tab.goto(`/studymap/topics/${topicId}/class`);
+    const source = tab.getByTestId("coverage-source").filter({ hasText: SOURCE_FILE });
+    await source.waitFor(UI);
+    const tested = async () =>
+      Number(/^(\d+) of/.exec((await source.getByText(/^\d+ of \d+ lines tested/).textContent()) ?? "")?.[1]);
+    const testedBefore = await tested();
+    expect(testedBefore).toBeGreaterThan(0);
+
+    // A passage of the source the offline path leaves untested: one statement about literacy.
+    const run = source.getByTestId("untested-run").filter({ hasText: "Literacy rose slowly" });
+    await run.waitFor(UI);
+    await screenshot(tab, "coverage-map");
+    await run.getByRole("button", { name: /^Add items for / }).click();
+    const dialog = tab.getByRole("dialog", { name: "Add items for these lines?" });
+    await dialog.waitFor(UI);
+    await dialog.getByRole("button", { name: "Add items" }).click();
+    await tab.getByText("Adding items…").first().waitFor(UI);
+
+    await runQueuedRegenerations(service as unknown as TaskClient);
+    const result = tab.getByTestId("regenerations").getByText(/^Added \d+ questions? and \d+ cards?\./);
+    await result.waitFor(DONE);
+    // The map is read again: the passage's lines now count as tested.
+    await expect.poll(tested, DONE).toBeGreaterThan(testedBefore);
+    expect(await seriousViolations(tab)).toEqual([]);
+
+    // Only mastery checks and practice decks changed, each by items added at the end; progress is intact.
+    const after = await snapshot();
+    expect(after.progress).toEqual(before.progress);
+    for (const activity of after.activities) {
+      const old = before.activities.find((candidate) => candidate.id === activity.id);
+      if (JSON.stringify(old) === JSON.stringify(activity)) continue;
+      expect(["mastery", "practice"]).toContain(activity.kind);
+    }
+    expect(after.activities.map((activity) => activity.id)).toEqual(
+      before.activities.map((activity) => activity.id),
+    );
     expect(consoleErrors).toEqual([]);
     await context.close();
   }, 240_000);

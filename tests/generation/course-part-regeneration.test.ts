@@ -14,7 +14,8 @@ import { type GenerationTopic, GenerationWorld } from "./support.ts";
  * or one chapter"): a published course generated offline from real sources, a learner with progress on
  * every activity, then one queued item and one queued chapter carried out. The new question takes the
  * old one's place and rests on the old one's lines; nothing else of the course and none of the
- * learner's progress changes.
+ * learner's progress changes. Then the coverage map's "add items for these lines" on a run the course
+ * leaves untested (docs/teachers.md "Coverage").
  */
 
 const world = new GenerationWorld();
@@ -146,6 +147,41 @@ beforeAll(async () => {
 
 afterAll(() => world.close());
 
+/** Runs one statement as the topic's creator, through the RPCs' own checks (auth.uid() and the role). */
+async function asCreator<T>(sql: string, params: unknown[]): Promise<T[]> {
+  const connection = await world.db.connect();
+  try {
+    await connection.query("begin");
+    await connection.query("select set_config('request.jwt.claims', $1, true)", [
+      JSON.stringify({ sub: topic.userId, role: "authenticated" }),
+    ]);
+    await connection.query("set local role authenticated");
+    const { rows } = await connection.query(sql, params);
+    await connection.query("commit");
+    return rows as T[];
+  } catch (error) {
+    await connection.query("rollback");
+    throw error;
+  } finally {
+    connection.release();
+  }
+}
+
+interface CoverageRow {
+  source_id: string;
+  body_lines: number;
+  tested_lines: number;
+  chunk_id: string | null;
+  line_start: number | null;
+  line_end: number | null;
+  excerpt: string | null;
+  chapter_id: string | null;
+}
+
+async function coverage(): Promise<CoverageRow[]> {
+  return asCreator<CoverageRow>("select * from public.class_source_coverage($1)", [topic.topicId]);
+}
+
 describe("regenerate-course-parts", () => {
   it("replaces one flagged question in place from its own lines, and changes nothing else", async () => {
     const before = await activities();
@@ -242,4 +278,101 @@ describe("regenerate-course-parts", () => {
       error: "The question is no longer in its check.",
     });
   }, 60_000);
+
+  it("adds items for an untested run of lines at the ends of its chapter's check and deck, and changes nothing else", async () => {
+    const map = await coverage();
+    const testedBefore = map[0]?.tested_lines ?? 0;
+    expect(testedBefore).toBeGreaterThan(0);
+    expect(testedBefore).toBeLessThan(map[0]?.body_lines ?? 0);
+    // Runs of at least a sentence's length, longest first: the offline writer needs a whole statement.
+    const runs = map
+      .filter((row) => row.chunk_id && row.chapter_id && (row.excerpt ?? "").split(/\s+/).length >= 12)
+      .sort((a, b) => (b.excerpt ?? "").length - (a.excerpt ?? "").length);
+    expect(runs.length).toBeGreaterThan(0);
+    const before = await activities();
+    const progressBefore = await progress();
+
+    let added:
+      | { run: CoverageRow; result: { questions: number; cards: number; stems: string[] } }
+      | undefined;
+    for (const run of runs.slice(0, 4)) {
+      const [asked] = await asCreator<{ id: string }>(
+        "select public.request_coverage_items($1, $2, $3, $4) as id",
+        [topic.topicId, run.chunk_id, run.line_start, run.line_end],
+      );
+      const done = await settle(asked?.id as string);
+      if (done.status === "done") {
+        added = { run, result: done.result as { questions: number; cards: number; stems: string[] } };
+        break;
+      }
+      // A run that states nothing testable is refused in words, never filled with a weak item.
+      expect(done.error).toMatch(
+        /^No fair question or card could be written from these lines|^These lines hold no sentence/,
+      );
+    }
+    expect(added, "items for one of the longest untested runs").toBeDefined();
+    if (!added) return;
+    const { run, result } = added;
+    expect(result.questions + result.cards).toBeGreaterThan(0);
+
+    const after = await activities();
+    const chapterId = run.chapter_id as string;
+    type Item = { citations: Array<{ chunk_id: string; line_start: number; line_end: number }> };
+    /** The items added at the end of the chapter's activity of a kind (none when it has no such activity). */
+    const grown = (kind: string): Item[] => {
+      const key = kind === "practice" ? "cards" : "questions";
+      const itemsOf = (rows: ActivityRow[]) =>
+        (
+          (rows.find((activity) => activity.chapter_id === chapterId && activity.kind === kind)?.payload ??
+            {}) as Record<string, Item[]>
+        )[key] ?? [];
+      const oldItems = itemsOf(before);
+      const newItems = itemsOf(after);
+      expect(newItems.slice(0, oldItems.length)).toEqual(oldItems);
+      return newItems.slice(oldItems.length);
+    };
+    const newQuestions = grown("mastery");
+    const newCards = grown("practice");
+    expect([newQuestions.length, newCards.length]).toEqual([result.questions, result.cards]);
+    // Every new item rests on the requested lines.
+    for (const item of [...newQuestions, ...newCards]) {
+      expect(
+        item.citations.some(
+          (citation) =>
+            citation.chunk_id === run.chunk_id &&
+            citation.line_start <= (run.line_end as number) &&
+            citation.line_end >= (run.line_start as number),
+        ),
+      ).toBe(true);
+    }
+    // Only the chapter's mastery check and practice deck changed, and no progress at all.
+    const changed = new Set(
+      after
+        .filter(
+          (activity) =>
+            JSON.stringify(activity) !== JSON.stringify(before.find((old) => old.id === activity.id)),
+        )
+        .map((activity) => `${activity.chapter_id === chapterId}:${activity.kind}`),
+    );
+    expect([...changed].every((key) => key === "true:mastery" || key === "true:practice")).toBe(true);
+    expect(after.map((activity) => activity.id)).toEqual(before.map((activity) => activity.id));
+    expect(await progress()).toEqual(progressBefore);
+    // The map now counts the new items' lines as tested.
+    expect((await coverage())[0]?.tested_lines).toBeGreaterThan(testedBefore);
+  }, 240_000);
+
+  it("records every carried-out request in the organisation's generation usage, refused ones included", async () => {
+    const { rows } = await world.db.query<{ task: string; generator: string; calls: number }>(
+      "select task, generator, calls from public.generation_usage where topic_id = $1 and task = 'regenerate-course-part'",
+      [topic.topicId],
+    );
+    const { rows: requests } = await world.db.query<{ n: number }>(
+      "select count(*)::integer as n from public.course_part_regenerations where topic_id = $1 and status in ('done', 'failed')",
+      [topic.topicId],
+    );
+    expect(rows.length).toBe(requests[0]?.n);
+    expect(new Set(rows.map((row) => `${row.generator} ${row.calls}`))).toEqual(
+      new Set(["Offline generator 0"]),
+    );
+  });
 });

@@ -1,6 +1,11 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { z } from "zod";
-import { type Question, questionSchema } from "../../src/domain/activity-payload.ts";
+import {
+  type PracticeCard,
+  practiceCardSchema,
+  type Question,
+  questionSchema,
+} from "../../src/domain/activity-payload.ts";
 import type { Citation } from "../../src/domain/citation.ts";
 import { type Section, type Structure, structureSchema } from "../../src/domain/structure.ts";
 import { CitationVerifier } from "../generation/citations.ts";
@@ -9,21 +14,31 @@ import { generateCourse, topicLanguage } from "../generation/engine.ts";
 import { assignMaterial, type SectionMaterial } from "../generation/material.ts";
 import { chapterRow, corpusSources } from "../generation/pipelines/course.ts";
 import { DatabaseError, loadTopic, must, type TaskClient } from "../generation/pipelines/db.ts";
-import { modelForEntity } from "../generation/pipelines/model.ts";
-import { type GenerationProvider, type ProviderOptions, providerFor } from "../generation/providers/index.ts";
+import { modelForEntity, recordUsage } from "../generation/pipelines/model.ts";
+import {
+  courseGenerator,
+  type GenerationProvider,
+  type ProviderOptions,
+  type ProviderReport,
+  providerFor,
+} from "../generation/providers/index.ts";
+import type { ChapterDraft } from "../generation/providers/types.ts";
 import { nearDuplicateOptions, positionalExplanations } from "../generation/quality.ts";
 
 /**
- * The work behind `request_item_regeneration` and `request_chapter_regeneration` (docs/teachers.md,
- * "Regenerating one item or one chapter"): the scheduled task takes queued requests one at a time, writes
- * the new question or chapter with the topic's provider (the organisation's model, the deployment's, or
- * the offline one, as a course run would) and saves it in place through `apply_*_regeneration`.
+ * The work behind `request_item_regeneration`, `request_chapter_regeneration` and `request_coverage_items`
+ * (docs/teachers.md, "Regenerating one item or one chapter" and "Coverage"): the scheduled task takes
+ * queued requests one at a time, writes the new question, chapter or items with the topic's provider (the
+ * organisation's model, the deployment's, or the offline one, as a course run would) and saves them in
+ * place through `apply_*_regeneration` and `apply_coverage_items`.
  */
 
 /** A running request idle this long belongs to a run that died; it is failed so the chapter is free again. */
 export const STALLED_AFTER_MS = 20 * 60 * 1000;
 /** Requests taken per run of the task; the next minute's run takes the rest. */
 export const REQUESTS_PER_RUN = 5;
+/** New items per "add items for these lines": a few good ones for a passage, never a padded set. */
+export const ITEMS_PER_LINES = { questions: 2, cards: 2 } as const;
 
 const requestSchema = z.object({
   id: z.uuid(),
@@ -31,7 +46,10 @@ const requestSchema = z.object({
   chapter_id: z.uuid(),
   activity_id: z.uuid().nullable(),
   question_id: z.string().nullable(),
-  part: z.enum(["item", "chapter"]),
+  chunk_id: z.uuid().nullable(),
+  line_start: z.number().int().nullable(),
+  line_end: z.number().int().nullable(),
+  part: z.enum(["item", "chapter", "lines"]),
 });
 export type RegenerationRequest = z.infer<typeof requestSchema>;
 
@@ -102,7 +120,7 @@ async function claim(client: TaskClient, id: string): Promise<RegenerationReques
       .update({ status: "running", updated_at: new Date().toISOString() })
       .eq("id", id)
       .eq("status", "queued")
-      .select("id, topic_id, chapter_id, activity_id, question_id, part"),
+      .select("id, topic_id, chapter_id, activity_id, question_id, chunk_id, line_start, line_end, part"),
   );
   const [row] = z.array(requestSchema).parse(rows);
   return row ?? null;
@@ -114,9 +132,12 @@ export async function carryOut(
   request: RegenerationRequest,
   hooks: ProviderOptions = {},
 ): Promise<boolean> {
+  let setting: Setting | undefined;
   try {
-    if (request.part === "item") await regenerateItem(client, request, hooks);
-    else await regenerateChapter(client, request, hooks);
+    setting = await settingOf(client, request, hooks);
+    if (request.part === "item") await regenerateItem(client, request, setting);
+    else if (request.part === "lines") await addItemsForLines(client, request, setting);
+    else await regenerateChapter(client, request, setting);
     return true;
   } catch (error) {
     const message =
@@ -131,17 +152,24 @@ export async function carryOut(
         .eq("id", request.id),
     );
     return false;
+  } finally {
+    // A model's work costs the same whether its result was saved or refused.
+    if (setting) await recordRegenerationUsage(client, setting);
   }
 }
 
 // What a regeneration reads -------------------------------------------------------------------------------
 
-interface Setting {
+export interface Setting {
   topic: { title: string; description: string | null };
+  /** Whose usage the request is: the topic and its organisation. */
+  owner: { topicId: string; entityId: string };
   structure: Structure;
   section: Section;
   sources: CorpusSourceInput[];
   provider: GenerationProvider;
+  /** What the provider used; recorded in generation_usage once the request is carried out. */
+  report: ProviderReport;
 }
 
 const chapterRowSchema = z.object({ id: z.uuid(), section_id: z.string().nullable() });
@@ -166,14 +194,26 @@ async function settingOf(
     throw new RegenerationRefused("This chapter's part of the structure is gone; regenerate the whole path.");
   }
   // The topic's organisation's own model wins over the deployment's, as for a whole course.
-  const { provider } = providerFor(await modelForEntity(client, topic.entity_id), hooks);
+  const { provider, report } = providerFor(await modelForEntity(client, topic.entity_id), hooks);
   return {
     topic: { title: topic.title, description: topic.description },
+    owner: { topicId: topic.id, entityId: topic.entity_id },
     structure: structure.data,
     section,
     sources: await corpusSources(client, topic.id),
     provider,
+    report,
   };
+}
+
+/** One generation_usage row per carried-out request, as a course run writes one (docs/llm-provider.md). */
+async function recordRegenerationUsage(client: TaskClient, setting: Setting): Promise<void> {
+  await recordUsage(
+    client,
+    { ...setting.owner, task: "regenerate-course-part" },
+    setting.report,
+    courseGenerator(setting.report, 1),
+  );
 }
 
 // One item ---------------------------------------------------------------------------------------------------
@@ -188,7 +228,7 @@ const checkRowSchema = z.object({
 export async function regenerateItem(
   client: TaskClient,
   request: RegenerationRequest,
-  hooks: ProviderOptions = {},
+  setting: Setting,
 ): Promise<Question> {
   const checks = z
     .array(checkRowSchema)
@@ -206,7 +246,6 @@ export async function regenerateItem(
     .find((check) => check.id === request.activity_id)
     ?.payload.questions.find((question) => question.id === request.question_id);
   if (!old) throw new RegenerationRefused("The question is no longer in its check.");
-  const setting = await settingOf(client, request, hooks);
   const taken = checks.flatMap((check) => check.payload.questions);
   const question = await newQuestion(setting, old, taken);
   must(
@@ -286,7 +325,17 @@ async function questionsFrom(
   old: Question,
   material: { sentences: Sentence[]; language: SectionMaterial["language"] },
 ): Promise<Question[]> {
-  const subtopic = setting.section.subtopics.find((candidate) => candidate.subtopic_id === old.subtopic_id);
+  return fairQuestions(await chapterFrom(setting, corpus, old.subtopic_id, material));
+}
+
+/** A chapter the provider writes from the given sentences alone, for one subtopic, its citations verified. */
+async function chapterFrom(
+  setting: Setting,
+  corpus: Corpus,
+  subtopicId: string | null | undefined,
+  material: { sentences: Sentence[]; language: SectionMaterial["language"] },
+): Promise<ChapterDraft> {
+  const subtopic = setting.section.subtopics.find((candidate) => candidate.subtopic_id === subtopicId);
   const subtopics = subtopic ? [subtopic] : setting.section.subtopics.slice(0, 1);
   const section = { ...setting.section, subtopics };
   const bySubtopic = new Map(subtopics.map((candidate) => [candidate.subtopic_id, material.sentences]));
@@ -297,12 +346,123 @@ async function questionsFrom(
     material: { bySubtopic, sentences: material.sentences, language: material.language },
     corpus,
   });
-  const verified = new CitationVerifier(corpus.chunks).chapter(draft);
-  const questions = verified.activities.flatMap((activity) =>
+  return new CitationVerifier(corpus.chunks).chapter(draft);
+}
+
+/** The chapter's check questions that cite lines and pass the fairness checks. */
+function fairQuestions(chapter: ChapterDraft): Question[] {
+  const questions = chapter.activities.flatMap((activity) =>
     activity.kind === "diagnostic" || activity.kind === "mastery" ? activity.payload.questions : [],
   );
   const unfair = new Set([...nearDuplicateOptions(questions), ...positionalExplanations(questions)]);
   return questions.filter((question) => !unfair.has(question) && question.citations.length > 0);
+}
+
+// New items for untested lines -------------------------------------------------------------------------------
+
+const itemsRowSchema = z.object({
+  kind: z.enum(["diagnostic", "mastery", "practice"]),
+  payload: z.object({
+    questions: z.array(questionSchema).optional(),
+    cards: z.array(practiceCardSchema).optional(),
+  }),
+});
+
+/**
+ * "Add items for these lines" from the coverage map: the provider writes a chapter from the sentences on
+ * those lines alone, and up to ITEMS_PER_LINES fair questions and cards the chapter does not already ask
+ * join its mastery check and practice deck. Nothing is padded: lines that teach nothing testable give a
+ * refusal the teacher reads, not a weak item.
+ */
+export async function addItemsForLines(
+  client: TaskClient,
+  request: RegenerationRequest,
+  setting: Setting,
+): Promise<{ questions: Question[]; cards: PracticeCard[] }> {
+  const { chunk_id: chunkId, line_start: lineStart, line_end: lineEnd } = request;
+  if (chunkId === null || lineStart === null || lineEnd === null) {
+    throw new RegenerationRefused("The request names no lines.");
+  }
+  const existing = z
+    .array(itemsRowSchema)
+    .parse(
+      must(
+        "loading the chapter's items",
+        await client
+          .from("activities")
+          .select("kind, payload")
+          .eq("chapter_id", request.chapter_id)
+          .in("kind", ["diagnostic", "mastery", "practice"]),
+      ),
+    );
+  const corpus = buildCorpus(setting.sources);
+  const lines: Citation = { chunk_id: chunkId, line_start: lineStart, line_end: lineEnd } as Citation;
+  const sentences = corpus.sentences.filter((sentence) => overlaps(sentence, lines));
+  if (sentences.length === 0)
+    throw new RegenerationRefused("These lines hold no sentence to write items from.");
+  const fallback = topicLanguage(setting.topic, corpus);
+  const chapter = assignMaterial(setting.structure, corpus, fallback).get(setting.section.section_id);
+  const subtopicId = subtopicOf(chapter, sentences) ?? setting.section.subtopics[0]?.subtopic_id;
+  const draft = await chapterFrom(setting, corpus, subtopicId, {
+    sentences,
+    language: chapter?.language ?? fallback,
+  });
+  const items = freshItems(draft, existing);
+  // New questions join the mastery check and cards the practice deck; a chapter without one takes none.
+  if (!existing.some((row) => row.kind === "mastery")) items.questions = [];
+  if (!existing.some((row) => row.kind === "practice")) items.cards = [];
+  if (items.questions.length === 0 && items.cards.length === 0) {
+    throw new RegenerationRefused(
+      "No fair question or card could be written from these lines: they may not state something a learner can be tested on.",
+    );
+  }
+  must(
+    "saving the new items",
+    await untyped(client).rpc("apply_coverage_items", {
+      p_request_id: request.id,
+      p_questions: items.questions,
+      p_cards: items.cards,
+    }),
+  );
+  return items;
+}
+
+/** The subtopic whose material holds most of the given sentences. */
+function subtopicOf(
+  chapter: SectionMaterial | undefined,
+  sentences: readonly Sentence[],
+): string | undefined {
+  const wanted = new Set(sentences.map((sentence) => sentence.index));
+  let best: { id: string; count: number } | undefined;
+  for (const [id, material] of chapter?.bySubtopic ?? []) {
+    const count = material.filter((sentence) => wanted.has(sentence.index)).length;
+    if (count > 0 && count > (best?.count ?? 0)) best = { id, count };
+  }
+  return best?.id;
+}
+
+/** The draft's fair questions and cited cards the chapter does not already ask, up to ITEMS_PER_LINES. */
+function freshItems(
+  draft: ChapterDraft,
+  existing: ReadonlyArray<z.infer<typeof itemsRowSchema>>,
+): { questions: Question[]; cards: PracticeCard[] } {
+  const asked = new Set(
+    existing.flatMap((row) => row.payload.questions ?? []).map((question) => question.stem.trim()),
+  );
+  const carded = new Set(existing.flatMap((row) => row.payload.cards ?? []).map((card) => card.q.trim()));
+  const ids = new Set(
+    existing
+      .flatMap((row) => [...(row.payload.questions ?? []), ...(row.payload.cards ?? [])])
+      .map((item) => item.id),
+  );
+  const questions = fairQuestions(draft)
+    .filter((question) => !asked.has(question.stem.trim()) && !ids.has(question.id))
+    .slice(0, ITEMS_PER_LINES.questions);
+  const cards = draft.activities
+    .flatMap((activity) => (activity.kind === "practice" ? activity.payload.cards : []))
+    .filter((card) => card.citations.length > 0 && !carded.has(card.q.trim()) && !ids.has(card.id))
+    .slice(0, ITEMS_PER_LINES.cards);
+  return { questions, cards };
 }
 
 // One chapter ------------------------------------------------------------------------------------------------
@@ -311,9 +471,8 @@ async function questionsFrom(
 export async function regenerateChapter(
   client: TaskClient,
   request: RegenerationRequest,
-  hooks: ProviderOptions = {},
+  setting: Setting,
 ): Promise<unknown> {
-  const setting = await settingOf(client, request, hooks);
   const { chapters } = await generateCourse(
     setting.topic,
     setting.structure,

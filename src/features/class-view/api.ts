@@ -1,5 +1,6 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { z } from "zod";
+import { citationLabel } from "@/lib/citation-display";
 import type { StudymapClient } from "@/lib/database";
 import { unwrap } from "@/lib/query";
 
@@ -158,14 +159,24 @@ export async function fetchFlagThresholds(client: StudymapClient): Promise<Map<s
 
 const regenerationSchema = z.object({
   id: z.string(),
-  part: z.enum(["item", "chapter"]),
+  part: z.enum(["item", "chapter", "lines"]),
   chapter_id: z.string(),
   activity_id: z.string().nullable(),
   question_id: z.string().nullable(),
+  chunk_id: z.string().nullable(),
+  line_start: z.number().nullable(),
+  line_end: z.number().nullable(),
   status: z.enum(["queued", "running", "done", "failed"]),
   error: z.string().nullable(),
   result: z
-    .object({ stem: z.string().optional(), kept: z.number().optional(), replaced: z.unknown().optional() })
+    .object({
+      stem: z.string().optional(),
+      kept: z.number().optional(),
+      replaced: z.unknown().optional(),
+      // Adding items for untested lines (part "lines"): how many mastery questions and practice cards.
+      questions: z.number().optional(),
+      cards: z.number().optional(),
+    })
     .passthrough()
     .nullable(),
   created_at: z.string(),
@@ -185,7 +196,9 @@ export async function fetchRegenerations(client: StudymapClient, topicId: string
   const rows = unwrap(
     await untyped(client)
       .from("course_part_regenerations")
-      .select("id, part, chapter_id, activity_id, question_id, status, error, result, created_at")
+      .select(
+        "id, part, chapter_id, activity_id, question_id, chunk_id, line_start, line_end, status, error, result, created_at",
+      )
       .eq("topic_id", topicId)
       .order("created_at", { ascending: false })
       .limit(50),
@@ -213,7 +226,111 @@ export async function requestChapterRegeneration(client: StudymapClient, chapter
   return z.string().parse(id);
 }
 
+/** Queues new items for one untested run of lines, for the chapter the coverage map names (same rules). */
+export async function requestCoverageItems(
+  client: StudymapClient,
+  run: { topicId: string; chunkId: string; lineStart: number; lineEnd: number },
+): Promise<string> {
+  const id = unwrap(
+    await untyped(client).rpc("request_coverage_items", {
+      p_topic_id: run.topicId,
+      p_chunk_id: run.chunkId,
+      p_line_start: run.lineStart,
+      p_line_end: run.lineEnd,
+    }),
+  );
+  return z.string().parse(id);
+}
+
 /** Whether a request is still waiting for the task or being carried out. */
 export function isPending(regeneration: Pick<Regeneration, "status">): boolean {
   return regeneration.status === "queued" || regeneration.status === "running";
+}
+
+// The coverage map (docs/teachers.md "Coverage"): the lines of each source no published item tests --------
+
+const coverageRowSchema = z.object({
+  source_id: z.string(),
+  file_name: z.string().nullable(),
+  file_path: z.string().nullable(),
+  source_url: z.string().nullable(),
+  body_lines: z.number(),
+  tested_lines: z.number(),
+  chunk_id: z.string().nullable(),
+  page_number: z.number().nullable(),
+  line_start: z.number().nullable(),
+  line_end: z.number().nullable(),
+  excerpt: z.string().nullable(),
+  chapter_id: z.string().nullable(),
+  chapter_title: z.string().nullable(),
+});
+export type CoverageRow = z.infer<typeof coverageRowSchema>;
+
+/** One run of body lines no item tests; lines are 0-based inclusive within the page or file, as in citations. */
+export interface UntestedRun {
+  chunkId: string;
+  pageNumber: number | null;
+  lineStart: number;
+  lineEnd: number;
+  excerpt: string;
+  /** The chapter new items for these lines would go to; null when none can take them. */
+  chapterId: string | null;
+  chapterTitle: string | null;
+}
+
+export interface SourceCoverage {
+  sourceId: string;
+  name: string;
+  bodyLines: number;
+  testedLines: number;
+  runs: UntestedRun[];
+}
+
+/** A source's name as citations show it; pasted text has neither a path nor an address. */
+function sourceName(row: CoverageRow): string {
+  if (row.file_path === null && row.source_url === null) return row.file_name ?? "Pasted text";
+  return citationLabel({ file_path: row.file_path, source_url: row.source_url, page_number: null });
+}
+
+/** A row's untested run, or null for the one row of a fully tested source (its run columns are null). */
+function untestedRun(row: CoverageRow): UntestedRun | null {
+  if (row.chunk_id === null || row.line_start === null || row.line_end === null) return null;
+  return {
+    chunkId: row.chunk_id,
+    pageNumber: row.page_number,
+    lineStart: row.line_start,
+    lineEnd: row.line_end,
+    excerpt: row.excerpt ?? "",
+    chapterId: row.chapter_id,
+    chapterTitle: row.chapter_title,
+  };
+}
+
+/** Groups the flat RPC rows (one per untested run, in source order) into sources, keeping that order. */
+export function groupBySource(rows: readonly CoverageRow[]): SourceCoverage[] {
+  const sources = new Map<string, SourceCoverage>();
+  for (const row of rows) {
+    let source = sources.get(row.source_id);
+    if (!source) {
+      source = {
+        sourceId: row.source_id,
+        name: sourceName(row),
+        bodyLines: row.body_lines,
+        testedLines: row.tested_lines,
+        runs: [],
+      };
+      sources.set(row.source_id, source);
+    }
+    const run = untestedRun(row);
+    if (run) source.runs.push(run);
+  }
+  return [...sources.values()];
+}
+
+export async function fetchSourceCoverage(
+  client: StudymapClient,
+  topicId: string,
+): Promise<SourceCoverage[]> {
+  const rows = unwrap(await untyped(client).rpc("class_source_coverage", { p_topic_id: topicId }));
+  return groupBySource(z.array(coverageRowSchema).parse(rows ?? []));
 }

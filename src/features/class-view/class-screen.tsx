@@ -10,6 +10,7 @@ import { useAuth } from "@/lib/auth/auth-context";
 import { errorMessage } from "@/lib/query";
 import type { Topic } from "@/lib/topics/api";
 import { type ClassChapter, type ClassCountsRow, DEFAULT_STUCK_DAYS, type ItemAnalysis } from "./api";
+import { SourceCoverageSection } from "./coverage";
 import { flagSentence, percent } from "./flags";
 import { useClassProgress, useFlagThresholds, useItemAnalysis, useSubtopicLearners } from "./hooks";
 import { RecentRegenerations, RegenerateButton } from "./regenerate";
@@ -65,6 +66,12 @@ export function ClassScreen({ topic }: { topic: Topic }) {
         </Heading>
         <FlaggedItems topicId={topic.id} />
         <RecentRegenerations topicId={topic.id} />
+      </section>
+      <section aria-labelledby="source-coverage">
+        <Heading id="source-coverage" description="Lines of each source that no question or card tests yet.">
+          Coverage
+        </Heading>
+        <SourceCoverageSection topicId={topic.id} />
       </section>
     </div>
   );

@@ -6,6 +6,7 @@ import {
   fetchFlagThresholds,
   fetchItemAnalysis,
   fetchRegenerations,
+  fetchSourceCoverage,
   fetchSubtopicLearners,
   isPending,
   type Regeneration,
@@ -24,6 +25,12 @@ export function useClassProgress(topicId: string, stuckDays: number) {
 export function useItemAnalysis(topicId: string) {
   const client = useSupabase();
   return useSWR(["class-item-analysis", topicId] as const, ([, id]) => fetchItemAnalysis(client, id));
+}
+
+/** The lines of each source no published item tests (the coverage map). */
+export function useSourceCoverage(topicId: string) {
+  const client = useSupabase();
+  return useSWR(["class-source-coverage", topicId] as const, ([, id]) => fetchSourceCoverage(client, id));
 }
 
 /** The thresholds change only with a migration, so they are read once per session. */
@@ -53,9 +60,17 @@ export function useSubtopicLearners(
   );
 }
 
+/** The SWR keys whose data a finished regeneration changes. */
+const REFRESHED_AFTER_REGENERATION: ReadonlySet<unknown> = new Set([
+  "class-item-analysis",
+  "class-progress",
+  "class-source-coverage",
+]);
+
 /**
  * The topic's regenerations, read again every REGENERATION_POLL_MS while one is pending. When a request
- * finishes, the item analysis and the counts are read again, so the new question shows in place.
+ * finishes, the item analysis, the counts and the coverage are read again, so the new question shows in
+ * place and lines that now have items leave the coverage map.
  */
 export function useRegenerations(topicId: string) {
   const client = useSupabase();
@@ -69,9 +84,7 @@ export function useRegenerations(topicId: string) {
     const finished = rows.some((row) => pendingBefore.current.has(row.id) && !isPending(row));
     pendingBefore.current = new Set(rows.filter(isPending).map((row) => row.id));
     if (finished) {
-      void mutate(
-        (key) => Array.isArray(key) && (key[0] === "class-item-analysis" || key[0] === "class-progress"),
-      );
+      void mutate((key) => Array.isArray(key) && REFRESHED_AFTER_REGENERATION.has(key[0]));
     }
   }, [swr.data, mutate]);
   return swr;

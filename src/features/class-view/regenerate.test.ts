@@ -8,6 +8,9 @@ const row = (fields: Partial<Regeneration>): Regeneration => ({
   chapter_id: "77777777-7777-4777-8777-777777777777",
   activity_id: null,
   question_id: null,
+  chunk_id: null,
+  line_start: null,
+  line_end: null,
   status: "done",
   error: null,
   result: null,
@@ -34,6 +37,24 @@ describe("regenerationSentence", () => {
     [
       { part: "chapter" as const, result: { kept: 5, replaced: 1, added: 0, removed: 0 } },
       "Chapter regenerated: 1 activity changed, 5 unchanged.",
+    ],
+    [{ part: "lines" as const, status: "queued" as const }, "Items are being added."],
+    [{ part: "lines" as const, status: "running" as const }, "Items are being added."],
+    [
+      { part: "lines" as const, status: "failed" as const, error: "These lines hold nothing to ask about." },
+      "Items could not be added: These lines hold nothing to ask about.",
+    ],
+    [
+      { part: "lines" as const, result: { questions: 2, cards: 3, stems: ["A?", "B?"] } },
+      "Added 2 questions and 3 cards.",
+    ],
+    [
+      { part: "lines" as const, result: { questions: 1, cards: 1, stems: ["A?"] } },
+      "Added 1 question and 1 card.",
+    ],
+    [
+      { part: "lines" as const, result: { questions: 0, cards: 2, stems: [] } },
+      "Added 0 questions and 2 cards.",
     ],
   ])("%o reads %s", (fields, sentence) => {
     expect(regenerationSentence(row(fields))).toBe(sentence);

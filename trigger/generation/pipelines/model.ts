@@ -58,7 +58,11 @@ async function privateEndpointRefusal(baseUrl: string): Promise<string | null> {
 /** One row of `generation_usage` for a finished run: which generator wrote it and what the LLM used. */
 export async function recordUsage(
   client: TaskClient,
-  run: { entityId: string; topicId: string; task: "generate-topic-structure" | "generate-course-content" },
+  run: {
+    entityId: string;
+    topicId: string;
+    task: "generate-topic-structure" | "generate-course-content" | "regenerate-course-part";
+  },
   report: ProviderReport,
   generator: string,
 ) {
