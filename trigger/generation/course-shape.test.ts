@@ -21,9 +21,20 @@ describe("unteachableReason", () => {
     ["Waarom liggen de meeste vulkanen langs de randen van platen?", "question"],
     ["Explain why the mid-ocean ridge is volcanically active.", "exercise"],
     ["Leg uit waarom het hart twee kamers heeft.", "exercise"],
+    ["Rewrite your pay computation with time-and-a-half for overtime and create a function.", "exercise"],
+    ["Schrijf een functie die het gemiddelde van een lijst getallen berekent.", "exercise"],
     ["Smith, J. (2001). Volcanoes of the world. Cambridge University Press.", "reference"],
     ["Jansen et al. showed the same pattern in older rocks.", "reference"],
     ["See chapter 4.", "thin"],
+    ["If you are using these materials, you can remove the logo and replace it with your own.", "document"],
+    [
+      "Please maintain this last slide in all copies to comply with the attribution requirements.",
+      "document",
+    ],
+    ["In dit hoofdstuk leer je hoe een algoritme onderscheid kan maken.", "document"],
+    ["Copyright 2010 Charles Severance, licensed under a CC-BY 3.0 licence for all.", "document"],
+    ["Creative Commons licences let authors decide how others may reuse their work.", null],
+    ["This process repeats until the cell has copied all of its chromosomes.", null],
     ["Plate tectonics and people", "incomplete"],
   ] as const)("%s → %s", (text, expected) => {
     expect(unteachableReason(sentence(text))).toBe(expected);

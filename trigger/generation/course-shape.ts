@@ -116,7 +116,11 @@ const EXERCISE_OPENERS = new Set([
   "summarize",
   "calculate",
   "identify",
+  "write",
+  "rewrite",
   "beschrijf",
+  "schrijf",
+  "herschrijf",
   "bespreek",
   "vergelijk",
   "verklaar",
@@ -135,6 +139,15 @@ const REFERENCE_MARKS = [
   /https?:\/\//u,
   /^\p{Lu}\p{L}+,\s+\p{Lu}\.(\s*\p{Lu}\.)*[,\s]/u,
 ];
+/**
+ * Sentences about the document itself rather than its subject: "If you are using these materials, …",
+ * "Please maintain this last slide …", "In dit hoofdstuk …", a licence badge. They teach nothing to test.
+ */
+const DOCUMENT_MARKS = [
+  /\b(?:this|these)\s+(?:\p{L}+\s+)?(?:slides?|materials?|documents?|handouts?|presentations?|lectures?|books?|chapters?|sections?|papers?|articles?|pages?)\b/iu,
+  /\b(?:dit|deze)\s+(?:\p{L}+\s+)?(?:dia'?s?|materiaal|materialen|document|documenten|presentatie|hand-?out|college|boek|hoofdstuk|paragraaf|artikel|pagina'?s?)\b/iu,
+  /\bCC[- ]BY\b|\ball rights reserved\b|\balle rechten voorbehouden\b/iu,
+];
 /** A sentence too thin to teach: fewer words or content words than this. */
 const MIN_WORDS = 6;
 const MIN_CONTENT_WORDS = 3;
@@ -142,12 +155,13 @@ const MIN_CONTENT_WORDS = 3;
 /** Why a sentence teaches nothing, or null when it does: the reason is what the table test checks. */
 export function unteachableReason(
   sentence: Pick<Sentence, "text" | "complete" | "terms">,
-): "incomplete" | "question" | "exercise" | "reference" | "thin" | null {
+): "incomplete" | "question" | "exercise" | "reference" | "document" | "thin" | null {
   const text = sentence.text.trim();
   if (!sentence.complete) return "incomplete";
   if (/\?["”’»]?$/u.test(text)) return "question";
   if (EXERCISE_OPENERS.has((words(text)[0] ?? "").toLowerCase())) return "exercise";
   if (REFERENCE_MARKS.some((mark) => mark.test(text))) return "reference";
+  if (DOCUMENT_MARKS.some((mark) => mark.test(text))) return "document";
   if (words(text).length < MIN_WORDS || sentence.terms.length < MIN_CONTENT_WORDS) return "thin";
   return null;
 }

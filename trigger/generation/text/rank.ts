@@ -102,13 +102,40 @@ const CONTEXT_OPENERS = new Set(
 );
 
 /**
- * A sentence that opens with a pronoun ("It reflects…", "Zo controleren ze…", "Het ligt in…") needs
- * the one before it to make sense.
+ * Demonstratives that, closing a sentence, stand for something said before ("… is used for this.", "…
+ * doen we daarmee."). Not "it" or "that": those usually point inside their own sentence ("the side of
+ * the Earth that faces it").
+ */
+const CONTEXT_CLOSERS = new Set(
+  "this these those dit deze daarmee hiermee daarvoor hiervoor daardoor hierdoor".split(" "),
+);
+
+/**
+ * Words and phrases that point back anywhere in a sentence: to the text around it ("De hierboven
+ * genoemde kaders", "the above"), to a case just described ("In dat geval", "in this case"), or a
+ * demonstrative standing for a whole idea ("om dit te doen", "do this in", "and this is why").
+ */
+const CONTEXT_POINTERS = [
+  /\b(?:hierboven|hieronder|bovenstaande|onderstaande|bovengenoemde|aforementioned|above-mentioned)\b/iu,
+  /\b(?:in|for)\s+(?:dat|dit|that|this|such\s+a)\s+(?:geval|case)\b/iu,
+  /\b(?:dit|this)\s+(?:te|in|op|aan|voor|met|to|on|for|with|at|is|was)\b/iu,
+];
+
+/**
+ * A sentence that opens with a pronoun ("It reflects…", "Zo controleren ze…", "Het ligt in…"), ends
+ * with one ("The return keyword is used for this.") or points back in between ("In dat geval gelden…")
+ * needs the one before it to make sense.
  */
 export function leansOnContext(text: string): boolean {
-  const [first, second] = (text.match(/\p{L}+/gu) ?? []).slice(0, 2).map((word) => word.toLowerCase());
+  const words = (text.match(/\p{L}+/gu) ?? []).map((word) => word.toLowerCase());
+  const [first, second] = words;
   if (first === undefined) return false;
-  return CONTEXT_OPENERS.has(first) || (first === "het" && second !== undefined && itBeforeVerb(second));
+  if (CONTEXT_OPENERS.has(first) || (first === "het" && second !== undefined && itBeforeVerb(second)))
+    return true;
+  if (CONTEXT_POINTERS.some((pointer) => pointer.test(text))) return true;
+  return (
+    words.length > 1 && CONTEXT_CLOSERS.has(words.at(-1) ?? "") && /\p{L}[.!]?["”’»]?$/u.test(text.trim())
+  );
 }
 
 /**

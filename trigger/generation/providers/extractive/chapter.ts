@@ -2,7 +2,13 @@ import type { PracticeCard, Question, StudyBlock } from "../../../../src/domain/
 import { citationsOf, uniqueCitations } from "../../../../src/domain/citation.ts";
 import type { Section, Subtopic } from "../../../../src/domain/structure.ts";
 import type { Sentence } from "../../corpus.ts";
-import { type ChapterShape, chapterShape, ITEM_LIMITS } from "../../course-shape.ts";
+import {
+  type ChapterShape,
+  chapterShape,
+  ITEM_LIMITS,
+  isTeachable,
+  unteachableReason,
+} from "../../course-shape.ts";
 import { stableId } from "../../ids.ts";
 import { comparable } from "../../support.ts";
 import { isStopword, type Language, words } from "../../text/language.ts";
@@ -99,7 +105,7 @@ export function extractiveChapter(
     ...shared.topicCauses(language).filter((pair) => !ownEffects.has(pair.effect)),
   ];
   for (const pair of pairs) {
-    if (!isAskable(pair, labels)) continue;
+    if (!isAskable(pair, labels) || pair.sentences.some(isAboutTheDocument)) continue;
     const pool = poolOf(pair.sentences.at(-1));
     if (pool && pair.sentences.every((sentence) => subtopicOf.has(sentence.index)))
       pool.items.push(causeItem(pair, candidates, pool.subtopic.subtopic_id, context));
@@ -121,6 +127,7 @@ export function extractiveChapter(
     const pool = poolOf(definition.sentences.at(-1));
     const key = definition.term.toLowerCase();
     if (!pool || defined.has(key) || !definition.sentences.every((s) => subtopicOf.has(s.index))) continue;
+    if (definition.sentences.some(isAboutTheDocument)) continue;
     if (hasMisspelling(definition.term, context)) continue;
     defined.set(key, definition.meaning);
     pool.items.push(definitionItem(definition, pool.subtopic.subtopic_id, context));
@@ -206,6 +213,10 @@ function sourceWordsOf(sentences: readonly Sentence[], language: Language): Read
  * chapter names once or a common noun of a list will do (never an amount, a general noun, a name in a
  * list or a modifier), still never a term already asked.
  */
+function isAboutTheDocument(sentence: Sentence): boolean {
+  return unteachableReason(sentence) === "document";
+}
+
 function clozeItems(
   pools: readonly Pool[],
   poolOf: (sentence: Sentence | undefined) => Pool | undefined,
@@ -213,7 +224,9 @@ function clozeItems(
   weights: TermWeights,
 ): void {
   const used = new Set<string>(context.defined.keys());
-  const sentences = pools.flatMap((pool) => pool.sentences);
+  // Only what the chapter's shape counts as teaching: never a sentence about the document itself, an
+  // exercise or a reference, whatever its terms.
+  const sentences = pools.flatMap((pool) => pool.sentences).filter(isTeachable);
   const ranked = rankSentences(sentences.filter(isQuotable), weights);
   const rest = sentences.filter((sentence) => !ranked.includes(sentence) && sentence.complete);
   const clozes = new Map<Pool, number>();
