@@ -1,4 +1,5 @@
 import { getDocumentProxy } from "unpdf";
+import { isMonospaceFace } from "./fonts.ts";
 import { emptyLayout, isAside, isNonBody, type PageLayout } from "./layout.ts";
 import { chargeReadBudget } from "./limits.ts";
 import { normalizeLine } from "./lines.ts";
@@ -17,10 +18,6 @@ const UPRIGHT_DEGREES = 2;
 
 // Italic and slanted faces by name: "Times-Italic", "NimbusRomNo9L-ReguItal", TeX's CMTI/CMSSI/CMBXTI.
 const ITALIC_NAME = /ital|oblique|slant|^(?:[A-Z]{6}\+)?(?:CMTI|CMSSI|CMBXTI|CMSL|LMROMANSLANT|SFTI|SFSI)/i;
-
-// Monospace (typewriter) faces by name: code listings. TeX's cmtt/lmtt/txtt, Latin Modern Mono, Courier.
-const MONO_NAME =
-  /mono|courier|consol|menlo|monaco|inconsolata|typewriter|sourcecode|source code|^(?:[A-Z]{6}\+)?(?:CMTT|LMTT|SFTT|TXTT|ECTT|TCTT|PCR)/i;
 
 // The bullets slide themes set (beamer's triangles, arrows) read as the bullet every reader knows.
 const SLIDE_BULLET = /^[▶▸►‣➢➤]\s*(?=\S)/u;
@@ -125,7 +122,7 @@ async function placedPieces(page: PdfPageProxy): Promise<PlacedPage> {
       face = {
         bold: Boolean(font?.bold || font?.black || BOLD_NAME.test(name)),
         italic: Boolean(font?.italic || ITALIC_NAME.test(name)),
-        mono: MONO_NAME.test(name),
+        mono: isMonospaceFace(name),
       };
       faces.set(fontName, face);
     }

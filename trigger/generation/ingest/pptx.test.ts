@@ -83,6 +83,44 @@ describe("readPptx", () => {
     expect([...(body?.layout.paragraphs ?? [])]).toEqual([1, 2, 3, 4, 5, 6]);
   });
 
+  it("marks a paragraph set in a monospace face as code, so it is never read as a sentence", async () => {
+    const deck = new PptxGenJS();
+    const slide = deck.addSlide();
+    slide.addText("A function is some stored code that we use.", { x: 0.5, y: 1, w: 9, h: 0.5 });
+    slide.addText(
+      [
+        { text: "def greet():", options: { fontFace: "Courier New", breakLine: true } },
+        { text: "return 'Hello'", options: { fontFace: "Courier" } },
+      ],
+      { x: 0.5, y: 2, w: 9, h: 1 },
+    );
+    slide.addText(
+      [
+        { text: "The keyword " },
+        { text: "def", options: { fontFace: "Courier" } },
+        { text: " starts a definition." },
+      ],
+      {
+        x: 0.5,
+        y: 3.5,
+        w: 9,
+        h: 0.5,
+      },
+    );
+    const [page] = await readPptx((await deck.write({ outputType: "uint8array" })) as Uint8Array);
+    expect(page?.lines).toEqual([
+      "A function is some stored code that we use.",
+      "def greet():",
+      "return 'Hello'",
+      "The keyword def starts a definition.",
+    ]);
+    // A word of code inside a sentence leaves the sentence prose.
+    expect([...(page?.layout.roles ?? [])]).toEqual([
+      [1, "code"],
+      [2, "code"],
+    ]);
+  });
+
   it.each([
     { titleSlide: true, levels: [1, 2] },
     { titleSlide: false, levels: [1, 1] },

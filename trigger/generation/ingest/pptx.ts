@@ -1,5 +1,6 @@
 import path from "node:path";
 import JSZip from "jszip";
+import { isMonospaceFace } from "./fonts.ts";
 import { emptyLayout, type PageLayout } from "./layout.ts";
 import { normalizeLine } from "./lines.ts";
 import {
@@ -27,20 +28,26 @@ export class PptxError extends Error {
   override readonly name = "PptxError";
 }
 
+/** A paragraph as its lines (a line break inside a paragraph starts a new line). */
+interface Paragraph {
+  lines: string[];
+  /** Most of its text is set in a monospace face: a code listing, not prose. */
+  code: boolean;
+}
+
 interface Shape {
   /** Placeholder type (`title`, `ctrTitle`, `body`, …) or null for a text box, table or picture. */
   placeholder: string | null;
   x: number;
   y: number;
-  /** Paragraphs, each as its lines (a line break inside a paragraph starts a new line). */
-  paragraphs: string[][];
+  paragraphs: Paragraph[];
 }
 
 interface Slide {
   title: string[];
   titleType: string | null;
-  body: string[][];
-  notes: string[][];
+  body: Paragraph[];
+  notes: Paragraph[];
 }
 
 const TITLE_TYPES = new Set(["title", "ctrTitle"]);
@@ -76,7 +83,11 @@ function slidePage(slide: Slide, pageNumber: number, hasTitleSlide: boolean): Sl
   }
   for (const paragraph of [...slide.body, ...slide.notes]) {
     if (lines.length > 0) layout.paragraphs.add(lines.length);
-    lines.push(...paragraph);
+    if (paragraph.code) {
+      for (let line = lines.length; line < lines.length + paragraph.lines.length; line++)
+        layout.roles.set(line, "code");
+    }
+    lines.push(...paragraph.lines);
   }
   return { page_number: pageNumber, lines, layout };
 }
@@ -107,7 +118,7 @@ async function readSlide(zip: JSZip, slidePath: string): Promise<Slide> {
   const titleShape = shapes.find((shape) => TITLE_TYPES.has(shape.placeholder ?? ""));
   const body = shapes.filter((shape) => shape !== titleShape).sort(byReadingOrder);
   return {
-    title: titleShape?.paragraphs.flat() ?? [],
+    title: titleShape?.paragraphs.flatMap((paragraph) => paragraph.lines) ?? [],
     titleType: titleShape?.placeholder ?? null,
     body: body.flatMap((shape) => shape.paragraphs),
     notes: notesPath ? await readNotes(zip, notesPath) : [],
@@ -115,7 +126,7 @@ async function readSlide(zip: JSZip, slidePath: string): Promise<Slide> {
 }
 
 /** The speaker notes: the notes page's body placeholder (not the slide image or the slide number). */
-async function readNotes(zip: JSZip, notesPath: string): Promise<string[][]> {
+async function readNotes(zip: JSZip, notesPath: string): Promise<Paragraph[]> {
   const notes = (await readPart(zip, notesPath)) ?? [];
   return shapesOf(notes, new Map())
     .filter((shape) => shape.placeholder === "body")
@@ -171,10 +182,12 @@ function tableShape(frame: XmlNode): Shape {
   const rows = table ? childrenNamed(table, "a:tr") : [];
   const paragraphs = rows.flatMap((row) => {
     const cells = childrenNamed(row, "a:tc").map((cell) =>
-      paragraphsOf(child(cell, "a:txBody")).flat().join(" "),
+      paragraphsOf(child(cell, "a:txBody"))
+        .flatMap((paragraph) => paragraph.lines)
+        .join(" "),
     );
     const line = cells.filter((cell) => cell !== "").join(" | ");
-    return line ? [[line]] : [];
+    return line ? [{ lines: [line], code: false }] : [];
   });
   return { placeholder: null, ...position, paragraphs };
 }
@@ -202,25 +215,38 @@ function offsetOf(transform: XmlNode | undefined): { x: number; y: number } | nu
 
 /**
  * A text body's non-empty paragraphs, each split into lines at its line breaks (`a:br`, and line breaks
- * inside a run's text, which some writers put into speaker notes).
+ * inside a run's text, which some writers put into speaker notes), and whether it is code: at least half
+ * of its letters in runs whose typeface is monospace (a run's `a:rPr/a:latin`).
  */
-function paragraphsOf(textBody: XmlNode | undefined): string[][] {
+function paragraphsOf(textBody: XmlNode | undefined): Paragraph[] {
   if (!textBody) return [];
   return childrenNamed(textBody, "a:p").flatMap((paragraph) => {
+    let monoLetters = 0;
+    let letters = 0;
     const text = childrenOf(paragraph)
       .map((part) => {
         const name = nameOf(part);
         if (name === "a:br") return "\n";
         const run = name === "a:r" || name === "a:fld" ? child(part, "a:t") : undefined;
-        return run ? ownText(run) : "";
+        const runText = run ? ownText(run) : "";
+        const count = runText.replace(/\s/gu, "").length;
+        letters += count;
+        if (isMonospaceFace(typefaceOf(part))) monoLetters += count;
+        return runText;
       })
       .join("");
     const lines = text
       .split(/\r\n|\r|\n|\v/)
       .map(normalizeLine)
       .filter((line) => line !== "");
-    return lines.length > 0 ? [lines] : [];
+    return lines.length > 0 ? [{ lines, code: letters > 0 && monoLetters * 2 >= letters }] : [];
   });
+}
+
+/** A run's own Latin typeface (`a:rPr/a:latin/@typeface`), or "" when it inherits one. */
+function typefaceOf(run: XmlNode): string {
+  const latin = child(child(run, "a:rPr"), "a:latin");
+  return latin ? (attributesOf(latin).typeface ?? "") : "";
 }
 
 interface Relation {

@@ -9,6 +9,7 @@ import {
   linesOf,
   type Sentence,
 } from "../../corpus.ts";
+import { isTeachable } from "../../course-shape.ts";
 import { stem } from "../../support.ts";
 import type { Heading } from "../../text/headings.ts";
 import {
@@ -274,11 +275,13 @@ export function isQuestion(text: string): boolean {
 
 /** The sentence a passage opens with, unless it leans on what came before; then the first that does not. */
 export function leadOf(sentences: readonly Sentence[]): Sentence | undefined {
-  // A question ("Meer weten over dit onderwerp?") asks; a lead states what the passage is about.
+  // A question ("Meer weten over dit onderwerp?") asks; a lead states what the passage is about, and a
+  // teaching statement does that best (not a note about the slides themselves, not a code label).
+  const standsAlone = (sentence: Sentence) =>
+    isQuotable(sentence) && !leansOnContext(sentence.text) && !isQuestion(sentence.text);
   return (
-    sentences.find(
-      (sentence) => isQuotable(sentence) && !leansOnContext(sentence.text) && !isQuestion(sentence.text),
-    ) ??
+    sentences.find((sentence) => standsAlone(sentence) && isTeachable(sentence)) ??
+    sentences.find(standsAlone) ??
     sentences.find((sentence) => isQuotable(sentence) && !leansOnContext(sentence.text)) ??
     sentences.find(isQuotable) ??
     sentences.find((sentence) => sentence.terms.length > 0)
