@@ -20,7 +20,7 @@ import {
   words,
 } from "./text/language.ts";
 import { isNonProse, joinLines, mayHoldMarkup, plainLines, plainProse } from "./text/markup.ts";
-import { isCompleteSentence, splitSentences } from "./text/sentences.ts";
+import { isCompleteSentence, isUnstoppedStatement, splitSentences } from "./text/sentences.ts";
 
 /** A source with its chunks, as generation reads it (from ingestion or from `source_chunks`). */
 export interface CorpusSourceInput {
@@ -362,7 +362,8 @@ function addParagraph(
     ? paragraph.map((_, index) => joinAfter(paragraph, lines, index, source.language, vocabulary))
     : undefined;
   const { text, starts } = joinLines(lines, joins);
-  const sentences = splitSentences(text).map((span, position): Sentence => {
+  const spans = splitSentences(text);
+  const sentences = spans.map((span, position): Sentence => {
     const parts = sentenceParts(paragraph, text, starts, span);
     const first = parts[0] as SentencePart;
     return {
@@ -373,7 +374,10 @@ function addParagraph(
       line_start: first.line_start,
       line_end: first.line_end,
       opensParagraph: position === 0,
-      complete: isCompleteSentence(span.text),
+      // A paragraph that is one statement without a stop (a slide bullet) is as complete as a sentence.
+      complete:
+        isCompleteSentence(span.text) ||
+        (spans.length === 1 && isUnstoppedStatement(span.text, source.language)),
       terms: contentTerms(span.text),
       ...(parts.length > 1 ? { parts } : {}),
     };

@@ -10,10 +10,17 @@ const rows: [Language, string, string][] = [
     "Let daarom steeds op bias in je algoritme of aanpak.",
     "Let steeds op bias in je algoritme of aanpak.",
   ],
+  // "ook" and "also" carry meaning (not only this): they stay.
   [
     "nl",
     "Discriminatie ontstaat ook indirect, door bias in de data.",
-    "Discriminatie ontstaat indirect, door bias in de data.",
+    "Discriminatie ontstaat ook indirect, door bias in de data.",
+  ],
+  // A parenthetical inside a word goes without gluing the words around it.
+  [
+    "nl",
+    "Noem de grondslag voor de verwerking van de (persoons)gegevens in het register.",
+    "Noem de grondslag voor de verwerking van de gegevens in het register.",
   ],
   ["nl", "Daarom moet je bias in je algoritme voorkomen.", "Daarom moet je bias in je algoritme voorkomen."],
   [
@@ -22,7 +29,7 @@ const rows: [Language, string, string][] = [
     "Met algoritmes kun je makkelijk discrimineren, ook al is dat niet de bedoeling.",
   ],
   ["en", "The plates, however, move a few centimetres a year.", "The plates move a few centimetres a year."],
-  ["en", "Volcanoes also form where plates pull apart.", "Volcanoes form where plates pull apart."],
+  ["en", "Volcanoes also form where plates pull apart.", "Volcanoes also form where plates pull apart."],
   [
     "nl",
     "Een confusion matrix is een tabel waarin de voorspellingen van het algoritme worden vergeleken met de werkelijke waarden (de ground truth).",
@@ -110,6 +117,12 @@ describe("conceptFirst", () => {
     ],
     ["en", "Napoleon was emperor of the French", "Napoleon was emperor of the French"],
     ["en", "The rock is formed deep below the surface", "The rock is formed deep below the surface"],
+    // A subordinate clause before the verb is no subject.
+    [
+      "nl",
+      "Ook indien geen sprake is van een hoog-risico AI-systeem, is een assessment sterk aanbevolen",
+      "Ook indien geen sprake is van een hoog-risico AI-systeem, is een assessment sterk aanbevolen",
+    ],
     // A second colon, a contrasting clause or an amount as subject stay as written.
     [
       "en",

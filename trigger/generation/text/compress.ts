@@ -71,7 +71,8 @@ export function conceptFirst(text: string, language: Language): string {
   if (
     !subject.every(plain) ||
     wordSet(language, "pronouns").has(first) ||
-    lists.subordinators.includes(first)
+    // "Ook indien geen sprake is van …": a subordinate clause, no concept.
+    subject.some((word) => lists.subordinators.includes(word.toLowerCase()))
   )
     return text;
   if (subject.some((word) => isFiniteVerb(word.toLowerCase(), language))) return text;
@@ -92,6 +93,8 @@ export function conceptFirst(text: string, language: Language): string {
 function withoutParentheticals(text: string): string {
   return (
     text
+      // "de (persoons)gegevens": a parenthetical that opens a word leaves the space before it.
+      .replace(/\s*\([^()]*\)(?=\p{L})/gu, " ")
       .replace(/\s*\([^()]*\)/gu, "")
       .replace(/\s*\[[^\]]*\]/gu, "")
       // "…—an aside—…" and a closing "…—an elaboration": dashes set off detail.

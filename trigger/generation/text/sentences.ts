@@ -1,3 +1,7 @@
+import type { Language } from "./language.ts";
+import { wordSet } from "./lexicon/index.ts";
+import { onlyAVerb } from "./pos.ts";
+
 // Abbreviations whose full stop does not end a sentence (English and Dutch), without their dots.
 const ABBREVIATIONS = new Set(
   (
@@ -45,6 +49,24 @@ function isAbbreviation(sentence: string): boolean {
     .replace(/^[("'“‘[]+/, "");
   if (!lastWord) return false;
   return ABBREVIATIONS.has(lastWord) || /^\p{L}$/u.test(lastWord);
+}
+
+/**
+ * A whole paragraph that states something without a closing stop, as slide bullets and list items do
+ * ("In Python a function is some reusable code that takes arguments as input"): it starts like a
+ * sentence, is at least six words long and has a finite verb or a verb the lexicon knows. A title or
+ * label ("Python Functions, part 2", "Stored (and reused) Steps") has none and stays incomplete.
+ */
+export function isUnstoppedStatement(text: string, language: Language): boolean {
+  if (!COMPLETE_START.test(text) || COMPLETE_END.test(text) || /[:;,]$/u.test(text)) return false;
+  const words = text.match(/\p{L}+/gu) ?? [];
+  if (words.length < 6) return false;
+  const finite = wordSet(language, "finiteAuxiliaries");
+  return words.some((word, index) => {
+    const lower = word.toLowerCase();
+    // The first word may be a capitalised verb of an imperative ("Make a library …"); a verb counts after it.
+    return finite.has(lower) || (index > 0 && onlyAVerb(lower, language));
+  });
 }
 
 /** A sentence that starts like one and ends like one, not a piece cut off at a chunk edge or a list item. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { headingsOfLines } from "./headings.ts";
 import { detectLanguage } from "./language.ts";
 import { joinLines, plainProse, plainText } from "./markup.ts";
-import { isCompleteSentence, splitSentences } from "./sentences.ts";
+import { isCompleteSentence, isUnstoppedStatement, splitSentences } from "./sentences.ts";
 
 describe("headingsOfLines", () => {
   it("reads Markdown headings with their level, and only those in Markdown", () => {
@@ -99,5 +99,21 @@ describe("detectLanguage", () => {
     expect(detectLanguage("De zon verwarmt het water in de zee en het verdampt.")).toBe("nl");
     expect(detectLanguage("The sun warms the water in the sea and it evaporates.")).toBe("en");
     expect(detectLanguage("")).toBe("en");
+  });
+});
+
+describe("isUnstoppedStatement: a bullet that states something without a stop", () => {
+  it.each([
+    ["In Python a function is some reusable code that takes arguments as input", "en", true],
+    ["We can define more than one parameter in the function definition", "en", true],
+    ["Een algoritme kan onderscheid maken op grond van afkomst", "nl", true],
+    ["Make a library of common stuff that you do over and over", "en", true],
+    ["Python Functions, part 2", "en", false],
+    ["Type conversions and string conversions in Python 3", "en", false],
+    ["Bias ontstaat bijvoorbeeld in de volgende drie situaties:", "nl", false],
+    ["Water boils at 100 degrees when the pressure is normal.", "en", false],
+    ["is some reusable code that takes arguments as input", "en", false],
+  ] as const)("%s (%s) → %s", (text, language, expected) => {
+    expect(isUnstoppedStatement(text, language)).toBe(expected);
   });
 });

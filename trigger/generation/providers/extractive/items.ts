@@ -493,7 +493,10 @@ export function clozeItem(
   // "Vul aan: „Of een ___ selecteert …”": a stem is a complete main clause, never a question.
   if (!isMainClauseStem(sentence.text, context.language)) return null;
   // "Ze binden aan ___ op de volgende cel": the sentence its pronoun points to goes before the stem.
-  const lead = leansOnContext(sentence.text) ? sentenceBefore(sentence, context.sentences) : undefined;
+  const leans = leansOnContext(sentence.text);
+  const lead = leans ? sentenceBefore(sentence, context.sentences) : undefined;
+  // Without the sentence it points to, the stem cannot be understood (or answered) on its own.
+  if (leans && !lead) return null;
   const shown = lead ? `${lead.text} ` : "";
   const quoted = [...(lead ? [lead] : []), sentence];
   const quotedText = quoted.map((quotedSentence) => quotedSentence.text).join(" ");

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Sentence } from "../../corpus.ts";
-import { isCalloutHeading, joinUntitled } from "./structure.ts";
+import { continuesTitle, isCalloutHeading, joinUntitled } from "./structure.ts";
 
 // A box's label is no chapter or subtopic: each row is a heading and whether it is one.
 describe("isCalloutHeading", () => {
@@ -17,6 +17,20 @@ describe("isCalloutHeading", () => {
   ];
   it.each(rows)("%j → %s", (heading, expected) => {
     expect(isCalloutHeading(heading)).toBe(expected);
+  });
+});
+
+// A heading that repeats the section's title (a deck's continuation slide) opens no new chapter.
+describe("continuesTitle", () => {
+  const rows: [string | null, string, boolean][] = [
+    ["Max Function", "Max Function", true],
+    ["Max Function", "max function (cont.)", true],
+    ["Bloedsomloop", "Bloedsomloop (vervolg)", true],
+    ["Return Values", "Return Value", false],
+    [null, "Functions", false],
+  ];
+  it.each(rows)("%j then %j → %s", (previous, heading, expected) => {
+    expect(continuesTitle(previous, heading)).toBe(expected);
   });
 });
 

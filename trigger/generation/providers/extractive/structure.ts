@@ -160,7 +160,8 @@ function draftSections(source: CorpusSource, items: CorpusItem[], weights: TermW
       continue;
     }
     if (item.type === "heading" && item.heading.level <= sectionLevel) {
-      open(item.heading.text);
+      // A slide that repeats the title of the one before goes on with it ("Max Function" on two slides).
+      if (!continuesTitle(sections.at(-1)?.title ?? null, item.heading.text)) open(item.heading.text);
       continue;
     }
     const section = sections.at(-1) ?? open(null);
@@ -179,6 +180,20 @@ function draftSections(source: CorpusSource, items: CorpusItem[], weights: TermW
   return sections
     .map((section) => ({ ...section, units: section.units.filter((unit) => unit.sentences.length > 0) }))
     .filter((section) => section.units.length > 0);
+}
+
+/**
+ * Whether a section heading only continues the section before: the same title again, or with "(cont.)",
+ * "(continued)" or "(vervolg)" after it.
+ */
+export function continuesTitle(previous: string | null, heading: string): boolean {
+  const bare = (title: string) =>
+    title
+      .toLowerCase()
+      .replace(/\s*\((?:cont\.?|cont'd|continued|vervolg|vervolgd)\)\s*$/u, "")
+      .replace(/\s+/gu, " ")
+      .trim();
+  return previous !== null && bare(previous) === bare(heading);
 }
 
 /** A heading that labels a box or aside in either language ("Tip", "Let op:", "Note"). */

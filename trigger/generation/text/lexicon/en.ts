@@ -108,7 +108,8 @@ export const en: WordLists = {
   ],
   subordinators: "if whether because although though unless whereas while once".split(" "),
   subordinatorsBeforeSubject: ["that"],
-  neutralAdverbs: "however therefore thus also indeed moreover furthermore actually consequently".split(" "),
+  // Not "also": "Volcanoes also form where …" says there are other places; without it the claim changes.
+  neutralAdverbs: "however therefore thus indeed moreover furthermore actually consequently".split(" "),
   keptAdverbPhrases: [],
   presentCopulas: ["is", "are"],
   calloutHeadings: [

@@ -94,8 +94,9 @@ export const nl: WordLists = {
       " ",
     ),
   subordinatorsBeforeSubject: ["dat"],
-  neutralAdverbs: "echter namelijk daarom dus immers eigenlijk natuurlijk gewoon ook".split(" "),
-  keptAdverbPhrases: ["ook al", "ook als", "ook wel"],
+  // Not "ook": "Discriminatie ontstaat ook indirect" says it arises directly too; without it the claim changes.
+  neutralAdverbs: "echter namelijk daarom dus immers eigenlijk natuurlijk gewoon".split(" "),
+  keptAdverbPhrases: [],
   presentCopulas: ["is", "zijn"],
   calloutHeadings: [
     "tip",
