@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isSupported } from "./support.ts";
+import { addsACause, isSupported } from "./support.ts";
 
 // Whether cited lines back a statement: each row is the statement, the cited lines and the verdict.
 describe("isSupported", () => {
@@ -42,5 +42,36 @@ describe("isSupported", () => {
   ];
   it.each(rows)("%s", (_, statement, lines, expected) => {
     expect(isSupported(statement, lines)).toBe(expected);
+  });
+});
+
+describe("addsACause: a paraphrase may not turn facts side by side into cause and effect", () => {
+  it.each([
+    [
+      "Beide vormen zijn niet toegestaan en kunnen daardoor tot discriminerende effecten leiden.",
+      [
+        "Direct en indirect onderscheid zijn in veel gevallen niet toegestaan.",
+        "Ze kunnen leiden tot discriminerende effecten.",
+      ],
+      true,
+    ],
+    [
+      "Tides come later each day because the Moon moves along its orbit.",
+      ["Because the Moon also moves along its orbit, high tide comes almost an hour later each day."],
+      false,
+    ],
+    [
+      "Het algoritme maakt fouten, omdat de data scheef zijn.",
+      ["De data zijn scheef. Daardoor maakt het algoritme fouten."],
+      false,
+    ],
+    ["The plates move a few centimetres a year.", ["The plates move a few centimetres a year."], false],
+    [
+      "The crust cracks, therefore volcanoes form.",
+      ["The crust cracks.", "Volcanoes form along the cracks."],
+      true,
+    ],
+  ] as const)("%s → %s", (text, lines, expected) => {
+    expect(addsACause(text, lines)).toBe(expected);
   });
 });

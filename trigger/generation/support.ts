@@ -1,5 +1,7 @@
 import { PorterStemmer, PorterStemmerNl } from "natural/lib/natural/stemmers/index.js";
 import { contentTerms } from "./corpus.ts";
+import { escapeRegExp } from "./text/language.ts";
+import { WORD_LISTS } from "./text/lexicon/index.ts";
 import { joinLines, plainText } from "./text/markup.ts";
 
 /** Text as compared for support: plain, lower case, one kind of quote, single spaces, no end punctuation. */
@@ -60,4 +62,20 @@ export function stem(word: string): string {
     if (word.endsWith(suffix) && word.length - suffix.length >= 4) return word.slice(0, -suffix.length);
   }
   return word;
+}
+
+const CAUSAL = new RegExp(
+  `(?<!\\p{L})(?:${Object.values(WORD_LISTS)
+    .flatMap((lists) => lists.causalConnectives)
+    .map(escapeRegExp)
+    .join("|")})(?!\\p{L})`,
+  "iu",
+);
+
+/**
+ * Whether a paraphrase says one thing causes another ("… en kunnen daardoor tot … leiden") where its
+ * cited lines state no cause at all: two facts side by side in the source are not a cause and effect.
+ */
+export function addsACause(text: string, lines: readonly string[]): boolean {
+  return CAUSAL.test(plainText(text)) && !CAUSAL.test(citedText(lines));
 }

@@ -88,6 +88,19 @@ export const nl: WordLists = {
   exampleMarkers: ["zoals"],
   linkingOpeners: [],
   contrastJoiners: "maar doch".split(" "),
+  causalConnectives: [
+    "doordat",
+    "omdat",
+    "daardoor",
+    "hierdoor",
+    "waardoor",
+    "daarom",
+    "dus",
+    "als gevolg van",
+    "vanwege",
+    "dankzij",
+    "dat komt doordat",
+  ],
   purposeMarkers: ["zodat", "opdat", "teneinde", "om … te", "met als doel", "met het doel", "bedoeld om"],
   subordinators:
     "of als omdat doordat zodat terwijl nadat voordat hoewel wanneer zodra totdat tenzij indien mits opdat aangezien waardoor waarna".split(

@@ -45,6 +45,11 @@ export interface WordLists {
    * an aim, not a cause, so no "Why …? Because …" item is built on it.
    */
   purposeMarkers: readonly string[];
+  /**
+   * Connectives that say one thing causes another ("because", "daardoor"): a paraphrase that uses one
+   * where its cited lines use none states a cause the source does not.
+   */
+  causalConnectives: readonly string[];
   /** Joiners of a contrasting clause ("…, but …", "…, maar …"): what follows is no part of an effect. */
   contrastJoiners: readonly string[];
   /** Openers of a trailing clause a summary leaves out after a comma ("…, which …", "…, zoals …"). */
