@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addsACause, isSupported } from "./support.ts";
+import { addsACause, isSupported, withoutAddedCauses } from "./support.ts";
 
 // Whether cited lines back a statement: each row is the statement, the cited lines and the verdict.
 describe("isSupported", () => {
@@ -73,5 +73,21 @@ describe("addsACause: a paraphrase may not turn facts side by side into cause an
     ],
   ] as const)("%s → %s", (text, lines, expected) => {
     expect(addsACause(text, lines)).toBe(expected);
+  });
+});
+
+describe("withoutAddedCauses", () => {
+  it("drops only the sentences that state a cause the lines do not", () => {
+    const lines = [
+      "Direct onderscheid is in veel gevallen niet toegestaan.",
+      "Het kan leiden tot discriminerende effecten.",
+    ];
+    const transcript =
+      "We kijken naar onderscheid. Het is vaak niet toegestaan en leidt daardoor tot discriminatie. Let daar goed op.";
+    expect(withoutAddedCauses(transcript, lines)).toEqual({
+      text: "We kijken naar onderscheid. Let daar goed op.",
+      dropped: 1,
+    });
+    expect(withoutAddedCauses(transcript, [...lines, "Daardoor ontstaat discriminatie."]).dropped).toBe(0);
   });
 });

@@ -3,6 +3,7 @@ import { contentTerms } from "./corpus.ts";
 import { escapeRegExp } from "./text/language.ts";
 import { WORD_LISTS } from "./text/lexicon/index.ts";
 import { joinLines, plainText } from "./text/markup.ts";
+import { splitSentences } from "./text/sentences.ts";
 
 /** Text as compared for support: plain, lower case, one kind of quote, single spaces, no end punctuation. */
 export function comparable(text: string): string {
@@ -78,4 +79,17 @@ const CAUSAL = new RegExp(
  */
 export function addsACause(text: string, lines: readonly string[]): boolean {
   return CAUSAL.test(plainText(text)) && !CAUSAL.test(citedText(lines));
+}
+
+/**
+ * The text without its sentences that state a cause the lines do not (`addsACause`), and how many went:
+ * for a recap's transcript, which has no citations of its own and is judged against the recap's.
+ */
+export function withoutAddedCauses(
+  text: string,
+  lines: readonly string[],
+): { text: string; dropped: number } {
+  const sentences = splitSentences(text).map((span) => span.text);
+  const kept = sentences.filter((sentence) => !addsACause(sentence, lines));
+  return { text: kept.join(" "), dropped: sentences.length - kept.length };
 }

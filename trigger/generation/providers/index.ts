@@ -2,6 +2,7 @@ import { OFFLINE_GENERATOR } from "../../../src/domain/llm-endpoint.ts";
 import type { Structure } from "../../../src/domain/structure.ts";
 import { CitationVerifier } from "../citations.ts";
 import { type Corpus, sourceLanguages } from "../corpus.ts";
+import { withoutAddedCauses } from "../support.ts";
 import { isOfflineLanguage, languageName, type SourceLanguage } from "../text/language.ts";
 import { extractiveProvider } from "./extractive/index.ts";
 import { type LlmHooks, type LlmSettings, type LlmStats, llmProvider, llmSettingsFromEnv } from "./llm.ts";
@@ -148,7 +149,27 @@ export function withFallback(primary: GenerationProvider, fallback: GenerationPr
  * judge either (issue 22's blind grading: the offline recap that used to replace it read the source
  * aloud in a template). A recap the model left empty (a section that teaches nothing) stays empty.
  */
-function groundedEpisode(draft: ChapterDraft, request: ChapterRequest, report: ProviderReport): ChapterDraft {
+function groundedEpisode(
+  chapter: ChapterDraft,
+  request: ChapterRequest,
+  report: ProviderReport,
+): ChapterDraft {
+  let draft = chapter;
+  const found = draft.activities.find((activity) => activity.kind === "recap");
+  if (found?.kind !== "recap") return draft;
+  // The transcript has no citations of its own: a sentence of it that states a cause none of the recap's
+  // cited lines state goes ("… niet toegestaan en kunnen daardoor tot … leiden").
+  const lines = found.citations.flatMap((citation) => citation.exactLines);
+  const transcript = withoutAddedCauses(found.payload.transcript, lines);
+  if (transcript.dropped > 0) {
+    report.fallbacks.push(
+      `recap transcript of ${request.section.section_id}: dropped ${transcript.dropped} sentence(s) stating a cause its lines do not`,
+    );
+    draft = withActivity(draft, found, {
+      ...found,
+      payload: { ...found.payload, transcript: transcript.text },
+    });
+  }
   const recap = draft.activities.find((activity) => activity.kind === "recap");
   if (recap?.kind !== "recap") return draft;
   const written = recap.payload.script ?? [];
