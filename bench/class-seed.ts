@@ -83,7 +83,8 @@ async function seedTopicAndCourse(client: pg.Client): Promise<void> {
      on conflict (id) do nothing`,
     [CLASS_TOPIC_ID, ENTITY_ID, ADMIN_ID, JSON.stringify(structure())],
   );
-  // A source of CLASS_CHUNKS chunks: what a learner's citation dialog and the read policies go through.
+  // A source of CLASS_CHUNKS chunks of ten lines each: what a learner's citation dialog, the read policies
+  // and the coverage map go through.
   await client.query(
     `insert into public.topic_sources (id, topic_id, kind, file_name, pasted_text, status, created_by)
      values ($1, $2, 'pasted', 'bench.txt', 'Bench class source', 'ingested', $3)
@@ -93,7 +94,7 @@ async function seedTopicAndCourse(client: pg.Client): Promise<void> {
   await client.query(
     `insert into public.source_chunks (id, source_id, topic_id, file_name, line_start, line_end, content)
      select ('c1a50006-0000-4000-8000-' || lpad(n::text, 12, '0'))::uuid, $1, $2, 'bench.txt', 10 * n,
-            10 * n + 9, repeat('Een regel uit de bron van de klas. ', 10)
+            10 * n + 9, rtrim(repeat('Een regel uit de bron van de klas, lang genoeg om te toetsen.' || E'\n', 10), E'\n')
      from generate_series(1, $3::integer) as n
      on conflict (id) do nothing`,
     [SOURCE_ID, CLASS_TOPIC_ID, CLASS_CHUNKS],

@@ -66,6 +66,12 @@ const READS: Read[] = [
     viaApi: (client) => client.rpc("class_item_analysis", { p_topic_id: CLASS_TOPIC_ID }),
   },
   {
+    name: `coverage map: ${CLASS_CHUNKS * 10} source lines`,
+    who: "admin",
+    sql: "select * from public.class_source_coverage($1)",
+    viaApi: (client) => client.rpc("class_source_coverage", { p_topic_id: CLASS_TOPIC_ID }),
+  },
+  {
     name: `learner: the topic's ${CLASS_CHUNKS} source chunks`,
     who: "learner",
     sql: "select id, line_start, line_end, content from public.source_chunks where topic_id = $1",

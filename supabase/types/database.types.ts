@@ -352,10 +352,13 @@ export type Database = {
         Row: {
           activity_id: string | null;
           chapter_id: string;
+          chunk_id: string | null;
           created_at: string;
           error: string | null;
           finished_at: string | null;
           id: string;
+          line_end: number | null;
+          line_start: number | null;
           part: string;
           question_id: string | null;
           requested_by: string;
@@ -368,10 +371,13 @@ export type Database = {
         Insert: {
           activity_id?: string | null;
           chapter_id: string;
+          chunk_id?: string | null;
           created_at?: string;
           error?: string | null;
           finished_at?: string | null;
           id?: string;
+          line_end?: number | null;
+          line_start?: number | null;
           part: string;
           question_id?: string | null;
           requested_by: string;
@@ -383,10 +389,13 @@ export type Database = {
         Update: {
           activity_id?: string | null;
           chapter_id?: string;
+          chunk_id?: string | null;
           created_at?: string;
           error?: string | null;
           finished_at?: string | null;
           id?: string;
+          line_end?: number | null;
+          line_start?: number | null;
           part?: string;
           question_id?: string | null;
           requested_by?: string;
@@ -408,6 +417,13 @@ export type Database = {
             columns: ["chapter_id"];
             isOneToOne: false;
             referencedRelation: "chapters";
+            referencedColumns: ["id"];
+          },
+          {
+            foreignKeyName: "course_part_regenerations_chunk_id_fkey";
+            columns: ["chunk_id"];
+            isOneToOne: false;
+            referencedRelation: "source_chunks";
             referencedColumns: ["id"];
           },
           {
@@ -1207,6 +1223,10 @@ export type Database = {
       accept_invitation: { Args: { p_membership_id: string }; Returns: string };
       accept_structure: { Args: { p_structure?: Json; p_topic_id: string }; Returns: undefined };
       apply_chapter_regeneration: { Args: { p_chapter: Json; p_request_id: string }; Returns: Json };
+      apply_coverage_items: {
+        Args: { p_cards: Json; p_questions: Json; p_request_id: string };
+        Returns: Json;
+      };
       apply_item_regeneration: { Args: { p_question: Json; p_request_id: string }; Returns: Json };
       ask_passages: {
         Args: { p_limit?: number; p_query: string; p_topic_id: string };
@@ -1240,6 +1260,24 @@ export type Database = {
           share_correct: number;
           stem: string;
           subtopic_id: string;
+        }[];
+      };
+      class_source_coverage: {
+        Args: { p_topic_id: string };
+        Returns: {
+          body_lines: number;
+          chapter_id: string;
+          chapter_title: string;
+          chunk_id: string;
+          excerpt: string;
+          file_name: string;
+          file_path: string;
+          line_end: number;
+          line_start: number;
+          page_number: number;
+          source_id: string;
+          source_url: string;
+          tested_lines: number;
         }[];
       };
       class_subtopic_learners: {
@@ -1361,6 +1399,10 @@ export type Database = {
       regenerate_structure: { Args: { p_topic_id: string }; Returns: number };
       remove_abandoned_topics: { Args: { p_quiet_for: string }; Returns: string[] };
       request_chapter_regeneration: { Args: { p_chapter_id: string }; Returns: string };
+      request_coverage_items: {
+        Args: { p_chunk_id: string; p_line_end: number; p_line_start: number; p_topic_id: string };
+        Returns: string;
+      };
       request_item_regeneration: { Args: { p_activity_id: string; p_question_id: string }; Returns: string };
       save_entity_llm_settings: {
         Args: {
