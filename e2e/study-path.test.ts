@@ -78,7 +78,17 @@ function payloadOf(kind: PhaseKind) {
     case "mastery":
       return { questions: [QUESTION] };
     case "study":
-      return { blocks: [{ type: "text", content: "Een rivier begint bij een bron.", subtopic_id: null }] };
+      return {
+        blocks: [
+          {
+            type: "text",
+            content: "Een rivier begint bij een bron.",
+            question: null,
+            subtopic_id: null,
+            citations: [],
+          },
+        ],
+      };
     case "practice":
       return { cards: [{ ...CARD, subtopic_id: null, citations: [] }] };
     case "recap":
@@ -256,11 +266,16 @@ describe("the phases as a path, on a phone", () => {
       chapter.kinds.map((kind) => phasePath(kind, index)),
     );
     for (const next of expected.slice(1)) {
-      await page.getByRole("link", { name: /^Volgende/ }).click();
+      // Right after a step the previous phase's link may still be on screen (the next phase's code and
+      // rows are loading): clicking it would go nowhere, so wait for the link that leads on from here.
+      const link = page.getByRole("link", { name: /^Volgende/ });
+      await expect.poll(async () => (await link.getAttribute("href"))?.replace(/\/$/, ""), UI).toBe(next);
+      await link.click();
       await expectPath(next);
       walked.push(next);
     }
     expect(walked).toEqual(expected);
+    expect(consoleErrors).toEqual([]);
     // After the last phase the way on is the overview; there is no Volgende.
     await expect.poll(() => page.getByRole("link", { name: "Terug naar overzicht" }).count(), UI).toBe(1);
     expect(await page.getByRole("link", { name: /^Volgende/ }).count()).toBe(0);
