@@ -31,21 +31,27 @@ stable
 security definer
 set search_path = ''
 as $$
-  with item_ranges as (
-    select (c.citation ->> 'chunk_id') as chunk_id,
-           (c.citation ->> 'line_start')::integer as line_start,
-           (c.citation ->> 'line_end')::integer as line_end
-    from public.chapters ch
-    join public.activities a on a.chapter_id = ch.id and a.kind in ('diagnostic', 'mastery', 'practice')
-    cross join lateral jsonb_array_elements(
-      case when a.kind = 'practice' then a.payload -> 'cards' else a.payload -> 'questions' end
-    ) as i(item)
-    cross join lateral jsonb_array_elements(
-      case when jsonb_typeof(i.item -> 'citations') = 'array' then i.item -> 'citations' else '[]' end
-    ) as c(citation)
-    where ch.course_id = p_course_id
-      and jsonb_typeof(case when a.kind = 'practice' then a.payload -> 'cards' else a.payload -> 'questions' end) = 'array'
-      and c.citation ->> 'line_start' ~ '^\d{1,9}$' and c.citation ->> 'line_end' ~ '^\d{1,9}$'
+  -- Every line an item cites, once: a hash join with the lines below, not a scan per line.
+  with tested_lines as materialized (
+    select distinct r.chunk_id, r.line_number
+    from (
+      select (c.citation ->> 'chunk_id') as chunk_id,
+             -- A citation spans a few lines; the bound keeps a malformed one from expanding without end.
+             generate_series((c.citation ->> 'line_start')::integer,
+                             least((c.citation ->> 'line_end')::integer, (c.citation ->> 'line_start')::integer + 10000))
+               as line_number
+      from public.chapters ch
+      join public.activities a on a.chapter_id = ch.id and a.kind in ('diagnostic', 'mastery', 'practice')
+      cross join lateral jsonb_array_elements(
+        case when a.kind = 'practice' then a.payload -> 'cards' else a.payload -> 'questions' end
+      ) as i(item)
+      cross join lateral jsonb_array_elements(
+        case when jsonb_typeof(i.item -> 'citations') = 'array' then i.item -> 'citations' else '[]' end
+      ) as c(citation)
+      where ch.course_id = p_course_id
+        and jsonb_typeof(case when a.kind = 'practice' then a.payload -> 'cards' else a.payload -> 'questions' end) = 'array'
+        and c.citation ->> 'line_start' ~ '^\d{1,9}$' and c.citation ->> 'line_end' ~ '^\d{1,9}$'
+    ) as r
   ),
   lines as (
     select sc.source_id, sc.id as chunk_id, sc.page_number, sc.layout,
@@ -71,21 +77,67 @@ as $$
   )
   select m.source_id, m.chunk_id, m.page_number, m.line_number, m.text,
          not m.heading and not m.other_role and m.text ~ '[[:alpha:]]' as body,
-         exists (
-           select 1 from item_ranges ir
-           where ir.chunk_id = m.chunk_id::text and m.line_number between ir.line_start and ir.line_end
-         ) as tested
+         t.line_number is not null as tested
   from marked m
+  left join tested_lines t on t.chunk_id = m.chunk_id::text and t.line_number = m.line_number
 $$;
 
 comment on function private.topic_line_coverage(uuid, uuid) is
   'Every line of a topic''s sources: whether it is a body line (prose generation reads) and whether a '
   'check question or practice card of the given course cites it. For class_source_coverage.';
 
+/** Where each chapter of a course cites its sources: one row per activity citation of a chunk. */
+create or replace function private.course_cited_places(p_course_id uuid)
+returns table (
+  source_id uuid,
+  page_number integer,
+  line_start integer,
+  line_end integer,
+  chapter_id uuid,
+  chapter_position integer
+)
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select sc.source_id, sc.page_number, ac.line_start, ac.line_end, ch.id, ch.position
+  from public.chapters ch
+  join public.activities a on a.chapter_id = ch.id
+  join public.activity_citations ac on ac.activity_id = a.id
+  join public.source_chunks sc on sc.id = ac.chunk_id
+  where ch.course_id = p_course_id
+$$;
+
+comment on function private.course_cited_places(uuid) is
+  'The source, page and lines of every activity citation of a course, with its chapter: where new items '
+  'for untested lines belong (private.citation_distance).';
+
 /**
- * The chapter of a course whose activities cite lines nearest to the given ones in the same source: the
- * same page first, then the nearest page, then the nearest line. Null when no chapter cites that source.
+ * How far a cited place is from some lines of the same source, as a sort key: pages apart first, then
+ * lines apart (0 when they overlap). The nearest chapter is the one whose cited place sorts first.
  */
+create or replace function private.citation_distance(
+  p_page integer,
+  p_line_start integer,
+  p_line_end integer,
+  p_cited_page integer,
+  p_cited_start integer,
+  p_cited_end integer
+)
+returns integer[]
+language sql
+immutable
+security definer
+set search_path = ''
+as $$
+  select array[
+    abs(coalesce(p_cited_page, 0) - coalesce(p_page, 0)),
+    greatest(p_line_start - p_cited_end, p_cited_start - p_line_end, 0)
+  ]
+$$;
+
+/** The chapter of a course citing lines nearest to the given lines of a chunk; null when none cites its source. */
 create or replace function private.coverage_chapter(
   p_course_id uuid,
   p_chunk_id uuid,
@@ -98,21 +150,13 @@ stable
 security definer
 set search_path = ''
 as $$
-  select ch.id
+  select place.chapter_id
   from public.source_chunks here
-  join public.source_chunks cited on cited.source_id = here.source_id
-  join public.activity_citations ac on ac.chunk_id = cited.id
-  join public.activities a on a.id = ac.activity_id
-  join public.chapters ch on ch.id = a.chapter_id and ch.course_id = p_course_id
+  join private.course_cited_places(p_course_id) as place on place.source_id = here.source_id
   where here.id = p_chunk_id
-  order by
-    abs(coalesce(cited.page_number, 0) - coalesce(here.page_number, 0)),
-    case
-      when ac.line_end < p_line_start then p_line_start - ac.line_end
-      when ac.line_start > p_line_end then ac.line_start - p_line_end
-      else 0
-    end,
-    ch.position, ch.id
+  order by private.citation_distance(here.page_number, p_line_start, p_line_end,
+                                     place.page_number, place.line_start, place.line_end),
+           place.chapter_position, place.chapter_id
   limit 1
 $$;
 
@@ -171,6 +215,20 @@ begin
     from untested u
     group by u.source_id, u.chunk_id, u.island
   ),
+  places as materialized (
+    select * from private.course_cited_places(v_course)
+  ),
+  nearest as (
+    select r.chunk_id, r.line_start, (
+      select p.chapter_id from places p
+      where p.source_id = r.source_id
+      order by private.citation_distance(r.page_number, r.line_start, r.line_end,
+                                         p.page_number, p.line_start, p.line_end),
+               p.chapter_position, p.chapter_id
+      limit 1
+    ) as chapter_id
+    from runs r
+  ),
   totals as (
     select c.source_id, count(*) filter (where c.body)::integer as body_lines,
            count(*) filter (where c.body and c.tested)::integer as tested_lines
@@ -185,8 +243,8 @@ begin
   from public.topic_sources ts
   left join totals t on t.source_id = ts.id
   left join runs r on r.source_id = ts.id
-  left join public.chapters ch
-    on ch.id = private.coverage_chapter(v_course, r.chunk_id, r.line_start, r.line_end)
+  left join nearest n on n.chunk_id = r.chunk_id and n.line_start = r.line_start
+  left join public.chapters ch on ch.id = n.chapter_id
   where ts.topic_id = p_topic_id and ts.status = 'ingested'
   order by ts.created_at, ts.id, r.page_number nulls first, r.line_start;
 end;
@@ -198,7 +256,8 @@ comment on function public.class_source_coverage(uuid) is
   'lines, an excerpt of at most 300 characters, the chapter new items would go to); a fully tested source '
   'has one row with the run columns null. Creators, managers and admins of the organisation only (42501).';
 
-revoke execute on function private.topic_line_coverage(uuid, uuid),
+revoke execute on function private.topic_line_coverage(uuid, uuid), private.course_cited_places(uuid),
+  private.citation_distance(integer, integer, integer, integer, integer, integer),
   private.coverage_chapter(uuid, uuid, integer, integer) from public, anon, authenticated, service_role;
 revoke execute on function public.class_source_coverage(uuid) from public, anon, authenticated, service_role;
 grant execute on function public.class_source_coverage(uuid) to authenticated;
