@@ -325,7 +325,7 @@ async function questionsFrom(
   old: Question,
   material: { sentences: Sentence[]; language: SectionMaterial["language"] },
 ): Promise<Question[]> {
-  return fairQuestions(await chapterFrom(setting, corpus, old.subtopic_id, material));
+  return fairQuestions(await chapterFrom(setting, corpus, old.subtopic_id, material, [old]));
 }
 
 /** A chapter the provider writes from the given sentences alone, for one subtopic, its citations verified. */
@@ -334,6 +334,7 @@ async function chapterFrom(
   corpus: Corpus,
   subtopicId: string | null | undefined,
   material: { sentences: Sentence[]; language: SectionMaterial["language"] },
+  replacing: readonly Question[] = [],
 ): Promise<ChapterDraft> {
   const subtopic = setting.section.subtopics.find((candidate) => candidate.subtopic_id === subtopicId);
   const subtopics = subtopic ? [subtopic] : setting.section.subtopics.slice(0, 1);
@@ -345,6 +346,7 @@ async function chapterFrom(
     section,
     material: { bySubtopic, sentences: material.sentences, language: material.language },
     corpus,
+    replacing,
   });
   return new CitationVerifier(corpus.chunks).chapter(draft);
 }

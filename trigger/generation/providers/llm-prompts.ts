@@ -213,3 +213,20 @@ function formsText(shape: ChapterShape): string {
     "Where no line does, leave that form out: never ask why or what-is about something the lines do not explain.",
   ].join(" ");
 }
+
+/**
+ * The questions a teacher asked to replace, for the chapter prompt: the model writes others, not the
+ * same question reworded. Empty when there are none.
+ */
+export function replacingText(
+  questions: ReadonlyArray<{ stem: string; options: readonly string[] }>,
+): string {
+  if (questions.length === 0) return "";
+  const listed = questions.map(
+    (question, index) => `${index + 1}. ${question.stem} (options: ${question.options.join(" | ")})`,
+  );
+  return [
+    "A teacher asked to replace these questions, because learners' answers showed they do not work. Do not ask them again, reworded or with other options; ask about another point the lines make:",
+    ...listed,
+  ].join("\n");
+}

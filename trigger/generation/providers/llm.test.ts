@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import type { CorpusSourceInput } from "../corpus.ts";
+import type { Section } from "../../../src/domain/structure.ts";
+import { buildCorpus, type CorpusSourceInput } from "../corpus.ts";
 import { generateCourse, generateStructure } from "../engine.ts";
 import { longSource } from "../fixtures/long-source.ts";
 import {
@@ -14,6 +15,7 @@ import {
 } from "../fixtures/openai-stand-in.ts";
 import { englishPdf } from "../fixtures/sources.ts";
 import { type Chunk, ingestSource } from "../ingest/index.ts";
+import { assignMaterial, type SectionMaterial } from "../material.ts";
 import { placeAnswer } from "../support-check.ts";
 import { type LlmUsage, providerFromEnv } from "./index.ts";
 import type { LineRef } from "./llm-outline.ts";
@@ -297,6 +299,24 @@ describe("llm provider", () => {
     expect(requestText(request)).toContain("version 3");
   });
 
+  it("names the questions a teacher asked to replace in the chapter prompt", async () => {
+    const source = await pdfSource();
+    const { provider } = await llmFromStandIn((request) => ({
+      content: JSON.stringify(
+        schemaName(request) === "outline" ? outlineAnswer(source.chunks) : chapterAnswer(source.chunks),
+      ),
+    }));
+    const { structure } = await generateStructure(topic, [source], provider);
+    const corpus = buildCorpus([source]);
+    const section = structure.sections[0] as Section;
+    const material = assignMaterial(structure, corpus, "en").get(section.section_id) as SectionMaterial;
+    const replacing = [{ stem: "Which pigment makes leaves green?", options: ["Chlorophyll", "Carotene"] }];
+    await provider.chapter({ topic, structure, section, material, corpus, replacing });
+    const prompt = requestText(standIn?.requests.at(-1) as ChatRequest);
+    expect(prompt).toContain("A teacher asked to replace these questions");
+    expect(prompt).toContain("1. Which pigment makes leaves green? (options: Chlorophyll | Carotene)");
+  });
+
   it("fills chapter citations, drops unsupported answers and invalid ranges, and strips revealing hints", async () => {
     const source = await pdfSource();
     const { provider, report } = await llmFromStandIn((request) => ({
@@ -315,6 +335,7 @@ describe("llm provider", () => {
     expect(chapterPrompt).toContain("diagnostic 1 question,");
     expect(chapterPrompt).toMatch(/recap transcript \d+-230 words/);
     expect(chapterPrompt).toContain("counting from 0");
+    expect(chapterPrompt).not.toContain("A teacher asked to replace");
     // The schema asks a qa block for its question only, and the other blocks for their content only.
     const sent = standIn?.requests[1]?.body.response_format?.json_schema?.schema as {
       properties: { study: { properties: { blocks: { items: { anyOf: Array<{ properties: object }> } } } } };

@@ -46,7 +46,13 @@ import {
   text,
   whole,
 } from "./llm-outline.ts";
-import { chapterCountsText, chapterSystem, outlineSystem, reduceSystem } from "./llm-prompts.ts";
+import {
+  chapterCountsText,
+  chapterSystem,
+  outlineSystem,
+  reduceSystem,
+  replacingText,
+} from "./llm-prompts.ts";
 import type { ActivityDraft, ChapterDraft, ChapterRequest, GenerationProvider, TopicBrief } from "./types.ts";
 
 export interface LlmSettings {
@@ -556,8 +562,11 @@ async function llmChapter(
       topicText(request.topic),
       `Chapter outline: ${JSON.stringify(outline)}`,
       chapterCountsText(shape, section.subtopics),
+      replacingText(request.replacing ?? []),
       chunks.length > 0 ? `Sources:\n${chunks.map(renderChunk).join("\n")}` : "Sources: none",
-    ].join("\n\n"),
+    ]
+      .filter((part) => part !== "")
+      .join("\n\n"),
     temperature: temperatureFor(variant),
     seed: variant,
   });

@@ -1,4 +1,4 @@
-import type { Activity } from "../../../src/domain/activity-payload.ts";
+import type { Activity, Question } from "../../../src/domain/activity-payload.ts";
 import type { Citation } from "../../../src/domain/citation.ts";
 import type { Section, Structure } from "../../../src/domain/structure.ts";
 import type { Corpus } from "../corpus.ts";
@@ -33,6 +33,12 @@ export interface ChapterRequest {
   /** The sentences of the learner's sources that belong to this section, per subtopic. */
   material: SectionMaterial;
   corpus: Corpus;
+  /**
+   * Questions a teacher asked to have replaced (docs/teachers.md, "Regenerating one item or one
+   * chapter"): a model is told not to ask them again. The offline writer, which is deterministic, reads
+   * further in the chapter instead.
+   */
+  replacing?: ReadonlyArray<Pick<Question, "stem" | "options">>;
 }
 
 /** A way to write structures and chapters; both providers produce the same domain schemas. */
