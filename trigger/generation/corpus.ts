@@ -355,7 +355,9 @@ function addParagraph(
 ) {
   const raw = paragraph.map(({ chunk, line }) => chunk.lines[line - chunk.line_start] ?? "");
   // Markdown markup may span lines (a link's text broken at the line end), so it goes per paragraph.
-  const lines = mayHoldMarkup(source.kind) ? plainLines(raw) : raw.map(plainProse);
+  const lines = mayHoldMarkup(source.kind)
+    ? plainLines(raw)
+    : raw.map((line, index) => plainProse(line, index === 0));
   // With a layout, only the joins it records undo a line-end hyphen; without one, joinLines guesses. A
   // paragraph's lines are consecutive body lines: only asides (captions, footnotes) can sit between them.
   const joins = paragraph[0]?.roles

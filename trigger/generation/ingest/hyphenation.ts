@@ -97,13 +97,14 @@ function dictionaryJoin(
 /**
  * Line meetings that take no space, with nothing to drop (`hyphen: true` keeps the line as it ends):
  * a dash set close to the word before it ("embeddings—" / "are"), an address broken after a slash or
- * dot ("https://github.com/" / "bnagy/…"), and a next line that opens with punctuation closing the
+ * dot ("https://github.com/" / "bnagy/…") or inside its scheme ("https:" / "//dl.acm.org/…"), and a next line that opens with punctuation closing the
  * sentence or a bracket, after any reference numbers ("design" / "[14]) but", "VanillaSaliency" /
  * "[16], GradCam").
  */
 const TIGHT_JOINS: ReadonlyArray<{ end: RegExp; start: RegExp }> = [
   { end: /[\p{L}\p{N}.,)'’”][—–]$/u, start: /^[\p{L}\p{N}‘“'"(]/u },
   { end: /(?:https?:\/\/|www\.)\S*[/.]$/u, start: /^[\w-]+[\w./#?=&%-]*/u },
+  { end: /\bhttps?:\/{0,2}$/u, start: /^\/{0,2}[\w-]+\.[\w./#?=&%-]*/u },
   { end: /\S$/u, start: /^(?:\[\d{1,3}(?:\s?[,–-]\s?\d{1,3})*\]\s?)*[,.;:!?)\]]/u },
 ];
 

@@ -257,6 +257,8 @@ describe("tightJoin", () => {
     ["adjacency–", "rhyme becomes", true],
     ["The preprint may be found at https://github.com/", "bnagy/fail-paper. All code", true],
     ["see www.example.org/", "docs for more", true],
+    ["documentation, available at https:", "//www.acm.org/publications/proceedings-template, has", true],
+    ["System — https://", "www.acm.org/publications/class-2012 — is a set", true],
     ["the most common (c.f. the VGG16 design", "[14]) but in this domain", true],
     ["in the recent tf-keras-vis package [15]—VanillaSaliency", "[16], GradCam [17] and ScoreCam", true],
     ["the river reaches the sea", ". Then it", true],

@@ -398,6 +398,122 @@ const cases: Case[] = [
       ]);
     },
   },
+  {
+    name: "columns under a table set across their gutter: the table's rows stay whole, the columns are read apart",
+    pages: [
+      (draw) => {
+        draw.lines(["2 Seeds"], 56, 815, { size: 14, bold: true });
+        draw.lines(["Table 1: Some commands"], 230, 790, { bold: true });
+        // The table's wide gap between its first two cells lies over the page's gutter.
+        for (const [row, cells] of [
+          ["Command", "No", "Comments"],
+          ["author", "100", "Author"],
+          ["table", "300", "For tables"],
+        ].entries()) {
+          const y = 770 - row * 12;
+          draw.lines([cells[0] as string], 180, y);
+          draw.lines([cells[1] as string], 320, y);
+          draw.lines([cells[2] as string], 360, y);
+        }
+        draw.lines(LEFT, 56, 700);
+        draw.lines(["This part has a note of its own:", "begin note", "end note"], 320, 700);
+        // The right column goes on after a display, its baselines no longer those of the left column.
+        draw.lines(RIGHT.slice(0, 5), 310, 658);
+      },
+    ],
+    check: ([page], sentences) => {
+      expect(withRole(page as Read, "table")).toEqual([
+        "Command No Comments",
+        "author 100 Author",
+        "table 300 For tables",
+      ]);
+      const lines = (page as Read).lines;
+      expect(lines.slice(lines.indexOf(LEFT[0] as string), lines.indexOf(LEFT[0] as string) + 10)).toEqual(
+        LEFT,
+      );
+      expect(sentences).toContain(
+        "The gymnosperms and angiosperms together comprise the seed plants of the world today.",
+      );
+    },
+  },
+  {
+    name: "a running head set small with a title and a date far apart, more than twelve words in all",
+    pages: [1, 2].map((number) => (draw: Draw) => {
+      draw.lines(["Seed plants and how they spread across the world"], 56, 810, { size: 7 });
+      draw.lines(["Journal of Plants, June 3–5, 2018, Utrecht"], 400, 810, { size: 7 });
+      draw.lines(LEFT.slice(number, number + 6), 56, 770);
+      draw.lines(RIGHT.slice(number, number + 6), 310, 770);
+    }),
+    check: (pages, sentences) => {
+      for (const page of pages)
+        expect(body(page).join(" ")).not.toMatch(/Journal of Plants|across the world/);
+      expect(sentences.some((sentence) => sentence.includes("Journal"))).toBe(false);
+    },
+  },
+  {
+    name: "a sentence set in bold inside a paragraph is stressed, not a heading",
+    pages: [
+      (draw) => {
+        draw.lines(
+          ["A figure description must be plain text of less than", "2000 characters. Figure de-"],
+          56,
+          780,
+        );
+        draw.lines(
+          ["scriptions should not repeat the figure caption: their", "purpose is to say what the caption"],
+          56,
+          756,
+          { bold: true },
+        );
+        draw.lines(["leaves out. A short description may not be enough."], 56, 732);
+      },
+    ],
+    check: ([page], sentences) => {
+      expect(headings(page as Read)).toEqual([]);
+      expect(sentences).toContain(
+        "Figure descriptions should not repeat the figure caption: their purpose is to say what the caption leaves out.",
+      );
+    },
+  },
+  {
+    name: "an italic subsection right under a title in capitals is a heading",
+    pages: [
+      (draw) => {
+        draw.lines(["1 Rivers"], 56, 800, { size: 12, bold: true });
+        draw.lines(["Rivers carry water and sand down to the sea."], 56, 780);
+        draw.lines(["APPENDIX"], 120, 750, { size: 8 });
+        draw.lines(["A. Part One"], 56, 738, { italic: true });
+        draw.lines(["We measured the rivers every spring and autumn."], 56, 724);
+      },
+    ],
+    check: ([page]) => {
+      expect(headings(page as Read)).toEqual(expect.arrayContaining(["1 Rivers", "A. Part One"]));
+    },
+  },
+  {
+    name: "a dash that goes on with a sentence is punctuation, a dash after a colon a bullet",
+    pages: [
+      (draw) => {
+        draw.lines(
+          [
+            "The title of your work should use capital letters appropriately",
+            "- https://capitalizemytitle.com/ has useful rules for capital-",
+            "ization. Seeds need three things:",
+            "- water from the soil",
+            "- light from the sun",
+          ],
+          56,
+          780,
+        );
+      },
+    ],
+    check: ([page], sentences) => {
+      expect(withRole(page as Read, "list")).toEqual(["- water from the soil", "- light from the sun"]);
+      expect(sentences).toContain(
+        "The title of your work should use capital letters appropriately - https://capitalizemytitle.com/ has useful rules for capitalization.",
+      );
+    },
+  },
 ];
 
 // A slide deck as beamer's sidebar themes set it: a sidebar on the right with the course, the author

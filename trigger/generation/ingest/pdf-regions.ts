@@ -78,12 +78,16 @@ const PROSE_WORDS = 3;
 const FIGURE_GAP_EM = 4;
 /** Rows above a set of columns join it when they follow within this gap, in ems. */
 const ROW_ABOVE_GAP_EM = 1.5;
+/** A row wider than the group by this many ems on either side, after a blank, starts another group. */
+const SPREAD_EM = 2;
 /** Running heads and footers: up to this many rows of at most EDGE_WORDS words, within EDGE_BAND of the
  * text's top or bottom, set apart from the next row by EDGE_APART times their size. */
 const EDGE_ROWS = 2;
 const EDGE_WORDS = 12;
 const EDGE_BAND = 0.12;
 const EDGE_APART = 1.4;
+/** A row set this much smaller than the page's text counts its words per part (see edgeRows). */
+const SMALL_EDGE = 0.9;
 /** A line is code when at least this share of its letters is set in a monospace font. */
 const MONO_SHARE = 0.7;
 /** Nested columns (a table in a column of a two-column page) go this deep at most. */
@@ -154,7 +158,12 @@ function edgeRows(rows: readonly Row[], height: number): { top: Row[]; bottom: R
   const band = height * EDGE_BAND;
   const apart = (a: Row | undefined, b: Row | undefined) =>
     !a || !b || Math.abs(a.y - b.y) >= EDGE_APART * Math.max(a.size, b.size);
-  const short = (row: Row) => rowText(row.pieces).split(/\s+/).length <= EDGE_WORDS;
+  const em = median(rows.flatMap((row) => row.pieces.map((piece) => piece.size)));
+  // A running head set small may carry a title and a date far apart: each part is short.
+  const short = (row: Row) =>
+    (row.size < em * SMALL_EDGE ? cellTexts(row, em) : [rowText(row.pieces)]).every(
+      (text) => text.split(/\s+/).length <= EDGE_WORDS,
+    );
   const top: Row[] = [];
   for (let index = 0; index < EDGE_ROWS; index++) {
     const row = rows[index] as Row;
@@ -168,6 +177,18 @@ function edgeRows(rows: readonly Row[], height: number): { top: Row[]; bottom: R
     if (apart(row, rows[index - 1])) bottom.splice(0, bottom.length, ...rows.slice(index));
   }
   return { top, bottom };
+}
+
+/** The texts of a row's parts: pieces apart by more than an em are parts of their own. */
+function cellTexts(row: Row, em: number): string[] {
+  const cells: TextPiece[][] = [];
+  for (const piece of row.pieces) {
+    const last = cells.at(-1);
+    const previous = last?.at(-1);
+    if (last && previous && piece.x - rightOf(previous) <= em) last.push(piece);
+    else cells.push([piece]);
+  }
+  return cells.map(rowText);
 }
 
 function readRegion(pieces: readonly TextPiece[], depth: number, counter: { next: number }): LaidLine[] {
@@ -290,6 +311,10 @@ function groupsOf(rows: readonly Row[]): Group[] {
       const rowLeft = Math.min(textLeft, ...row.pieces.map((piece) => piece.x));
       const rowRight = Math.max(textRight, ...row.pieces.map(rightOf));
       const inside = (gap: Interval) => gap.from > rowLeft && gap.to < rowRight;
+      // Text wider than the group after a blank (a page's columns below a table set across their
+      // gutter) starts another group, even where a gap between the table's cells lines up with the gutter.
+      const spread = Math.max(textLeft - rowLeft, rowRight - textRight);
+      if (spread > em * SPREAD_EM && (rows[next - 1]?.bottom ?? 0) - row.top > em * ROW_ABOVE_GAP_EM) break;
       const narrowed = intersect(shared, free[next] ?? [], minGap);
       let inner = narrowed.filter(inside);
       if (inner.length === 0 && gutters.length > 0 && overfull < (next - start) * MAX_OVERFULL_SHARE) {

@@ -167,7 +167,7 @@ function markListLines(lines: readonly PdfLine[], layout: PageLayout, body: Body
       item = null;
       return;
     }
-    if (isListText(line.text)) {
+    if (isListText(line.text) && !continuesWithDash(lines, layout, index, body)) {
       layout.roles.set(index, "list");
       [item, last] = [line, line];
       return;
@@ -184,4 +184,24 @@ function markListLines(lines: readonly PdfLine[], layout: PageLayout, body: Body
       last = line;
     } else item = null;
   });
+}
+
+/**
+ * A line opening with a dash right under a line of running text that has not ended its sentence, at
+ * the same indent and line spacing, goes on with that sentence ("… capital letters appropriately" /
+ * "- https://capitalizemytitle.com/ has …"): the dash is punctuation, not a bullet.
+ */
+function continuesWithDash(lines: readonly PdfLine[], layout: PageLayout, index: number, body: BodyStyle) {
+  const line = lines[index];
+  let before = index - 1;
+  while (before >= 0 && layout.furniture.has(before)) before--;
+  const previous = lines[before];
+  if (!line || !previous || !/^[-–—]\s/u.test(line.text) || layout.roles.has(before)) return false;
+  return (
+    previous.column.id === line.column.id &&
+    Math.abs(previous.x - line.x) < line.size * 0.5 &&
+    previous.y - line.y > 0 &&
+    previous.y - line.y <= body.leading * 1.35 &&
+    !/[.!?:;]["'”’)\]]?$/u.test(previous.text)
+  );
 }

@@ -317,7 +317,7 @@ const LARGER = 1.15;
 
 /**
  * Whether a line opens a block of text: the first line of its column, or after a heading, a line that
- * ends a sentence, or a gap wider than the line spacing.
+ * ends a sentence, a title in capitals, or a gap wider than the line spacing.
  */
 function opensBlock(page: PdfPage, layout: PageLayout | undefined, index: number, body: BodyStyle): boolean {
   const line = page.lines[index];
@@ -326,7 +326,12 @@ function opensBlock(page: PdfPage, layout: PageLayout | undefined, index: number
   const previous = page.lines[before];
   if (!line || !previous || previous.column.id !== line.column.id || layout?.headings.has(before))
     return true;
-  return /[.!?:]["'”’)\]]?$/.test(previous.text) || previous.y - line.y > body.leading * 1.35;
+  return (
+    /[.!?:]["'”’)\]]?$/.test(previous.text) ||
+    previous.y - line.y > body.leading * 1.35 ||
+    // "APPENDIX" over "A. Part One": a title in capitals heads what follows.
+    isCapitalsHeadingText(previous.text)
+  );
 }
 
 /** Capitals or small caps at least this share of the body's size can be a heading ("I. INTRODUCTION"). */
@@ -361,6 +366,10 @@ function markHeadings(pages: readonly PdfPage[], layouts: PageLayout[], body: Bo
     // Small caps are set smaller than the body: the row's size is that of the small letters.
     const capitals = line.size >= body.size * MIN_CAPITALS_SIZE && isCapitalsHeadingText(line.text);
     // IEEE's subsections: "A. Template Styles" in italics at the body's size, with their number.
+    // Emphasis at the body's size inside a paragraph ("… Figure de- / **scriptions should not …**")
+    // stresses a sentence; a heading of that size opens a block.
+    const bodySized = !larger && (emphasised || capitals || italicHeading(line));
+    if (bodySized && !opensBlock(page, layout, index, body)) return false;
     return (
       (larger || emphasised || capitals || italicHeading(line)) &&
       /\p{L}/u.test(line.text) &&
@@ -463,7 +472,8 @@ function markParagraphs(pages: readonly PdfPage[], layouts: PageLayout[], body: 
         const indent = candidate.x - (margins.get(candidate.column.id) ?? candidate.x);
         return indent >= candidate.size * INDENT_EM && indent <= candidate.size * MAX_INDENT_EM;
       };
-      const listItem = isListText(line.text);
+      // An item opens a paragraph; a dash that goes on with a sentence has no list role (pdf-roles.ts).
+      const listItem = isListText(line.text) && layout.roles.get(index) === "list";
       const indented = setIn(line) && line.x - margin >= 0;
       const inFlow = before === index - 1 && last.column.id === line.column.id;
       // The rest of a line whose lead was read apart goes on with it (same baseline).

@@ -77,10 +77,13 @@ export function plainLines(lines: readonly string[]): string[] {
 
 /**
  * Text that is never Markdown (a Word document, a PDF, a web page's text) without the marks that point
- * elsewhere and a list marker typed at its start; its asterisks, underscores, brackets and backticks stay.
+ * elsewhere and a list marker typed at the start of its paragraph; its asterisks, underscores, brackets
+ * and backticks stay. A dash that opens a later line of a paragraph goes on with a sentence
+ * ("… appropriately" / "- https://capitalizemytitle.com/ has …"): a list item opens a paragraph.
  */
-export function plainProse(line: string): string {
-  return withoutMarks(line).replace(LIST_MARKER, "").trim();
+export function plainProse(line: string, opensParagraph = true): string {
+  const text = withoutMarks(line);
+  return (opensParagraph ? text.replace(LIST_MARKER, "") : text).trim();
 }
 
 function withoutMarks(line: string): string {

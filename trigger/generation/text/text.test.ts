@@ -92,6 +92,12 @@ describe("sentences", () => {
   ])("reads “%s” from text without markup as “%s”", (line, text) => {
     expect(plainProse(line)).toBe(text);
   });
+
+  it("keeps a dash that opens a later line of a paragraph: it goes on with the sentence", () => {
+    expect(plainProse("- https://capitalizemytitle.com/ has useful rules", false)).toBe(
+      "- https://capitalizemytitle.com/ has useful rules",
+    );
+  });
 });
 
 describe("detectLanguage", () => {
