@@ -491,6 +491,46 @@ const cases: Case[] = [
     },
   },
   {
+    name: "justified lines whose stretched word spaces line up over a few rows are prose, not a table",
+    pages: [
+      (draw) => {
+        draw.lines(["3 Tables"], 56, 800, { size: 12, bold: true });
+        const words = (texts: ReadonlyArray<[string, number]>, y: number) => {
+          for (const [text, x] of texts) draw.lines([text], x, y);
+        };
+        words([["The class includes the booktabs package for tables", 66]], 780);
+        words(
+          [
+            ["from https://ctan.org/pkg/booktabs —", 56],
+            ["for", 251],
+            ["preparing", 269],
+          ],
+          768,
+        );
+        words([["high-quality tables.", 56]], 756);
+        words([["Table captions are placed above the table.", 66]], 744);
+        words(
+          [
+            ["Because tables cannot be split across", 66],
+            ["pages,", 240],
+            ["the", 272],
+          ],
+          732,
+        );
+        words([["best place for them is the top of a page near their cite.", 56]], 720);
+      },
+    ],
+    check: ([page], sentences) => {
+      expect(withRole(page as Read, "table")).toEqual([]);
+      expect(sentences).toContain(
+        "The class includes the booktabs package for tables from https://ctan.org/pkg/booktabs — for preparing high-quality tables.",
+      );
+      expect(sentences).toContain(
+        "Because tables cannot be split across pages, the best place for them is the top of a page near their cite.",
+      );
+    },
+  },
+  {
     name: "a dash that goes on with a sentence is punctuation, a dash after a colon a bullet",
     pages: [
       (draw) => {

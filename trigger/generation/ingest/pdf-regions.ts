@@ -200,12 +200,12 @@ function readRegion(pieces: readonly TextPiece[], depth: number, counter: { next
   };
   for (const group of groupsOf(rowsOf(pieces))) {
     const columns = group.gutters.length > 0 ? columnsOf(group) : null;
-    const split = columns !== null && depth < MAX_DEPTH && readsAsColumns(group, columns);
-    if (columns && split) {
+    const reading = columns ? readingOf(group, columns) : "lines";
+    if (columns && reading === "columns" && depth < MAX_DEPTH) {
       for (const column of columns) lines.push(...readRegion(column, depth + 1, counter));
       continue;
     }
-    const table = columns !== null && !startsWithMarkers(columns);
+    const table = reading !== "lines";
     for (const row of group.rows) {
       const cells = table ? cellsOf(row, group.gutters) : 1;
       lines.push({ ...lineOf(row, region), cells, table });
@@ -389,13 +389,15 @@ function columnsOf(group: Group): TextPiece[][] {
 }
 
 /**
- * Whether a group split at its gutters is columns of text to read one after the other, rather than a
- * table or a list to read row by row. Columns of running text are wide and have several words on most
- * rows; a narrow column with few words beside them (margin notes, a sidebar's labels) is read apart too
- * when it has text on no more than half the rows. A table's cells are short on most rows.
+ * How to read a group split at its gutters: as columns of text one after the other, as a table row by
+ * row, or as plain lines. Columns of running text are wide and have several words on most rows; a
+ * narrow column with few words beside them (margin notes, a sidebar's labels) is read apart too when it
+ * has text on no more than half the rows and lines up. A table's cells are short on most rows. A list
+ * set with its markers apart, and prose whose stretched word spaces happen to line up over a few rows,
+ * are plain lines.
  */
-function readsAsColumns(group: Group, columns: readonly TextPiece[][]): boolean {
-  if (startsWithMarkers(columns)) return false;
+function readingOf(group: Group, columns: readonly TextPiece[][]): "columns" | "table" | "lines" {
+  if (startsWithMarkers(columns)) return "lines";
   const em = median(columns.flat().map((piece) => piece.size)) || 10;
   const prose = columns.map((column) => {
     const width = Math.max(...column.map(rightOf)) - Math.min(...column.map((piece) => piece.x));
@@ -409,10 +411,25 @@ function readsAsColumns(group: Group, columns: readonly TextPiece[][]): boolean 
       width >= em * PROSE_WIDTH_EM && median(words.map((row) => row.filter(Boolean).length)) >= PROSE_WORDS
     );
   });
-  if (prose.every(Boolean)) return true;
-  if (!prose.some(Boolean)) return false;
+  if (prose.every(Boolean)) return "columns";
+  if (!prose.some(Boolean)) return "table";
   const rows = group.rows.length;
-  return columns.every((column, index) => prose[index] || rowsOf(column).length <= rows / 2);
+  const sparse = columns.filter((column, index) => !prose[index] && rowsOf(column).length <= rows / 2);
+  if (sparse.length < prose.filter((isProse) => !isProse).length) return "table";
+  return sparse.every((column) => aligned(column, em)) ? "columns" : "lines";
+}
+
+/**
+ * Whether a column's rows start (or end) at one place, as margin notes, labels and numbers do; the words
+ * that justified lines' stretched spaces leave beside a short line do not ("… booktabs —   for
+ * preparing" over "… across   pages,   the best").
+ */
+function aligned(column: readonly TextPiece[], em: number): boolean {
+  const rows = rowsOf(column);
+  const lefts = rows.map((row) => Math.min(...row.pieces.map((piece) => piece.x)));
+  const rights = rows.map((row) => Math.max(...row.pieces.map(rightOf)));
+  const spread = (values: number[]) => Math.max(...values) - Math.min(...values);
+  return spread(lefts) <= em * 0.2 || spread(rights) <= em * 0.2;
 }
 
 const MARKER = /^(?:[-*+•–·▪◦●○■□]|\(?(?:\d{1,3}|[a-zA-Z]|[ivx]{1,4})[.)])$/u;
