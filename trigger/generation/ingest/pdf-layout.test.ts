@@ -531,6 +531,44 @@ const cases: Case[] = [
     },
   },
   {
+    name: "a line of code that runs on over the gutter belongs to the column it starts in",
+    pages: [
+      (draw) => {
+        draw.lines(["2 Figures"], 56, 780, { size: 14, bold: true });
+        draw.lines(LEFT.slice(0, 4), 56, 740);
+        draw.lines(["\\includegraphics[width=\\textwidth]{teaser}"], 56, 692, { mono: true });
+        draw.lines(LEFT.slice(4), 56, 680);
+        draw.lines(RIGHT, 310, 740);
+      },
+    ],
+    check: ([page], sentences) => {
+      expect(withRole(page as Read, "code")).toEqual(["\\includegraphics[width=\\textwidth]{teaser}"]);
+      expect(body(page as Read)).toEqual(["2 Figures", ...LEFT, ...RIGHT]);
+      expect(sentences).toContain("Flowering plants hide their seeds in fruits.");
+    },
+  },
+  {
+    name: "prose that names code inline is prose, a listing with a comment after it code",
+    pages: [
+      (draw) => {
+        draw.lines(["3 Sections"], 56, 800, { size: 14, bold: true });
+        draw.lines(["Your work should use the standard sectioning commands:"], 56, 780);
+        draw.lines(["\\section,"], 56, 768, { mono: true });
+        draw.lines(["and"], 122, 768);
+        draw.lines(["\\paragraph."], 142, 768, { mono: true });
+        draw.lines(["Then number the sections as follows."], 56, 756);
+        draw.lines(["\\setcounter{secnumdepth}{3}"], 66, 736, { mono: true });
+        draw.lines(["% 3 levels"], 270, 736);
+      },
+    ],
+    check: ([page], sentences) => {
+      expect(withRole(page as Read, "code")).toEqual(["\\setcounter{secnumdepth}{3} % 3 levels"]);
+      expect(sentences).toContain(
+        "Your work should use the standard sectioning commands: \\section, and \\paragraph.",
+      );
+    },
+  },
+  {
     name: "a dash that goes on with a sentence is punctuation, a dash after a colon a bullet",
     pages: [
       (draw) => {

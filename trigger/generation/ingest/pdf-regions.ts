@@ -315,6 +315,10 @@ function groupsOf(rows: readonly Row[]): Group[] {
       // gutter) starts another group, even where a gap between the table's cells lines up with the gutter.
       const spread = Math.max(textLeft - rowLeft, rowRight - textRight);
       if (spread > em * SPREAD_EM && (rows[next - 1]?.bottom ?? 0) - row.top > em * ROW_ABOVE_GAP_EM) break;
+      if (continuesOneColumn(row, rows[next - 1], gutters, em)) {
+        [textLeft, textRight, end] = [rowLeft, rowRight, next];
+        continue;
+      }
       const narrowed = intersect(shared, free[next] ?? [], minGap);
       let inner = narrowed.filter(inside);
       if (inner.length === 0 && gutters.length > 0 && overfull < (next - start) * MAX_OVERFULL_SHARE) {
@@ -345,13 +349,35 @@ function groupsOf(rows: readonly Row[]): Group[] {
 }
 
 /**
+ * A row with text in one column only, at about a line's distance from the row above, goes on in the
+ * set of columns without narrowing its gutters: where a display or a code block makes one column's
+ * baselines drift from the other's, rows alternate between the columns; where one column ends early,
+ * the other goes on alone. Either way the row is read in its own column, not after the set.
+ */
+function continuesOneColumn(row: Row, above: Row | undefined, gutters: readonly Interval[], em: number) {
+  if (gutters.length === 0 || !above || above.bottom - row.top > em * ROW_ABOVE_GAP_EM) return false;
+  return row.pieces.every((piece) => withinColumn(piece, gutters));
+}
+
+/**
+ * A piece sits in one column when it stays clear of every gutter. Code never breaks, so a line of it may
+ * run on over the gutter (LaTeX's overfull line: "\includegraphics[width=\textwidth]{…}books"); it belongs
+ * to the column it starts in.
+ */
+function withinColumn(piece: TextPiece, gutters: readonly Interval[]): boolean {
+  return gutters.every(
+    (gutter) =>
+      rightOf(piece) <= gutter.from || piece.x >= gutter.to || (piece.mono === true && piece.x < gutter.from),
+  );
+}
+
+/**
  * Rows right above a set of columns that sit within one of its columns belong to it: where a figure
  * fills the top of the left column, the right column's first rows have nothing beside them, yet they
  * are read after the left column. Rows are taken while they follow at about one line's distance.
  */
 function takeRowsAbove(groups: Group[], group: Group, em: number) {
-  const clear = (piece: TextPiece) =>
-    group.gutters.every((gutter) => rightOf(piece) <= gutter.from || piece.x >= gutter.to);
+  const clear = (piece: TextPiece) => withinColumn(piece, group.gutters);
   for (;;) {
     const above = groups.at(-1);
     const row = above?.rows[0];
@@ -417,6 +443,16 @@ function readingOf(group: Group, columns: readonly TextPiece[][]): "columns" | "
   const sparse = columns.filter((column, index) => !prose[index] && rowsOf(column).length <= rows / 2);
   if (sparse.length < prose.filter((isProse) => !isProse).length) return "table";
   return sparse.every((column) => aligned(column, em)) ? "columns" : "lines";
+}
+
+/**
+ * Text in another face before or between pieces of code: prose that names code inline ("mands:
+ * \section, \subsection,", "\section, \subsection, … and"), its commas set in the text's face. A listing
+ * is code throughout, its punctuation included; only a comment may follow in another face.
+ */
+function proseAroundCode(pieces: readonly TextPiece[]): boolean {
+  const lastCode = pieces.findLastIndex((piece) => piece.mono);
+  return pieces.some((piece, index) => !piece.mono && index < lastCode && piece.str.trim() !== "");
 }
 
 /**
@@ -528,7 +564,10 @@ function lineOf(row: Row, column: LaidLine["column"]): LaidLine {
     rotated: false,
     lineNumber: false,
     // Most of its letters: a word of code in a sentence ("use the graphicx package") leaves it prose.
-    mono: monoChars > 0 && monoChars >= text.replace(/\s/g, "").length * MONO_SHARE,
+    mono:
+      monoChars > 0 &&
+      monoChars >= text.replace(/\s/g, "").length * MONO_SHARE &&
+      !proseAroundCode(row.pieces),
     repeated: false,
   };
 }
