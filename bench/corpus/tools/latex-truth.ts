@@ -113,6 +113,9 @@ function resolve(tex: string, aux: string, config: LatexConfig): string {
     );
   }
   return source
+    // A backslash printed by its character code or by \string: the PDF shows "\begin", "\acmSubmissionID".
+    .replace(/\{?\\char'134\}?/g, "\\textbackslash{}")
+    .replace(/\\string\\([A-Za-z]+)/g, "\\textbackslash{}$1")
     .replace(/\\cite\{([^}]+)\}/g, (_, keys: string) => {
       const numbers = keys.split(",").map((key) => {
         const number = cites.get(key.trim());

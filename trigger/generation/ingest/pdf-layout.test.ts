@@ -569,6 +569,23 @@ const cases: Case[] = [
     },
   },
   {
+    name: "letters drawn over one another are read in the order the page draws them (a kerned logo)",
+    pages: [
+      (draw) => {
+        draw.lines(["4 References"], 56, 800, { size: 14, bold: true });
+        const lead = "The use of B";
+        const logoX = 56 + draw.fonts.regular.widthOfTextAtSize(lead, 10);
+        draw.lines([lead], 56, 780);
+        draw.lines(["IB"], logoX, 780, { size: 8 });
+        // TeX kerns the logo's "T" back under the small capitals, so its piece starts left of them.
+        draw.lines(["TEX for the preparation of references is recommended."], logoX - 1, 780);
+      },
+    ],
+    check: (_pages, sentences) => {
+      expect(sentences).toContain("The use of BIBTEX for the preparation of references is recommended.");
+    },
+  },
+  {
     name: "a dash that goes on with a sentence is punctuation, a dash after a colon a bullet",
     pages: [
       (draw) => {

@@ -19,6 +19,8 @@ export interface TextPiece {
   italic?: boolean;
   /** Set in a monospace (typewriter) font: code, not prose. */
   mono?: boolean;
+  /** Where the page's content stream draws it, among its pieces. */
+  order?: number;
 }
 
 /** One line as read: its text, where it sits, the style most of it has, and the column it was read in. */
@@ -63,6 +65,8 @@ const ASCENT = 0.75;
 const DESCENT = 0.25;
 /** Two pieces sit on one row when their letters overlap by this share of the smaller one's height. */
 const ROW_OVERLAP = 0.5;
+/** Pieces of a row that overlap by more than this share of an em are drawn over one another. */
+const OVERLAP_EM = 0.3;
 /** A gutter over this many rows or more may be as narrow as NARROW_GUTTER_EM (LaTeX sets 1 em). */
 const MANY_ROWS = 4;
 const NARROW_GUTTER_EM = 0.6;
@@ -241,8 +245,31 @@ export function rowsOf(pieces: readonly TextPiece[]): Row[] {
     row.pieces.push(piece);
     if (piece.size > row.size * 1.05) Object.assign(row, { y: piece.y, size: piece.size, top, bottom });
   }
-  for (const row of rows) row.pieces.sort((p, q) => p.x - q.x);
+  for (const row of rows) row.pieces = inWritingOrder(row.pieces);
   return rows.sort((p, q) => q.y - p.y);
+}
+
+/**
+ * A row's pieces left to right. Pieces drawn over one another are read in the order the page draws
+ * them: a logo's kerned letters ("B", small-caps "IB", then "TEX for the …" starting a little to their
+ * left) would otherwise read "BTEX for … one’sIB".
+ */
+function inWritingOrder(pieces: readonly TextPiece[]): TextPiece[] {
+  const sorted = [...pieces].sort((p, q) => p.x - q.x);
+  const ordered: TextPiece[] = [];
+  let cluster: TextPiece[] = [];
+  let right = Number.NEGATIVE_INFINITY;
+  const close = () => {
+    ordered.push(...cluster.sort((p, q) => (p.order ?? 0) - (q.order ?? 0) || p.x - q.x));
+    cluster = [];
+  };
+  for (const piece of sorted) {
+    if (piece.x >= right - piece.size * OVERLAP_EM) close();
+    cluster.push(piece);
+    right = Math.max(cluster.length === 1 ? Number.NEGATIVE_INFINITY : right, rightOf(piece));
+  }
+  close();
+  return ordered;
 }
 
 /** The x-intervals of a row, within left..right, that no piece covers and that are wider than a space. */

@@ -145,6 +145,7 @@ async function placedPieces(page: PdfPageProxy): Promise<PlacedPage> {
       size: Math.hypot(c, d) || item.height,
       ...faceOf(item.fontName),
       angle: (Math.atan2(-b, a) * 180) / Math.PI,
+      order: pieces.length,
     };
     pieces.push(piece);
   }
