@@ -28,12 +28,14 @@ export function loadEnglishWords(): Promise<ReadonlySet<string>> {
 /** The words of a text as written, hyphenated compounds whole: the document's own spelling. */
 export function vocabularyOf(lines: readonly string[]): Set<string> {
   const words = new Set<string>();
-  for (const line of lines) {
+  lines.forEach((line, index) => {
     const tokens = line.toLowerCase().match(/[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*/gu) ?? [];
-    // A line's last token may be half a word; it is no evidence of spelling.
-    const whole = line.endsWith("-") ? tokens.slice(0, -1) : tokens;
+    // The token before a line-end hyphen and the first one after it may be halves of a word; they are
+    // no evidence of spelling.
+    const start = lines[index - 1]?.endsWith("-") ? 1 : 0;
+    const whole = tokens.slice(start, line.endsWith("-") ? -1 : undefined);
     for (const token of whole) words.add(token);
-  }
+  });
   return words;
 }
 
@@ -59,6 +61,10 @@ export function joinAcrossLines(
   const hyphenated = `${head}-${tail}`.toLowerCase();
   if (vocabulary.has(hyphenated) && !vocabulary.has(joined)) return { hyphen: true };
   if (vocabulary.has(joined)) return { hyphen: false };
+  // The document writes this head as a prefix with its hyphen ("per-metron") and the tail as a word of
+  // its own: "per-" / "syllable" is "per-syllable".
+  if (hyphenatedHeads(vocabulary).has(lastPart.toLowerCase()) && vocabulary.has(tail.toLowerCase()))
+    return { hyphen: true };
   const before = lastPart.at(-1) ?? "";
   const after = tail[0] ?? "";
   if (!/\p{Ll}/u.test(before) || !/\p{Ll}/u.test(after)) return { hyphen: true };
@@ -74,6 +80,20 @@ export function joinAcrossLines(
     if (position === lastPart.length) return { hyphen: false };
   }
   return { hyphen: true };
+}
+
+const headsByVocabulary = new WeakMap<ReadonlySet<string>, Set<string>>();
+
+/** The first parts of the document's hyphenated compounds ("per" of "per-metron"), once per vocabulary. */
+function hyphenatedHeads(vocabulary: ReadonlySet<string>): Set<string> {
+  let heads = headsByVocabulary.get(vocabulary);
+  if (!heads) {
+    heads = new Set(
+      [...vocabulary].filter((word) => word.includes("-")).map((word) => word.split("-")[0] ?? ""),
+    );
+    headsByVocabulary.set(vocabulary, heads);
+  }
+  return heads;
 }
 
 /**

@@ -306,6 +306,14 @@ describe("joinAcrossLines", () => {
     const vocabulary = vocabularyOf(["Een korte-termijn oplossing", "de transpiratie van bladeren"]);
     expect(joinAcrossLines("een korte-", "termijn plan", "nl", vocabulary)).toEqual({ hyphen: true });
     expect(joinAcrossLines("de transpi-", "ratie", "nl", vocabulary)).toEqual({ hyphen: false });
+    // A head the document hyphenates elsewhere, before a word it also writes alone.
+    const prefixed = vocabularyOf(["scored per-metron and pre-trained", "each syllable is scored"]);
+    expect(joinAcrossLines("was tokenized per-", "syllable, as opposed", "en", prefixed)).toEqual({
+      hyphen: true,
+    });
+    expect(joinAcrossLines("as pre-", "sented here", "en", prefixed)).toEqual({ hyphen: false });
+    // The halves around a line-end hyphen are no words of the document.
+    expect([...vocabularyOf(["the noord-", "westerstorm came"])]).toEqual(["the", "came"]);
     expect(joinAcrossLines("water -", "and air", "en", none)).toBeNull();
     expect(joinAcrossLines("water and", "air", "en", none)).toBeNull();
   });

@@ -586,6 +586,27 @@ const cases: Case[] = [
     },
   },
   {
+    name: "a figure at the top of the left column: the right column's first rows, a heading among them, come after the left column",
+    pages: [
+      (draw) => {
+        draw.lines(["2 Seeds"], 56, 810, { size: 14, bold: true });
+        draw.lines(RIGHT.slice(0, 4), 310, 780);
+        draw.lines(["4.2 Fruits"], 310, 718, { bold: true, size: 11 });
+        draw.lines(RIGHT.slice(4), 310, 700);
+        draw.lines(LEFT, 56, 700);
+      },
+    ],
+    check: ([page]) => {
+      expect(page?.lines).toEqual([
+        "2 Seeds",
+        ...LEFT,
+        ...RIGHT.slice(0, 4),
+        "4.2 Fruits",
+        ...RIGHT.slice(4),
+      ]);
+    },
+  },
+  {
     name: "a dash that goes on with a sentence is punctuation, a dash after a colon a bullet",
     pages: [
       (draw) => {

@@ -82,6 +82,8 @@ const PROSE_WORDS = 3;
 const FIGURE_GAP_EM = 4;
 /** Rows above a set of columns join it when they follow within this gap, in ems. */
 const ROW_ABOVE_GAP_EM = 1.5;
+/** Rows above a set of columns, inside one of them, join it across up to a heading's space, in ems. */
+const HEADING_GAP_EM = 3;
 /** A row wider than the group by this many ems on either side, after a blank, starts another group. */
 const SPREAD_EM = 2;
 /** Running heads and footers: up to this many rows of at most EDGE_WORDS words, within EDGE_BAND of the
@@ -401,7 +403,7 @@ function withinColumn(piece: TextPiece, gutters: readonly Interval[]): boolean {
 /**
  * Rows right above a set of columns that sit within one of its columns belong to it: where a figure
  * fills the top of the left column, the right column's first rows have nothing beside them, yet they
- * are read after the left column. Rows are taken while they follow at about one line's distance.
+ * are read after the left column. Rows are taken while they follow within a heading's space.
  */
 function takeRowsAbove(groups: Group[], group: Group, em: number) {
   const clear = (piece: TextPiece) => withinColumn(piece, group.gutters);
@@ -410,7 +412,7 @@ function takeRowsAbove(groups: Group[], group: Group, em: number) {
     const row = above?.rows[0];
     const first = group.rows[0];
     if (!above || !row || !first || above.gutters.length > 0 || above.rows.length !== 1) return;
-    if (row.bottom - first.top > em * ROW_ABOVE_GAP_EM || !row.pieces.every(clear)) return;
+    if (row.bottom - first.top > em * HEADING_GAP_EM || !row.pieces.every(clear)) return;
     groups.pop();
     group.rows.unshift(row);
   }
