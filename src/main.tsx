@@ -1,3 +1,5 @@
+// First: zod reads this setting when a schema is made, and schemas are made as route code loads.
+import "@/lib/zod-jitless";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { ConfigurationMessage } from "@/components/configuration-message";
