@@ -1,5 +1,5 @@
 import { Link } from "@tanstack/react-router";
-import { useId, useState } from "react";
+import { memo, useId, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -81,20 +81,31 @@ interface ChapterCardProps {
   topicId: string;
   chapter: OutlineChapter;
   selected: boolean;
-  onSelect(): void;
+  onSelect(chapterId: string): void;
 }
 
-/** docs/product.md §2: one card per chapter with its minutes, its subtopics dialog and the six phase rows. */
-export function ChapterCard({ topicId, chapter, selected, onSelect }: ChapterCardProps) {
+/**
+ * docs/product.md §2: one card per chapter with its minutes, its subtopics dialog and the six phase rows.
+ * Memoised (with `onSelect` taking the chapter's id, so the overview can pass one stable function): the
+ * overview renders again as its other reads answer (twice on a first load), and each time every card and
+ * its phase links rendered again (docs/performance.md, session 12).
+ */
+export const ChapterCard = memo(function ChapterCard({
+  topicId,
+  chapter,
+  selected,
+  onSelect,
+}: ChapterCardProps) {
   const [subtopicsOpen, setSubtopicsOpen] = useState(false);
   const headingId = useId();
+  const select = () => onSelect(chapter.id);
   return (
     <Card
       role="region"
       aria-labelledby={headingId}
       aria-current={selected ? "true" : undefined}
-      onFocus={onSelect}
-      onPointerDown={onSelect}
+      onFocus={select}
+      onPointerDown={select}
       className={cn("flex flex-col gap-3 p-5", selected && "ring-2 ring-emerald-500")}
     >
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -118,4 +129,4 @@ export function ChapterCard({ topicId, chapter, selected, onSelect }: ChapterCar
       <SubtopicsDialog chapter={chapter} open={subtopicsOpen} onOpenChange={setSubtopicsOpen} />
     </Card>
   );
-}
+});

@@ -199,7 +199,7 @@ export function MicrolearningOverviewScreen({ topicId }: { topicId: string }) {
           topicId={topicId}
           chapter={chapter}
           selected={chapter.id === selected}
-          onSelect={() => setSelectedChapterId(chapter.id)}
+          onSelect={setSelectedChapterId}
         />
       ))}
       <ChallengeCard practiceActivityIds={practiceActivityIds} />
