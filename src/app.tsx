@@ -75,5 +75,7 @@ export function App({ router, auth, background = immediately }: AppProps) {
 function ThemedToaster({ background }: { background: Scheduler }) {
   const { resolvedTheme } = useTheme();
   const Toaster = useLazyToaster(background);
-  return Toaster && <Toaster theme={resolvedTheme} richColors closeButton position="top-right" />;
+  // `dir` given (index.html sets none, so it is "ltr"): sonner otherwise reads it with getComputedStyle,
+  // which forced a style recalculation in the middle of the toaster's render (docs/performance.md, session 12).
+  return Toaster && <Toaster theme={resolvedTheme} dir="ltr" richColors closeButton position="top-right" />;
 }
