@@ -79,6 +79,36 @@ const FIRST_LOAD_VENDOR =
  */
 const SHARED_CHUNK_INLINE_BELOW = 20_000;
 
+/** Vite's own limit (kB of minified code) for its "Some chunks are larger than 500 kB" warning. */
+const CHUNK_WARNING_KB = 500;
+/**
+ * sql.js's asm.js build (about 1.3 MB minified): the Anki export builds its SQLite file in the browser
+ * and loads it only then (src/lib/card-export-file.ts), so it weighs on no page's load.
+ */
+const LARGE_BY_DESIGN = /(^|\/)sql-asm-[^/]*\.js$/;
+
+/**
+ * Vite's warning about chunks above 500 kB, for every chunk but the one that is large by design: with
+ * Vite's own warning every build warned about sql.js, so a new large chunk would not have been noticed
+ * (docs/performance.md, session 12).
+ */
+function warnOnLargeChunks(): Plugin {
+  return {
+    name: "studymap:warn-on-large-chunks",
+    apply: "build",
+    generateBundle(_options, bundle) {
+      for (const file of Object.values(bundle)) {
+        if (file.type !== "chunk" || LARGE_BY_DESIGN.test(file.fileName)) continue;
+        const kB = file.code.length / 1000;
+        if (kB > CHUNK_WARNING_KB)
+          this.warn(
+            `${file.fileName} is ${Math.round(kB)} kB after minification (above ${CHUNK_WARNING_KB} kB): split it with a dynamic import()`,
+          );
+      }
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     tanstackRouter({ target: "react", autoCodeSplitting: true }),
@@ -89,9 +119,12 @@ export default defineConfig({
     inlineEarlyReads(),
     preloadRouteChunks(),
     compileHints(),
+    warnOnLargeChunks(),
   ],
   resolve: { alias: { "@": new URL("./src", import.meta.url).pathname } },
   build: {
+    // Replaced by warnOnLargeChunks, which leaves out the one chunk that is large by design.
+    chunkSizeWarningLimit: Number.POSITIVE_INFINITY,
     rolldownOptions: {
       // Inlining small shared chunks (below) needs entry signatures that may drop unused exports; a static
       // host serves this app, nothing imports its entry.
