@@ -16,3 +16,6 @@
 const holder = globalThis as { __zod_globalConfig?: Record<string, unknown> };
 holder.__zod_globalConfig ??= {};
 holder.__zod_globalConfig.jitless = true;
+
+// A module (imported for its effect), not a script: TypeScript and the bundler treat it as one.
+export {};
