@@ -112,29 +112,31 @@ function resolve(tex: string, aux: string, config: LatexConfig): string {
       "",
     );
   }
-  return source
-    // A backslash printed by its character code or by \string: the PDF shows "\begin", "\acmSubmissionID".
-    .replace(/\{?\\char'134\}?/g, "\\textbackslash{}")
-    .replace(/\\string\\([A-Za-z]+)/g, "\\textbackslash{}$1")
-    .replace(/\\cite\{([^}]+)\}/g, (_, keys: string) => {
-      const numbers = keys.split(",").map((key) => {
-        const number = cites.get(key.trim());
-        if (!number) throw new Error(`no \\bibcite for ${key} in the .aux: build the PDF first`);
+  return (
+    source
+      // A backslash printed by its character code or by \string: the PDF shows "\begin", "\acmSubmissionID".
+      .replace(/\{?\\char'134\}?/g, "\\textbackslash{}")
+      .replace(/\\string\\([A-Za-z]+)/g, "\\textbackslash{}$1")
+      .replace(/\\cite\{([^}]+)\}/g, (_, keys: string) => {
+        const numbers = keys.split(",").map((key) => {
+          const number = cites.get(key.trim());
+          if (!number) throw new Error(`no \\bibcite for ${key} in the .aux: build the PDF first`);
+          return number;
+        });
+        return `${open}${numbers.join(separator)}${close}`;
+      })
+      .replace(/\\ref\{([^}]+)\}/g, (_, key: string) => {
+        const number = refs.get(key.trim());
+        if (!number) throw new Error(`no \\newlabel for ${key} in the .aux`);
         return number;
-      });
-      return `${open}${numbers.join(separator)}${close}`;
-    })
-    .replace(/\\ref\{([^}]+)\}/g, (_, key: string) => {
-      const number = refs.get(key.trim());
-      if (!number) throw new Error(`no \\newlabel for ${key} in the .aux`);
-      return number;
-    })
-    .replace(/\\mintinline\{[^}]*\}\{([^}]*)\}/g, "\\texttt{$1}")
-    .replace(/\\begin\{acknowledgments\}/, "\\section*{Acknowledgments}")
-    .replace(/\\end\{acknowledgments\}/, "")
-    .replace(/\\bibliography\{[^}]*\}/, "\\section*{References}")
-    .replace(/\\begin\{abstract\}/, "\\section*{Abstract}")
-    .replace(/\\end\{abstract\}/, "");
+      })
+      .replace(/\\mintinline\{[^}]*\}\{([^}]*)\}/g, "\\texttt{$1}")
+      .replace(/\\begin\{acknowledgments\}/, "\\section*{Acknowledgments}")
+      .replace(/\\end\{acknowledgments\}/, "")
+      .replace(/\\bibliography\{[^}]*\}/, "\\section*{References}")
+      .replace(/\\begin\{abstract\}/, "\\section*{Abstract}")
+      .replace(/\\end\{abstract\}/, "")
+  );
 }
 
 /**
