@@ -26,6 +26,14 @@ describe("lineText", () => {
       "carries water to the",
     ],
     ["a narrow gap is still a space (a tight justified line)", words("die je", [6]), "die je"],
+    ["no space before a file extension", words("de naam first .tex en"), "de naam first.tex en"],
+    ["no space inside a host", words("hier op learnlatex. org."), "hier op learnlatex.org."],
+    [
+      "no space before a command's brackets",
+      words("\\usepackage [dutch] {babel}"),
+      "\\usepackage[dutch]{babel}",
+    ],
+    ["a sentence's end stays apart", words("op zee. Daarna kwam"), "op zee. Daarna kwam"],
   ])("%s", (_rule, input, expected) => {
     expect(lineText(input)).toBe(expected);
   });

@@ -45,8 +45,21 @@ const MAX_LEVEL = 6;
  * next even where a space is printed ("water" over "to").
  */
 export function lineText(words: readonly OcrWord[]): string {
-  return words.map((word) => word.text).join(" ");
+  let text = words.map((word) => word.text).join(" ");
+  for (const [pattern, replacement] of SPACES_NEVER_PRINTED) text = text.replace(pattern, replacement);
+  return text;
 }
+
+/**
+ * Spaces Tesseract reads where print has none, by the characters around them: before a dot that opens a
+ * file extension ("first .tex"), after a host's dot before its domain ("learnlatex. org"), and between a
+ * command and its brackets ("\usepackage [dutch] {babel}").
+ */
+const SPACES_NEVER_PRINTED: ReadonlyArray<[RegExp, string]> = [
+  [/(?<=\S) (?=\.\p{Ll})/gu, ""],
+  [/(?<=\p{L}\.) (?=(?:org|com|net|edu|gov|io|nl|be|de|eu|uk)\b)/gu, ""],
+  [/(?<=\\\p{L}+|[\]}]) (?=[[{])/gu, ""],
+];
 
 function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
