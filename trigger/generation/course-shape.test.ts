@@ -36,6 +36,10 @@ describe("unteachableReason", () => {
     ["Creative Commons licences let authors decide how others may reuse their work.", null],
     ["This process repeats until the cell has copied all of its chromosomes.", null],
     ["Plate tectonics and people", "incomplete"],
+    ["Computational poetics, stylometry, neural networks, classical Latin.", "list"],
+    ["Do Not Use This Code → Generate the Correct Terms for Your Paper; Generate the Correct Terms.", "list"],
+    ["Wind, water, sun and soil all help a young plant to grow.", null],
+    ["Amsterdam, Rotterdam, Utrecht and The Hague are the largest cities of the Netherlands.", null],
   ] as const)("%s → %s", (text, expected) => {
     expect(unteachableReason(sentence(text))).toBe(expected);
   });

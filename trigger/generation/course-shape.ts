@@ -148,6 +148,14 @@ const DOCUMENT_MARKS = [
   /\b(?:dit|deze)\s+(?:\p{L}+\s+)?(?:dia'?s?|materiaal|materialen|document|documenten|presentatie|hand-?out|college|boek|hoofdstuk|paragraaf|artikel|pagina'?s?)\b/iu,
   /\bCC[- ]BY\b|\ball rights reserved\b|\balle rechten voorbehouden\b/iu,
 ];
+/**
+ * A list rather than a statement: keywords between commas or semicolons ("computational poetics,
+ * stylometry, neural networks, classical Latin"), or words set in capitals as titles are ("Do Not Use
+ * This Code → Generate the Correct Terms for Your Paper").
+ */
+const LIST_MIN_ITEMS = 4;
+const LIST_ITEM_MAX_WORDS = 3;
+const TITLE_CASE_SHARE = 0.6;
 /** A sentence too thin to teach: fewer words or content words than this. */
 const MIN_WORDS = 6;
 const MIN_CONTENT_WORDS = 3;
@@ -155,15 +163,28 @@ const MIN_CONTENT_WORDS = 3;
 /** Why a sentence teaches nothing, or null when it does: the reason is what the table test checks. */
 export function unteachableReason(
   sentence: Pick<Sentence, "text" | "complete" | "terms">,
-): "incomplete" | "question" | "exercise" | "reference" | "document" | "thin" | null {
+): "incomplete" | "question" | "exercise" | "reference" | "document" | "list" | "thin" | null {
   const text = sentence.text.trim();
   if (!sentence.complete) return "incomplete";
   if (/\?["”’»]?$/u.test(text)) return "question";
   if (EXERCISE_OPENERS.has((words(text)[0] ?? "").toLowerCase())) return "exercise";
   if (REFERENCE_MARKS.some((mark) => mark.test(text))) return "reference";
   if (DOCUMENT_MARKS.some((mark) => mark.test(text))) return "document";
+  if (isList(text)) return "list";
   if (words(text).length < MIN_WORDS || sentence.terms.length < MIN_CONTENT_WORDS) return "thin";
   return null;
+}
+
+function isList(text: string): boolean {
+  const items = text.split(/[,;]\s*/u).filter((item) => words(item).length > 0);
+  if (items.length >= LIST_MIN_ITEMS && items.every((item) => words(item).length <= LIST_ITEM_MAX_WORDS))
+    return true;
+  const later = text
+    .split(/\s+/u)
+    .slice(1)
+    .filter((word) => /\p{L}/u.test(word));
+  const capitalised = later.filter((word) => /^["“‘(]?\p{Lu}/u.test(word)).length;
+  return later.length >= MIN_WORDS && capitalised / later.length >= TITLE_CASE_SHARE;
 }
 
 export function isTeachable(sentence: Pick<Sentence, "text" | "complete" | "terms">): boolean {

@@ -5,6 +5,7 @@ import {
   dominantLanguage,
   isOfflineLanguage,
   languageName,
+  readsAsDutchOrEnglish,
 } from "./language.ts";
 
 // Short teaching sentences in each language, and texts that must stay Dutch or English: names and
@@ -103,5 +104,29 @@ describe("dominantLanguage", () => {
     ],
   ])("%j → %s", (parts, expected) => {
     expect(dominantLanguage(parts)).toBe(expected);
+  });
+});
+
+describe("readsAsDutchOrEnglish", () => {
+  const latin = {
+    lines: [
+      "Nam id fermentum dui. Suspendisse sagittis tortor a nulla mollis, in pulvinar",
+      "ex pretium. Sed interdum orci quis metus euismod, et sagittis enim maximus.",
+    ],
+  };
+  const english = {
+    lines: [
+      "The water of the sea warms in the sun and rises as vapour into the air.",
+      "Photosynthesis converts sunlight into chemical energy stored in sugar.",
+    ],
+  };
+  it.each([
+    ["Lorem ipsum dolor sit amet, consectetur adipiscing elit.", undefined, false],
+    ["Suspendisse sagittis tortor a nulla mollis, in pulvinar ex pretium.", latin, false],
+    ["Photosynthesis converts sunlight into chemical energy stored in sugar.", english, true],
+    ["Een dijk beschermt het land tegen het water van de zee.", undefined, true],
+    ["Nam id fermentum dui.", latin, true],
+  ] as const)("%s → %s", (text, passage, expected) => {
+    expect(readsAsDutchOrEnglish(text, passage)).toBe(expected);
   });
 });

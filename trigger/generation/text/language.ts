@@ -62,6 +62,39 @@ export function words(text: string): string[] {
   return text.toLowerCase().match(/[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu) ?? [];
 }
 
+/**
+ * The share of a text's words that are Dutch or English function words: about 40 % in prose of either
+ * language, next to none in placeholder Latin ("Lorem ipsum dolor sit amet …") or a list of titles.
+ */
+function functionWordShare(text: string): number {
+  const all = words(text);
+  return all.length === 0 ? 0 : all.filter((word) => ALL_STOPWORDS.has(word)).length / all.length;
+}
+
+/**
+ * A sentence of at least FOREIGN_MIN_WORDS words with a smaller share of function words than this is in
+ * a language the offline generator cannot read (placeholder Latin, a quotation), and so is every
+ * sentence of a passage (a chunk, about 24 lines) below the passage share: placeholder Latin shares "a"
+ * and "in" with English, so a sentence alone may pass.
+ */
+const MIN_FUNCTION_WORD_SHARE = 0.1;
+const MIN_PASSAGE_FUNCTION_WORD_SHARE = 0.2;
+const FOREIGN_MIN_WORDS = 6;
+const passageShares = new WeakMap<object, number>();
+
+/** Whether a sentence of a Dutch or English source reads as Dutch or English, in its passage. */
+export function readsAsDutchOrEnglish(text: string, passage?: { lines: readonly string[] }): boolean {
+  if (words(text).length < FOREIGN_MIN_WORDS) return true;
+  if (functionWordShare(text) < MIN_FUNCTION_WORD_SHARE) return false;
+  if (!passage?.lines) return true;
+  let share = passageShares.get(passage);
+  if (share === undefined) {
+    share = functionWordShare(passage.lines.join(" "));
+    passageShares.set(passage, share);
+  }
+  return share >= MIN_PASSAGE_FUNCTION_WORD_SHARE;
+}
+
 export function isStopword(word: string): boolean {
   return ALL_STOPWORDS.has(word);
 }

@@ -10,8 +10,9 @@ import {
   unteachableReason,
 } from "../../course-shape.ts";
 import { stableId } from "../../ids.ts";
+import type { SectionMaterial } from "../../material.ts";
 import { comparable } from "../../support.ts";
-import { isStopword, type Language, words } from "../../text/language.ts";
+import { isStopword, type Language, readsAsDutchOrEnglish, words } from "../../text/language.ts";
 import { namesTaughtConcept } from "../../text/phrase-checks.ts";
 import { isQuotable, type KeyPhrase, keyPhrases, rankSentences, type TermWeights } from "../../text/rank.ts";
 import type { ActivityDraft, ChapterDraft, ChapterRequest } from "../types.ts";
@@ -52,6 +53,19 @@ interface Pool {
  * short section). Every count stops at the chapter's shape, which scales with the section's teachable
  * sentences: a section that teaches little gets few items, one that teaches nothing none.
  */
+/**
+ * The section's material without passages in a language the word lists do not know (placeholder Latin
+ * in an English paper): no item, study text or recap can be written from them here.
+ */
+function inOfflineLanguage(material: SectionMaterial): SectionMaterial {
+  const known = (sentence: Sentence) => readsAsDutchOrEnglish(sentence.text, sentence.chunk);
+  return {
+    ...material,
+    sentences: material.sentences.filter(known),
+    bySubtopic: new Map([...material.bySubtopic].map(([id, sentences]) => [id, sentences.filter(known)])),
+  };
+}
+
 export function extractiveChapter(
   request: ChapterRequest,
   shared: {
@@ -61,7 +75,8 @@ export function extractiveChapter(
     topicCauses: (language: Language) => CausalPair[];
   },
 ): ChapterDraft {
-  const { section, material } = request;
+  const { section } = request;
+  const material = inOfflineLanguage(request.material);
   const language = material.language;
   const labels = LABELS[language];
   const subtopicOf = new Map<number, { id: string; title: string }>();
