@@ -339,6 +339,8 @@ function definitionIn(text: string, language: Language, isTerm: (term: string) =
 
 // ", a fortress and prison that …," / ", een fort dat …": an indefinite noun phrase set off by commas.
 const APPOSITION = /,\s+((?:an?|een)\s+[^,;:]+?)\s*(?:,|$)/iu;
+// After the phrase, another indefinite noun phrase: the phrase was an item of a list.
+const LIST_ITEM_FOLLOWS = /^,\s+(?:(?:and|or|en|of)\s+)?(?:an?|een)\s/iu;
 
 /**
  * "… stormed the Bastille, a fortress and prison that stood for the power of the king": the words
@@ -355,8 +357,10 @@ function appositionIn(
   const meaning = match[1];
   if (!describes(meaning, language)) return null;
   const before = text.slice(0, match.index).split(/\s+/u);
-  // "Elk neuron heeft een cellichaam, een axon en …" lists; an apposition follows a named or known thing.
-  if (/^(?:an?|een)$/iu.test(before.at(-2) ?? "")) return null;
+  // "Elk neuron heeft een cellichaam, een axon en …" and "… of a full-length technical paper, a
+  // two-page abstract, a journal article …" list; an apposition follows a named or known thing.
+  if (before.slice(-4).some((word) => INDEFINITE_ARTICLE.test(word))) return null;
+  if (LIST_ITEM_FOLLOWS.test(text.slice(match.index + match[0].length - 1))) return null;
   const lastFunctionWord = before.findLastIndex((word) => isStopword(word.toLowerCase()));
   // Longest first, never from a verb on ("Ze bevatten hemoglobine, een eiwit …" names hemoglobine).
   for (let start = Math.max(lastFunctionWord + 1, before.length - 3); start < before.length; start++) {

@@ -403,7 +403,7 @@ describe("cause and definition sentences", () => {
 
   it("reads a term renamed between commas, not a measure nor a verb before it", async () => {
     const english = await sentencesOf(
-      "A crowd in Paris stormed the Bastille, a fortress and prison that stood for the power of the king. Below the crust lies the mantle, a layer of hot rock.",
+      "A crowd in Paris stormed the Bastille, a fortress and prison that stood for the power of the king. Below the crust lies the mantle, a layer of hot rock. The class prepares a submission of a full-length technical paper, a two-page abstract of a demonstration, a journal article, and more. It writes the paper, a long report on the work, a short abstract of it.",
     );
     expect(
       definitions(english, "en", () => true).map((pair) => [pair.term, pair.meaning, pair.form]),
