@@ -102,11 +102,22 @@ describe("conceptFirst", () => {
       "Systemische bias is een vorm van institutionele vooringenomenheid",
       "Systemische bias: een vorm van institutionele vooringenomenheid",
     ],
-    ["nl", "Discriminatie is verboden volgens de Grondwet", "Discriminatie: verboden volgens de Grondwet"],
+    [
+      "en",
+      "The mantle is a layer of hot rock below the crust",
+      "The mantle: a layer of hot rock below the crust",
+    ],
+    // Only a noun phrase after the verb: without it, a listener misses the verb.
+    ["nl", "Discriminatie is verboden volgens de Grondwet", "Discriminatie is verboden volgens de Grondwet"],
+    [
+      "en",
+      "The corpus is not well balanced in terms of size",
+      "The corpus is not well balanced in terms of size",
+    ],
     [
       "en",
       "Our intended audience is researchers who work alone",
-      "Our intended audience: researchers who work alone",
+      "Our intended audience is researchers who work alone",
     ],
     // Pronoun subjects, past tense, passives and perfects keep their verb.
     ["nl", "Dit is een belangrijke stap in het proces", "Dit is een belangrijke stap in het proces"],

@@ -86,6 +86,9 @@ export function conceptFirst(text: string, language: Language): string {
   const verbal = (word: string) =>
     onlyAVerb(word, language) || (language === "nl" ? isDutchVerbForm(word) : /ed$/u.test(word));
   if (verbal(next) || verbal(last) || wordSet(language, "pronouns").has(next)) return text;
+  // Only a noun phrase says what the concept is ("Systemische bias: een vorm van …"); "The corpus: not
+  // well balanced" and "Neural networks: well-known to overfit" drop a verb a listener misses.
+  if (!lists.determiners.includes(next)) return text;
   return `${subject.join(" ")}: ${rest.join(" ")}`;
 }
 
