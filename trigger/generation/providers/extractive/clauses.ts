@@ -189,7 +189,17 @@ export function causalPairs(
     const whereby = WHEREBY[language].exec(text);
     // ", so that …" states an aim: the first clause is no cause of it.
     const purpose = whereby?.[2] !== undefined && opensWithPurpose(`${whereby[2]} ${whereby[3]}`, language);
-    if (whereby?.[1] && whereby[3] && !purpose && substantial(whereby[1]) && substantial(whereby[3])) {
+    // "A, which is interesting, but B, so C": only B leads to C, and where A ends is not for a rule to
+    // guess; an answer that would also hold A as a cause is not asked.
+    const contrasted = whereby?.[1] !== undefined && hasContrastClause(whereby[1], language);
+    if (
+      whereby?.[1] &&
+      whereby[3] &&
+      !purpose &&
+      !contrasted &&
+      substantial(whereby[1]) &&
+      substantial(whereby[3])
+    ) {
       // Dutch "waardoor X" is a subordinate clause: it can stand after "doordat" as another cause, and a
       // question asks "Hoe komt het dat X?". English clauses fit anywhere.
       pairs.push({

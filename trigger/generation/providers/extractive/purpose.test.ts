@@ -29,6 +29,12 @@ describe("purpose is not a cause", () => {
       "The absolute numbers of such syllables are much lower than the others, so the density estimates may be over-sensitive.",
       ["the density estimates may be over-sensitive"],
     ],
+    // Only the contrasting clause leads to the effect: not asked, as its cause would take in the rest.
+    [
+      "en",
+      "There is some indication that such syllables are weakly clustered, which is interesting, but the absolute numbers of such syllables are much lower than the others, so the density estimates may be over-sensitive.",
+      [],
+    ],
     ["nl", "De boeren groeven sloten rond de velden, zodat het water kon wegstromen.", []],
     ["nl", "De boeren groeven sloten om het water sneller af te voeren.", []],
     [
