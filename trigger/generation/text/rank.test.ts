@@ -20,6 +20,9 @@ describe("leansOnContext: a sentence that needs the one before it", () => {
     ["Het hart pompt bloed door het lichaam.", false],
     ["Functions let you reuse a block of code.", false],
     ["That", false],
+    ["Again, this suffered from the overconfidence problem.", true],
+    ["Ook deze methode werkt niet bij kleine steekproeven.", true],
+    ["Again the model was trained on the whole corpus.", false],
   ] as const)("%s → %s", (text, expected) => {
     expect(leansOnContext(text)).toBe(expected);
   });

@@ -95,6 +95,13 @@ export function rankSentences(sentences: readonly Sentence[], weights: TermWeigh
     .map(({ sentence }) => sentence);
 }
 
+/** Adverbs that link a sentence to the one before and may stand before its first word that points back. */
+const LINKING_ADVERBS = new Set(
+  "again also still moreover furthermore besides however ook opnieuw weer nog bovendien verder echter toch".split(
+    " ",
+  ),
+);
+
 const CONTEXT_OPENERS = new Set(
   "it its they their these this those he she them such there so then therefore dit dat deze die hij zij ze daar daardoor hierdoor zo dan daarom want".split(
     " ",
@@ -128,7 +135,9 @@ const CONTEXT_POINTERS = [
  */
 export function leansOnContext(text: string): boolean {
   const words = (text.match(/\p{L}+/gu) ?? []).map((word) => word.toLowerCase());
-  const [first, second] = words;
+  // "Again, this suffered …", "Ook deze …": a linking adverb before the pointer points back as well.
+  const opening = LINKING_ADVERBS.has(words[0] ?? "") ? words.slice(1) : words;
+  const [first, second] = opening;
   if (first === undefined) return false;
   if (CONTEXT_OPENERS.has(first) || (first === "het" && second !== undefined && itBeforeVerb(second)))
     return true;
