@@ -607,6 +607,22 @@ const cases: Case[] = [
     },
   },
   {
+    name: "a caption label on a line of its own is followed by its title, set smaller",
+    pages: [
+      (draw) => {
+        draw.lines(["5 Tables"], 56, 800, { size: 12, bold: true });
+        draw.lines(["Tables are set where they fit on the page, so they float."], 56, 780);
+        draw.lines(["TABLE I"], 260, 750, { size: 8 });
+        draw.lines(["FREQUENCY OF SPECIAL CHARACTERS"], 220, 740, { size: 6.4 });
+        draw.lines(["Rivers carry sand down to the sea in every season."], 56, 700);
+      },
+    ],
+    check: ([page], sentences) => {
+      expect(withRole(page as Read, "caption")).toEqual(["TABLE I", "FREQUENCY OF SPECIAL CHARACTERS"]);
+      expect(sentences.some((sentence) => sentence.includes("FREQUENCY"))).toBe(false);
+    },
+  },
+  {
     name: "a dash that goes on with a sentence is punctuation, a dash after a colon a bullet",
     pages: [
       (draw) => {

@@ -54,6 +54,9 @@ function previousInColumn(lines: readonly PdfLine[], layout: PageLayout, index: 
   return -1;
 }
 
+/** A caption that is only its word and number: "TABLE I", "Figure 3.", "Tabel 2:". */
+const BARE_CAPTION_LABEL = /^\p{L}+\s+[\dIVXLC]+(?:\.\d+)*[.:]?$/u;
+
 /**
  * A caption opens with its word and number ("Figure 4.3:", "Tabel 2", see non-body.ts) at the start of
  * a block: the first line of its column, or after a line that ends a sentence, a wider gap or another
@@ -74,14 +77,18 @@ function markCaptions(lines: readonly PdfLine[], layout: PageLayout, body: BodyS
     if (!opensBlock) continue;
     layout.roles.set(index, "caption");
     const pitch = body.leading * (line.size / (body.size || line.size)) * 1.35;
+    // A label on a line of its own ("TABLE I" over "FREQUENCY OF SPECIAL CHARACTERS" in small capitals)
+    // is followed by its title, whatever size that is set in.
+    const bareLabel = BARE_CAPTION_LABEL.test(line.text);
     let last = line;
     for (let next = index + 1; next < lines.length; next++) {
       const candidate = lines[next] as PdfLine;
       if (layout.furniture.has(next)) continue;
+      const titleOfLabel = bareLabel && last === line;
       const goesOn =
         !layout.roles.has(next) &&
         candidate.column.id === line.column.id &&
-        Math.abs(candidate.size - line.size) <= 0.5 &&
+        (titleOfLabel || Math.abs(candidate.size - line.size) <= 0.5) &&
         last.y - candidate.y > 0 &&
         last.y - candidate.y <= pitch &&
         !isCaptionText(candidate.text);
