@@ -55,7 +55,7 @@ export function normalizeText(text: string): string {
   // ("[10]") are dropped on both sides (generation drops them from its text, text/markup.ts).
   const withoutPointers = text
     .replace(/(?<=\p{L}{3,}|[.,;:)”"])[¹²³⁰⁴⁵⁶⁷⁸⁹]+/gu, "")
-    .replace(/\s?\[\d{1,3}(?:\s?[,–-]\s?\d{1,3})*\]/g, "");
+    .replace(/\s?\[\d{1,3}(?:\s?[,–-]\s?\d{1,3})*\](?:\s?[,–-]\s?\[\d{1,3}(?:\s?[,–-]\s?\d{1,3})*\])*/g, "");
   let result = withoutPointers.normalize("NFKC").replace(/[\u00AD\u200B-\u200D\u2060\uFEFF]/g, "");
   for (const [pattern, replacement] of QUOTES) result = result.replace(pattern, replacement);
   return result

@@ -16,7 +16,9 @@ const UNDERSCORE_EMPHASIS = /(?<![\p{L}\p{N}_])(__|_)(?=\S)(.+?)(?<=\S)\1(?![\p{
 // A footnote mark after a word or punctuation ("plants¹", "flowers.²"), never a unit's power ("km²").
 const NOTE_MARK = /(?<=\p{L}{3,}|[.,;:)”"])[¹²³⁰⁴⁵⁶⁷⁸⁹]+/gu;
 // A numbered reference ("[10]", "[7, 11]", "[3–5]"): the learner reads the claim, not the pointer.
-const REFERENCE_NUMBER = /\s?\[\d{1,3}(?:\s?[,–-]\s?\d{1,3})*\]/g;
+// IEEE sets each number in its own brackets: "[3], [15]", "[1], [28]–[36]" go as one.
+const REFERENCE_NUMBER =
+  /\s?\[\d{1,3}(?:\s?[,–-]\s?\d{1,3})*\](?:\s?[,–-]\s?\[\d{1,3}(?:\s?[,–-]\s?\d{1,3})*\])*/g;
 
 /**
  * A line without its Markdown markup (list and quote markers, links, images and emphasis) and without

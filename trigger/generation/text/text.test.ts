@@ -89,6 +89,10 @@ describe("sentences", () => {
     ["keep __init__ and `code` as typed", "keep __init__ and `code` as typed"],
     ["see [the guide](notes) now¹", "see [the guide](notes) now"],
     ["• A bullet typed by hand [4]", "A bullet typed by hand"],
+    [
+      "a proceedings article [3], [15], a preprint [1], [28]–[36], and more",
+      "a proceedings article, a preprint, and more",
+    ],
   ])("reads “%s” from text without markup as “%s”", (line, text) => {
     expect(plainProse(line)).toBe(text);
   });
