@@ -4,6 +4,7 @@
  * bibliography out of the content. Every comparison runs on text normalised once by `normalizeText`;
  * there is no fuzzy matching beyond that normalisation.
  */
+import { withoutMarks } from "../trigger/generation/text/markup.ts";
 
 /** What a corpus document's truth.json says (see bench/corpus/README.md). */
 export interface Truth {
@@ -53,10 +54,9 @@ const TEX_LOGO = /\b(?:Xe|Lua|pdf|Bib)?(?:La)?TeX(?:2e|2ε)?\b/giu;
 export function normalizeText(text: string): string {
   // Pointers elsewhere are not the sentence: footnote marks ("plants¹") and numbered references
   // ("[10]") are dropped on both sides (generation drops them from its text, text/markup.ts).
-  const withoutPointers = text
-    .replace(/(?<=\p{L}{3,}|[.,;:)”"])[¹²³⁰⁴⁵⁶⁷⁸⁹]+/gu, "")
-    .replace(/\s?\[\d{1,3}(?:\s?[,–-]\s?\d{1,3})*\](?:\s?[,–-]\s?\[\d{1,3}(?:\s?[,–-]\s?\d{1,3})*\])*/g, "");
-  let result = withoutPointers.normalize("NFKC").replace(/[\u00AD\u200B-\u200D\u2060\uFEFF]/g, "");
+  let result = withoutMarks(text)
+    .normalize("NFKC")
+    .replace(/[\u00AD\u200B-\u200D\u2060\uFEFF]/g, "");
   for (const [pattern, replacement] of QUOTES) result = result.replace(pattern, replacement);
   return result
     .replace(TEX_LOGO, (logo) => logo.toUpperCase())

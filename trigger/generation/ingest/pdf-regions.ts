@@ -264,11 +264,12 @@ function inWritingOrder(pieces: readonly TextPiece[]): TextPiece[] {
   const close = () => {
     ordered.push(...cluster.sort((p, q) => (p.order ?? 0) - (q.order ?? 0) || p.x - q.x));
     cluster = [];
+    right = Number.NEGATIVE_INFINITY;
   };
   for (const piece of sorted) {
     if (piece.x >= right - piece.size * OVERLAP_EM) close();
     cluster.push(piece);
-    right = Math.max(cluster.length === 1 ? Number.NEGATIVE_INFINITY : right, rightOf(piece));
+    right = Math.max(right, rightOf(piece));
   }
   close();
   return ordered;

@@ -88,7 +88,8 @@ export function plainProse(line: string, opensParagraph = true): string {
   return (opensParagraph ? text.replace(LIST_MARKER, "") : text).trim();
 }
 
-function withoutMarks(line: string): string {
+/** A text without its footnote marks and numbered references: what generation reads as the claim. */
+export function withoutMarks(line: string): string {
   return line.replace(NOTE_MARK, "").replace(REFERENCE_NUMBER, "");
 }
 
