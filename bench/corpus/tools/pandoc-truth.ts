@@ -39,6 +39,11 @@ export interface TruthOptions {
   furnitureDivs?: string[];
   /** Extra headings printed but absent from the AST (a title set by a class). */
   title?: string;
+  /**
+   * The document's font has no small capitals, so LaTeX sets `\textsc{cran}` as capitals and the page's
+   * text reads "CRAN" (Times in the IEEE VGTC class). Check the PDF's text before setting it.
+   */
+  smallCapsAsCapitals?: boolean;
 }
 
 export interface TruthResult {
@@ -50,6 +55,16 @@ export interface TruthResult {
 export function pandocJson(args: string[], input?: string): Node {
   const output = execFileSync("pandoc", [...args, "-t", "json"], { input, maxBuffer: 64 << 20 });
   return JSON.parse(output.toString());
+}
+
+const SUPERSCRIPT_DIGITS = "⁰¹²³⁴⁵⁶⁷⁸⁹";
+
+/**
+ * Digits set raised ("alluded,\textsuperscript{\ref{foot:x}}") are a mark, as on the page: written as
+ * superscript digits, they are dropped like any other footnote mark when texts are compared.
+ */
+function raised(text: string): string {
+  return /^\d+$/.test(text) ? [...text].map((digit) => SUPERSCRIPT_DIGITS[Number(digit)]).join("") : text;
 }
 
 /** The text of inlines as printed; notes are left out (they are collected separately). */
@@ -69,10 +84,11 @@ function inlineNodeText(node: Node): string {
     case "Underline":
     case "Strong":
     case "Strikeout":
-    case "Superscript":
     case "Subscript":
     case "SmallCaps":
       return inlineText(node.c);
+    case "Superscript":
+      return raised(inlineText(node.c));
     case "Quoted":
       return node.c[0].t === "SingleQuote" ? `‘${inlineText(node.c[1])}’` : `“${inlineText(node.c[1])}”`;
     case "Cite":
@@ -160,6 +176,7 @@ function clean(text: string): string {
 }
 
 export function truthFromAst(ast: Node, options: TruthOptions): TruthResult {
+  if (options.smallCapsAsCapitals) capitaliseSmallCaps(ast);
   const truth: Truth = {
     language: options.language,
     kind: options.kind,
@@ -297,6 +314,18 @@ export function truthFromAst(ast: Node, options: TruthOptions): TruthResult {
   };
   walk(ast.blocks);
   return { truth, dropped };
+}
+
+/** Writes every SmallCaps span's words in capitals, in place. */
+function capitaliseSmallCaps(node: unknown, inSmallCaps = false): void {
+  if (Array.isArray(node)) {
+    for (const child of node) capitaliseSmallCaps(child, inSmallCaps);
+    return;
+  }
+  if (node === null || typeof node !== "object") return;
+  const element: Node = node;
+  if (inSmallCaps && element.t === "Str") element.c = element.c.toUpperCase();
+  else capitaliseSmallCaps(element.c ?? element.blocks, inSmallCaps || element.t === "SmallCaps");
 }
 
 export function writeTruth(path: string, result: TruthResult) {

@@ -72,7 +72,10 @@ export function joinAcrossLines(
   const byDictionary = dictionary && language === "en" ? dictionaryJoin(lastPart, tail, dictionary) : null;
   if (byDictionary) return byDictionary;
   if (language === "nl" && DUTCH_VOWEL_CLASH.test(`${before}${after}`)) return { hyphen: true };
-  if (language === "en" && ENGLISH_HYPHEN_PREFIXES.has(lastPart.toLowerCase())) return { hyphen: true };
+  // A compound prefix keeps its hyphen unless the word list knows the whole word: "ex-" / "tensions" is
+  // "extensions", as "ex-" / "ample" is "example".
+  if (language === "en" && ENGLISH_HYPHEN_PREFIXES.has(lastPart.toLowerCase()) && !dictionary?.has(word))
+    return { hyphen: true };
   const hyphenate = language === "nl" ? hyphenateNl : hyphenateEn;
   let position = 0;
   for (const syllable of hyphenate(word).split("\u00ad")) {
@@ -100,7 +103,7 @@ function hyphenatedHeads(vocabulary: ReadonlySet<string>): Set<string> {
  * What a word list says of a break: the hyphen goes when the joined word is a word and its second half
  * alone is not ("ex-" / "actly"), and stays when both halves are words and the joined one is not ("sub-"
  * / "word", "well-" / "known"). When both or neither are words ("under-" / "stand", "by-" / "product")
- * it says nothing, and the prefixes and patterns decide.
+ * it says nothing, and the patterns decide (the prefixes only for words it does not know).
  */
 function dictionaryJoin(
   head: string,
@@ -119,13 +122,13 @@ function dictionaryJoin(
  * a dash set close to the word before it ("embeddings—" / "are"), an address broken after a slash or
  * dot ("https://github.com/" / "bnagy/…") or inside its scheme ("https:" / "//dl.acm.org/…"), and a next line that opens with punctuation closing the
  * sentence or a bracket, after any reference numbers ("design" / "[14]) but", "VanillaSaliency" /
- * "[16], GradCam").
+ * "[16], GradCam"), but not before a word that starts with punctuation (".width", ".5").
  */
 const TIGHT_JOINS: ReadonlyArray<{ end: RegExp; start: RegExp }> = [
-  { end: /[\p{L}\p{N}.,)'’”][—–]$/u, start: /^[\p{L}\p{N}‘“'"(]/u },
+  { end: /[\p{L}\p{N}.,)\]'’”][—–]$/u, start: /^[\p{L}\p{N}‘“'"(]/u },
   { end: /(?:https?:\/\/|www\.)\S*[/.]$/u, start: /^[\w-]+[\w./#?=&%-]*/u },
   { end: /\bhttps?:\/{0,2}$/u, start: /^\/{0,2}[\w-]+\.[\w./#?=&%-]*/u },
-  { end: /\S$/u, start: /^(?:\[\d{1,3}(?:\s?[,–-]\s?\d{1,3})*\]\s?)*[,.;:!?)\]]/u },
+  { end: /\S$/u, start: /^(?:\[\d{1,3}(?:\s?[,–-]\s?\d{1,3})*\]\s?)*[,.;:!?)\]](?![\p{L}\p{N}])/u },
 ];
 
 export function tightJoin(line: string, nextLine: string): { hyphen: boolean } | null {

@@ -255,6 +255,7 @@ describe("tightJoin", () => {
   it.each([
     ["from scratch—but using the pre-trained embeddings—", "are exponentially quicker", true],
     ["adjacency–", "rhyme becomes", true],
+    ["error bars should be considered harmful [9]—", "proposed instead", true],
     ["The preprint may be found at https://github.com/", "bnagy/fail-paper. All code", true],
     ["see www.example.org/", "docs for more", true],
     ["documentation, available at https:", "//www.acm.org/publications/proceedings-template, has", true],
@@ -267,6 +268,9 @@ describe("tightJoin", () => {
     ["the river reaches", "the sea", false],
     ["as shown by", "[14] and others", false],
     ["see the website", "https://example.org", false],
+    // A word that starts with punctuation opens the next line: a code argument, a decimal.
+    ["stat_pointinterval(point_interval = median_qi,", ".width = c(.66, .95))", false],
+    ["the share rose from", ".5 to .8 of all votes", false],
   ] as const)("%s | %s: joined without a space = %s", (line, next, tight) => {
     expect(tightJoin(line, next)).toEqual(tight ? { hyphen: true } : null);
   });
@@ -289,12 +293,15 @@ describe("joinAcrossLines", () => {
   });
 
   // With the English word list (ingestion loads it): a joined word whose second half is no word loses
-  // the hyphen, two words that make no word together keep it, and otherwise the rules above decide.
+  // the hyphen, two words that make no word together keep it, and otherwise the rules above decide, a
+  // compound prefix only when the list does not know the whole word ("extensions").
   it.each([
     ["contains ex-", "actly twelve metrons", false],
     ["clear that sub-", "word tokenisation", true],
     ["a strong and well-", "known effect", true],
     ["water is a by-", "product of", true],
+    ["Obvious ex-", "tensions include", false],
+    ["the ex-", "wife of", true],
     ["by transpi-", "ration of leaves", false],
     ["the self-", "cleaning oven", true],
   ] as const)("%s | %s with the word list: keeps the hyphen = %s", async (line, next, hyphen) => {

@@ -271,6 +271,26 @@ const cases: Case[] = [
     },
   },
   {
+    name: "two footnote marks raised side by side after one word",
+    pages: [
+      (draw) => {
+        draw.lines(["Another interesting"], 56, 780);
+        const end = 56 + draw.fonts.regular.widthOfTextAtSize("Another interesting", 10);
+        draw.page.drawText("2021", { x: end + 0.5, y: 784, size: 6, font: draw.fonts.regular });
+        const after = end + 3.5 + draw.fonts.regular.widthOfTextAtSize("2021", 6);
+        draw.page.drawText("visualization is the fuzzygram.", {
+          x: after,
+          y: 780,
+          size: 10,
+          font: draw.fonts.regular,
+        });
+      },
+    ],
+    check: (_, sentences) => {
+      expect(sentences).toContain("Another interesting visualization is the fuzzygram.");
+    },
+  },
+  {
     name: "running headers at the top of the right column and page numbers, on every page",
     pages: [1, 2, 3].map((number) => (draw: Draw) => {
       draw.lines(["4.1 GYMNOSPERMS"], 420, 800, { size: 8 });

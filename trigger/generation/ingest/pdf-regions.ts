@@ -545,7 +545,8 @@ const SUPERSCRIPT_DIGITS = "⁰¹²³⁴⁵⁶⁷⁸⁹";
 /**
  * A row read left to right. A gap wider than a small part of the font size is a space; text printed
  * twice a hair apart (fake bold) is read once. Digits set small and raised above the line (a footnote
- * mark, an exponent) are written as the superscript digits a reader sees ("plants¹", "m²"), so they
+ * mark or two side by side, an exponent) are written as the superscript digits a reader sees ("plants¹",
+ * "interesting²⁰²¹", "m²"), so they
  * are never read as a number in the sentence.
  */
 function lineOf(row: Row, column: LaidLine["column"]): LaidLine {
@@ -643,7 +644,7 @@ function leadOf(read: readonly ReadPiece[], text: string): { lead?: LaidLine["le
 /** Digits set smaller than the row's text and above its baseline. */
 function isRaised(piece: TextPiece, row: Row): boolean {
   return (
-    /^\s*\d{1,3}\s*$/.test(piece.str) && piece.size <= row.size * 0.85 && piece.y >= row.y + row.size * 0.2
+    /^\s*\d{1,6}\s*$/.test(piece.str) && piece.size <= row.size * 0.85 && piece.y >= row.y + row.size * 0.2
   );
 }
 
