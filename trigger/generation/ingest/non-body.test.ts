@@ -180,6 +180,8 @@ describe("isCapitalsHeadingText", () => {
     ["2.1 DATA AND METHODS", true],
     ["A. SAMPLE SECTION", true],
     ["REFERENCES", true],
+    ["5 HOW DOES ALL THIS WORK, ANYWAY?", true], // a question as a title
+    ["WHY? BECAUSE WE CAN", false], // a question mark ends the title
     ["II.", false], // a number alone
     ["NASA", true],
     ["USA", false], // too few letters for a heading

@@ -358,8 +358,9 @@ export function referenceShape(text: string): "strong" | "weak" | null {
 }
 
 // A section heading set in capitals or small caps, as IEEE and ACM classes print them: "INTRODUCTION",
-// "I. INTRODUCTION", "1 RELATED WORK", "A. SAMPLE SECTION"; a number alone or a line with lower case is not.
-const CAPITALS_HEADING = /^((\d+(\.\d+)*|[IVXLC]+|[A-Z])\.?\s+)?[\p{Lu}][\p{Lu}\d\s'’&,:()/-]*$/u;
+// "I. INTRODUCTION", "1 RELATED WORK", "A. SAMPLE SECTION", a question ("5 HOW DOES THIS WORK?"); a
+// number alone or a line with lower case is not.
+const CAPITALS_HEADING = /^((\d+(\.\d+)*|[IVXLC]+|[A-Z])\.?\s+)?[\p{Lu}][\p{Lu}\d\s'’&,:()/-]*[?!]?$/u;
 const MIN_CAPITALS_LETTERS = 4;
 const MAX_CAPITALS_WORDS = 8;
 

@@ -419,6 +419,27 @@ const cases: Case[] = [
     },
   },
   {
+    name: "a numbered heading at the body's size in bold, broken after a comma over two lines",
+    pages: [
+      (draw) => {
+        draw.lines(LEFT.slice(0, 4), 56, 780);
+        draw.lines(
+          ["2.2 Uncertainty visualization in the grammar of graphics,", "as she is spoke"],
+          56,
+          726,
+          {
+            bold: true,
+          },
+        );
+        draw.lines(LEFT.slice(4, 9), 56, 700);
+      },
+    ],
+    check: ([page]) => {
+      expect(headings(page as Read)).toEqual(["2.2 Uncertainty visualization in the grammar of graphics,"]);
+      expect(page?.layout.headings.get(4)?.end).toBe(5);
+    },
+  },
+  {
     name: "columns under a table set across their gutter: the table's rows stay whole, the columns are read apart",
     pages: [
       (draw) => {

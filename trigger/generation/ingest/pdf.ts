@@ -376,7 +376,9 @@ function markHeadings(pages: readonly PdfPage[], layouts: PageLayout[], body: Bo
       /\p{L}/u.test(line.text) &&
       line.text.length <= MAX_HEADING_CHARS &&
       line.text.split(" ").length <= MAX_HEADING_WORDS &&
-      !endsLikeProse(line.text)
+      // A numbered title may break after a comma ("2.2 … of graphics," / "as she is spoke"): its last
+      // line decides below.
+      (!endsLikeProse(line.text) || isNumberedHeadingText(line.text))
     );
   };
   const found: Array<{
