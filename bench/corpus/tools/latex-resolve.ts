@@ -4,7 +4,8 @@
  * build's .aux, sorted and compressed as the `cite` package prints them), `\ref{x}` the printed number, and
  * an inline `thebibliography` loses its widest-label argument and gets the "References" heading the article class prints above it. pandoc
  * leaves \cite out of a DOCX without citeproc and prints \ref as "[x]", so without this step the document
- * would read differently from the published PDF. `\\cref{x}` becomes cleveref's "Fig. 2" (names in CREF_NAMES). Both the document and its truth are made from the output.
+ * would read differently from the published PDF. `\\cref{x}` becomes cleveref's "Fig. 2" (names in CREF_NAMES). natbib's
+ * author-year `\\citep{a}` becomes "(Bouter, 2020)" and `\\citet{a}` "Bouter (2020)" (copernicus.cls). Both the document and its truth are made from the output.
  *
  *   npx tsx bench/corpus/tools/latex-resolve.ts --tex paper.tex --aux paper.aux --out resolved.tex
  */
@@ -20,6 +21,34 @@ export function auxLabels(aux: string) {
   for (const [, key, number] of aux.matchAll(/\\newlabel\{([^}]+)\}\{\{([^}]*)\}/g))
     refs.set(key as string, number as string);
   return { cites, refs };
+}
+
+/** Whether `at` lies after an unescaped `%` on its line. */
+function inComment(source: string, at: number): boolean {
+  const line = source.slice(source.lastIndexOf("\n", at) + 1, at);
+  return /(^|[^\\])%/.test(line);
+}
+
+/** natbib's author-year labels in an .aux: `\\bibcite{key}{{n}{year}{{short authors}}{{long}}}`. */
+export function natbibLabels(aux: string) {
+  const labels = new Map<string, { authors: string; year: string }>();
+  for (const [, key, year, authors] of aux.matchAll(
+    /\\bibcite\{([^}]+)\}\{\{\d+\}\{([^}]*)\}\{\{([^}]*)\}\}/g,
+  ))
+    labels.set(key as string, { authors: authors as string, year: year as string });
+  return labels;
+}
+
+/** `\\citep{a,b}` as natbib prints it in author-year mode: "(Bouter, 2020; Conroy, 2020)"; `\\citet`: "Bouter (2020)". */
+export function natbibCitation(aux: string, command: "citep" | "citet", keys: string): string {
+  const labels = natbibLabels(aux);
+  const cited = keys.split(",").map((key) => {
+    const label = labels.get(key.trim());
+    if (!label) throw new Error(`no natbib \\bibcite for ${key} in the .aux: build the PDF first`);
+    return label;
+  });
+  if (command === "citet") return cited.map(({ authors, year }) => `${authors} (${year})`).join(", ");
+  return `(${cited.map(({ authors, year }) => `${authors}, ${year}`).join("; ")})`;
 }
 
 /** "[2–8]", "[1, 5]": the numbers sorted, runs of three or more joined by an en dash (cite.sty). */
@@ -66,6 +95,12 @@ export function resolveLatex(tex: string, aux: string): string {
     tex
       // vgtc.cls prints its first section with \\firstsection{…}, a command pandoc does not know.
       .replace(/\\firstsection\{/g, "\\section{")
+      // A citation in a comment (a template's usage notes) prints nothing and may name keys never cited.
+      .replace(
+        /\\(citep|citet)\{([^}]+)\}/g,
+        (match, command: "citep" | "citet", keys: string, at: number, all: string) =>
+          inComment(all, at) ? match : natbibCitation(aux, command, keys),
+      )
       .replace(/\\[cC]ref\{([^},]+)\}/g, (_, key: string) => crefText(aux, key.trim()))
       .replace(/\\cite\{([^}]+)\}/g, (_, keys: string) => {
         const numbers = keys.split(",").map((key) => {
@@ -82,7 +117,10 @@ export function resolveLatex(tex: string, aux: string): string {
         return number;
       })
       // The widest-label argument ("{10}") is a width, never printed; pandoc would print it as a paragraph.
-      .replace(/\\begin\{thebibliography\}(\{[^}]*\})?/, "\\section*{References}\n\\begin{thebibliography}")
+      // One in a comment (a template's usage notes) is left alone: it prints nothing.
+      .replace(/\\begin\{thebibliography\}(\{[^}]*\})?/g, (match, _width, at: number, all: string) =>
+        inComment(all, at) ? match : "\\section*{References}\n\\begin{thebibliography}",
+      )
   );
 }
 
