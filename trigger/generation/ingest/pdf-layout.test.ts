@@ -291,6 +291,31 @@ const cases: Case[] = [
     },
   },
   {
+    name: "a reference list's title set small at the foot of a column is its heading, not a footnote",
+    pages: [
+      (draw) => {
+        draw.lines([...LEFT, ...LEFT], 56, 780, { leading: 14 });
+        draw.lines(["REFERENCES"], 56, 490, { size: 8, bold: true });
+        draw.lines(
+          [
+            "[1] M. Allen and R. A. Kievit. Raincloud plots: a tool for robust",
+            "data visualization. Wellcome Open Research, 4(63), 2019.",
+            "[2] A. W. Bowman. Graphics for uncertainty. Journal of the Royal",
+            "Statistical Society, 182(2):403-418, 2019.",
+          ],
+          310,
+          780,
+          { size: 8, leading: 9.5 },
+        );
+      },
+    ],
+    check: ([page], sentences) => {
+      expect(headings(page as Read)).toEqual(["REFERENCES"]);
+      expect(withRole(page as Read, "footnote")).toEqual([]);
+      expect(sentences.some((sentence) => sentence.includes("Bowman"))).toBe(false);
+    },
+  },
+  {
     name: "running headers at the top of the right column and page numbers, on every page",
     pages: [1, 2, 3].map((number) => (draw: Draw) => {
       draw.lines(["4.1 GYMNOSPERMS"], 420, 800, { size: 8 });

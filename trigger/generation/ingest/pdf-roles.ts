@@ -4,7 +4,7 @@
  * pdf-regions.ts gives; "the column" of a line is the region it was read in.
  */
 import type { PageLayout } from "./layout.ts";
-import { isCaptionText, isListText } from "./non-body.ts";
+import { isCapitalsHeadingText, isCaptionText, isListText } from "./non-body.ts";
 import type { PdfLine, PdfPage } from "./pdf-regions.ts";
 
 export interface BodyStyle {
@@ -124,7 +124,14 @@ function markFootnotes(page: PdfPage, layout: PageLayout, body: BodyStyle) {
     }
     const above = page.lines[bottomUp[foot.length] ?? -1];
     const first = page.lines[foot[0] ?? -1];
-    const apart = above !== undefined && first !== undefined && above.y - first.y > body.leading * 1.5;
+    // Set apart, but a title ("REFERENCES", or a lone bold line, at the foot of a column with its text
+    // in the next): no notes.
+    const apart =
+      above !== undefined &&
+      first !== undefined &&
+      above.y - first.y > body.leading * 1.5 &&
+      !isCapitalsHeadingText(first.text) &&
+      !(first.bold && foot.length === 1);
     const start = apart ? 0 : foot.findIndex((index) => opensWithFootnoteMark(page.lines[index]?.text ?? ""));
     if (start === -1) continue;
     for (const index of foot.slice(start)) layout.roles.set(index, "footnote");
