@@ -316,6 +316,41 @@ const cases: Case[] = [
     },
   },
   {
+    name: "a display set beside a small plot inside a paragraph: the text around it stays whole",
+    pages: [
+      (draw) => {
+        draw.lines(
+          [
+            "The core notation describes a plot by its variables and their",
+            "mappings. We create a scatterplot of the cars, for example, by",
+            "mapping one variable onto the x aesthetic and another onto the y",
+            "aesthetic:",
+          ],
+          56,
+          780,
+        );
+        draw.lines(["weight = x", "mpg = y", "GEOM = point"], 80, 720, { italic: true });
+        draw.lines(["35", "30", "25", "20", "15"], 190, 730, { size: 6, leading: 7 });
+        draw.lines(["2 3 4 5"], 210, 690, { size: 6 });
+        draw.lines(
+          [
+            "This notation sets up two mappings for the plot, one for each of",
+            "its axes. It then employs a point geometry for the display.",
+          ],
+          56,
+          670,
+        );
+      },
+    ],
+    check: (_, sentences) => {
+      expect(sentences.some((sentence) => sentence.endsWith("and another onto the y aesthetic:"))).toBe(true);
+      expect(sentences).toContain(
+        "This notation sets up two mappings for the plot, one for each of its axes.",
+      );
+      expect(sentences).toContain("It then employs a point geometry for the display.");
+    },
+  },
+  {
     name: "running headers at the top of the right column and page numbers, on every page",
     pages: [1, 2, 3].map((number) => (draw: Draw) => {
       draw.lines(["4.1 GYMNOSPERMS"], 420, 800, { size: 8 });

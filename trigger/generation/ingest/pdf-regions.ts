@@ -332,6 +332,8 @@ function groupsOf(rows: readonly Row[]): Group[] {
     let textLeft = Math.min(...(rows[start]?.pieces.map((piece) => piece.x) ?? []));
     let textRight = Math.max(...(rows[start]?.pieces.map(rightOf) ?? []));
     let end = start;
+    // The last row that is no overfull line: the columns must go on around an overfull one.
+    let regularEnd = start;
     let gutters: Interval[] = [];
     let overfull = 0;
     for (let next = start + 1; next < rows.length; next++) {
@@ -346,7 +348,7 @@ function groupsOf(rows: readonly Row[]): Group[] {
       const spread = Math.max(textLeft - rowLeft, rowRight - textRight);
       if (spread > em * SPREAD_EM && (rows[next - 1]?.bottom ?? 0) - row.top > em * ROW_ABOVE_GAP_EM) break;
       if (continuesOneColumn(row, rows[next - 1], gutters, em)) {
-        [textLeft, textRight, end] = [rowLeft, rowRight, next];
+        [textLeft, textRight, end, regularEnd] = [rowLeft, rowRight, next, next];
         continue;
       }
       const narrowed = intersect(shared, free[next] ?? [], minGap);
@@ -362,9 +364,25 @@ function groupsOf(rows: readonly Row[]): Group[] {
       }
       if (inner.length === 0) break;
       inner = inner.filter((gap) => gap.to - gap.from >= minGap);
-      [shared, textLeft, textRight, end, gutters] = [narrowed, rowLeft, rowRight, next, inner];
+      [shared, textLeft, textRight, end, regularEnd, gutters] = [
+        narrowed,
+        rowLeft,
+        rowRight,
+        next,
+        next,
+        inner,
+      ];
     }
+    // Lines across the gutter after the columns' last row (the text going on under a figure set
+    // beside a display) are no overfull lines but the text below the set.
+    end = regularEnd;
     const found = gutterRows(rows.slice(start, end + 1), gutters, em);
+    const previous = groups.at(-1)?.rows.at(-1);
+    if (found.length > 0 && previous && runsOn(previous, rows[start] as Row, found, em)) {
+      groups.push({ rows: [rows[start] as Row], gutters: [] });
+      start++;
+      continue;
+    }
     if (found.length > 0) {
       const group = { rows: rows.slice(start, end + 1), gutters: found };
       takeRowsAbove(groups, group, em);
@@ -402,6 +420,24 @@ function withinColumn(piece: TextPiece, gutters: readonly Interval[]): boolean {
 }
 
 /**
+ * A row that ends the sentence of the line across the columns right above it ("… onto the y" /
+ * "aesthetic:" over a display set beside a figure): it starts where that line starts, in the first
+ * column, at a line's distance and in the same type, so it goes on with the text, not with the set below.
+ */
+function runsOn(above: Row, row: Row, gutters: readonly Interval[], em: number): boolean {
+  const [firstGutter] = gutters;
+  const start = (pieces: readonly TextPiece[]) => Math.min(...pieces.map((piece) => piece.x));
+  return (
+    firstGutter !== undefined &&
+    above.pieces.some((piece) => !withinColumn(piece, gutters)) &&
+    row.pieces.every((piece) => rightOf(piece) <= firstGutter.from) &&
+    above.bottom - row.top <= em * 0.5 &&
+    Math.abs(start(row.pieces) - start(above.pieces)) < em * 0.5 &&
+    Math.abs(row.size - above.size) < 0.5
+  );
+}
+
+/**
  * Rows right above a set of columns that sit within one of its columns belong to it: where a figure
  * fills the top of the left column, the right column's first rows have nothing beside them, yet they
  * are read after the left column. Rows are taken while they follow within a heading's space.
@@ -414,6 +450,8 @@ function takeRowsAbove(groups: Group[], group: Group, em: number) {
     const first = group.rows[0];
     if (!above || !row || !first || above.gutters.length > 0 || above.rows.length !== 1) return;
     if (row.bottom - first.top > em * HEADING_GAP_EM || !row.pieces.every(clear)) return;
+    const aboveThat = groups.at(-2)?.rows.at(-1);
+    if (aboveThat && runsOn(aboveThat, row, group.gutters, em)) return;
     groups.pop();
     group.rows.unshift(row);
   }
