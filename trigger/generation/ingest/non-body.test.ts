@@ -253,4 +253,19 @@ describe("runInHeadingLength", () => {
   ])("%s", (line, lead, heading) => {
     expect(line.slice(0, runInHeadingLength(line, lead))).toBe(heading);
   });
+
+  // LaTeX's \paragraph sets its bold title apart by a quad instead of a stop.
+  it.each<[string, string, boolean, string]>([
+    [
+      "Wereldwijde CRS-en De meest gebruikte CRS-en zijn het ITRS en WGS 84.",
+      "Wereldwijde CRS-en ",
+      true,
+      "Wereldwijde CRS-en",
+    ],
+    ["Nature reports that seeds travel far.", "Nature ", false, ""], // a word space: emphasis
+    ["Nature reports that seeds travel far.", "Nature ", true, ""], // the rest opens no sentence
+    ["Subparagraph this is lower case.", "Subparagraph ", true, ""],
+  ])("%s (set apart by a quad: %s)", (line, lead, quad, heading) => {
+    expect(line.slice(0, runInHeadingLength(line, lead, quad))).toBe(heading);
+  });
 });

@@ -392,19 +392,22 @@ const RUN_IN_CLOSE = /^[.:\u2014\u2013]+/u;
 /**
  * The length of the run-in heading a line opens with, or 0: the line's `lead` (its first words, set in
  * an emphasis the rest of the line lacks, see pdf-regions.ts) closed by a full stop, colon or dash
- * ("Paragraph.", "9.1.1 Subsubsection.", "1) Subsubsection:", "Abstract—"), a title of at most
+ * ("Paragraph.", "9.1.1 Subsubsection.", "1) Subsubsection:", "Abstract—") or, in bold, by a quad's space
+ * (`setApart`: LaTeX's "**Wereldwijde CRS-en**  De meest …"), a title of at most
  * MAX_RUN_IN_WORDS words starting with a capital, and followed by the paragraph's text starting with a
  * capital or a digit. An emphasised word without closing punctuation ("*Nature* reports …") is no
  * heading, and neither is a caption's label ("**Figure 1:** …").
  */
-export function runInHeadingLength(line: string, lead: string): number {
+export function runInHeadingLength(line: string, lead: string, setApart = false): number {
   const phrase = lead.trimEnd();
   if (phrase === "" || !line.startsWith(phrase) || isCaptionText(line)) return 0;
   const close = RUN_IN_CLOSE.exec(line.slice(phrase.length))?.[0] ?? "";
   const heading = phrase + close;
   const rest = line.slice(heading.length).trim();
   const title = heading.replace(SECTION_NUMBER, "").replace(/[.:\u2014\u2013]+$/u, "");
-  const closed = /[.:\u2014\u2013]$/u.test(heading) && !/\s[.:\u2014\u2013]+$/u.test(heading);
+  const closed =
+    (/[.:\u2014\u2013]$/u.test(heading) && !/\s[.:\u2014\u2013]+$/u.test(heading)) ||
+    (setApart && close === "");
   const words = title.split(/\s+/).length;
   const fits = /^\p{Lu}/u.test(title) && /\p{L}{2}/u.test(title) && words <= MAX_RUN_IN_WORDS;
   return closed && fits && /^["'“‘(]?[\p{Lu}\d]/u.test(rest) ? heading.length : 0;

@@ -123,9 +123,10 @@ interface Case {
 }
 
 /** Draws a line that opens with `lead` in `font` and goes on in the regular face. */
-function runIn(draw: Draw, lead: string, rest: string, x: number, y: number, font: PDFFont) {
+/** A run-in title and its text on one line, apart by a word space or by a quad as LaTeX's \paragraph. */
+function runIn(draw: Draw, lead: string, rest: string, x: number, y: number, font: PDFFont, quad = false) {
   draw.page.drawText(lead, { x, y, size: 10, font });
-  const restX = x + font.widthOfTextAtSize(`${lead} `, 10);
+  const restX = x + font.widthOfTextAtSize(lead, 10) + (quad ? 10 : font.widthOfTextAtSize(" ", 10));
   draw.page.drawText(rest, { x: restX, y, size: 10, font: draw.fonts.regular });
 }
 
@@ -149,6 +150,17 @@ const cases: Case[] = [
         // An emphasised word without a stop opens no heading, even at the start of a line.
         draw.lines(["Most seeds land close to the plant, and"], 56, 660);
         runIn(draw, "Nature", "still moves them further.", 56, 648, draw.fonts.italic);
+        // A bold title set apart by a quad, without a stop.
+        runIn(
+          draw,
+          "Global systems",
+          "The most used ones are ITRS and WGS 84.",
+          56,
+          620,
+          draw.fonts.bold,
+          true,
+        );
+        runIn(draw, "Bold", "words in a sentence are stressed.", 56, 600, draw.fonts.bold);
       },
     ],
     check: ([page], sentences) => {
@@ -157,7 +169,9 @@ const cases: Case[] = [
         "A. Template Styles",
         "Paragraph.",
         "Related work.",
+        "Global systems",
       ]);
+      expect(sentences).toContain("The most used ones are ITRS and WGS 84.");
       expect(sentences).toContain("This is a paragraph about rivers.");
       expect(sentences).toContain("Earlier studies read one column.");
       expect(sentences).toContain("Most seeds land close to the plant, and Nature still moves them further.");

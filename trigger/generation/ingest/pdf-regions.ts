@@ -39,7 +39,8 @@ export interface LaidLine {
    * "**Abstract**—A clear …"): the phrase as read, and where the rest of the line starts. A run-in
    * heading is such a phrase (see readPdfLines).
    */
-  lead?: { text: string; restX: number; restBold: boolean };
+  /** `quad`: a bold lead ends in a space of at least RUN_IN_QUAD_EM, as LaTeX sets a run-in title. */
+  lead?: { text: string; restX: number; restBold: boolean; quad: boolean };
   /** A run-in heading split off the start of its line. */
   runIn?: boolean;
   /** The column the line was read in: lines with the same id form one column, left..right. */
@@ -650,6 +651,8 @@ interface ReadPiece {
 
 /** A lead phrase keeps to at most this share of the rest's letters in its own emphasis. */
 const MAX_REST_EMPHASIS = 0.2;
+/** LaTeX sets a run-in title apart by a quad (1 em); a justified word space stays well under this. */
+const RUN_IN_QUAD_EM = 0.8;
 
 /**
  * The phrase a line opens with when it is set in an emphasis (italic, or bold) that the rest of the line
@@ -670,11 +673,14 @@ function leadOf(read: readonly ReadPiece[], text: string): { lead?: LaidLine["le
   const emphasised = letters(rest.filter(({ piece }) => emphasis(piece)));
   if (emphasised > letters(rest) * MAX_REST_EMPHASIS) return {};
   const bold = letters(rest.filter(({ piece }) => piece.bold));
+  const lastWord = read.slice(0, count).findLast(({ piece }) => piece.str.trim() !== "")?.piece;
+  const space = lastWord ? restStart.piece.x - rightOf(lastWord) : 0;
   return {
     lead: {
       text: text.slice(0, restStart.start),
       restX: restStart.piece.x,
       restBold: bold > letters(rest) / 2,
+      quad: first.bold && space >= first.size * RUN_IN_QUAD_EM,
     },
   };
 }

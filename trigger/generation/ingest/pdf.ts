@@ -82,7 +82,7 @@ const RUN_IN_MIN_SIZE = 0.88;
 function splitRunIn(line: PdfLine, commonSize: number): PdfLine[] {
   const { lead, ...plain } = line;
   if (!lead || line.table || line.size < commonSize * RUN_IN_MIN_SIZE) return [plain];
-  const length = runInHeadingLength(line.text, normalizeLine(lead.text));
+  const length = runInHeadingLength(line.text, normalizeLine(lead.text), lead.quad);
   if (length === 0) return [plain];
   const heading = line.text.slice(0, length);
   const rest = line.text.slice(length).trim();
