@@ -236,6 +236,8 @@ describe("runInHeadingLength", () => {
     ["Abstract—A clear and well-documented document.", "Abstract", "Abstract—"], // the dash is the rest's
     ["Related work. Earlier studies read one column.", "Related work. ", "Related work."],
     ["Nature reports that seeds travel far.", "Nature", ""], // no closing stop
+    ["Sensitive data: The work with sensitive data is a barrier.", "Sensitive data:", ""], // a label
+    ["a) Paragraph: This is a paragraph.", "a) Paragraph:", "a) Paragraph:"],
     ["Figure 1: Seattle Mariners at Spring Training.", "Figure 1:", ""], // a caption's label
     ["acmsmall: The default journal template style.", "acmsmall:", ""], // a term, not a title
     ["Method. we measured the rivers.", "Method.", ""], // the rest does not open a sentence

@@ -386,7 +386,7 @@ export function isNumberedHeadingText(text: string): boolean {
 
 /** A run-in heading has at most this many words besides its number. */
 const MAX_RUN_IN_WORDS = 8;
-/** What closes a run-in heading: a full stop, a colon or a dash, right after its last word. */
+/** What closes a run-in heading: a full stop, a colon (after a number) or a dash, right after its last word. */
 const RUN_IN_CLOSE = /^[.:\u2014\u2013]+/u;
 
 /**
@@ -396,7 +396,7 @@ const RUN_IN_CLOSE = /^[.:\u2014\u2013]+/u;
  * (`setApart`: LaTeX's "**Wereldwijde CRS-en**  De meest …"), a title of at most
  * MAX_RUN_IN_WORDS words starting with a capital, and followed by the paragraph's text starting with a
  * capital or a digit. An emphasised word without closing punctuation ("*Nature* reports …") is no
- * heading, and neither is a caption's label ("**Figure 1:** …").
+ * heading, and neither is a caption's label ("**Figure 1:** …") or a label closed by a colon.
  */
 export function runInHeadingLength(line: string, lead: string, setApart = false): number {
   const phrase = lead.trimEnd();
@@ -408,9 +408,12 @@ export function runInHeadingLength(line: string, lead: string, setApart = false)
   const closed =
     (/[.:\u2014\u2013]$/u.test(heading) && !/\s[.:\u2014\u2013]+$/u.test(heading)) ||
     (setApart && close === "");
+  // A label closed by a colon without a number ("**Sensitive data:** The work …", "**Note:** …") opens
+  // its paragraph's sentence; a numbered one ("1) Subsubsection:") titles it.
+  const label = heading.endsWith(":") && !SECTION_NUMBER.test(heading);
   const words = title.split(/\s+/).length;
   const fits = /^\p{Lu}/u.test(title) && /\p{L}{2}/u.test(title) && words <= MAX_RUN_IN_WORDS;
-  return closed && fits && /^["'“‘(]?[\p{Lu}\d]/u.test(rest) ? heading.length : 0;
+  return closed && !label && fits && /^["'“‘(]?[\p{Lu}\d]/u.test(rest) ? heading.length : 0;
 }
 
 // The first line of a numbered reference entry: "[12] A. Author, …", "12. Author, A. …" with a year or
