@@ -13,6 +13,7 @@ interface Fonts {
   bold: PDFFont;
   italic: PDFFont;
   mono: PDFFont;
+  sans: PDFFont;
 }
 
 interface Draw {
@@ -28,6 +29,8 @@ interface LineOptions {
   bold?: boolean;
   /** Courier: a code listing. */
   mono?: boolean;
+  /** Helvetica: a sans-serif face over the Times text. */
+  sans?: boolean;
   italic?: boolean;
 }
 
@@ -46,14 +49,28 @@ async function makePdf(
     bold: await pdf.embedFont(StandardFonts.TimesRomanBold),
     italic: await pdf.embedFont(StandardFonts.TimesRomanItalic),
     mono: await pdf.embedFont(StandardFonts.Courier),
+    sans: await pdf.embedFont(StandardFonts.Helvetica),
   };
   for (const drawPage of pages) {
     const page = pdf.addPage(pageSize);
     drawPage({
       page,
       fonts,
-      lines: (texts, x, y, { size = 10, leading = 12, bold = false, mono = false, italic = false } = {}) => {
-        const font = mono ? fonts.mono : bold ? fonts.bold : italic ? fonts.italic : fonts.regular;
+      lines: (
+        texts,
+        x,
+        y,
+        { size = 10, leading = 12, bold = false, mono = false, italic = false, sans = false } = {},
+      ) => {
+        const font = mono
+          ? fonts.mono
+          : sans
+            ? fonts.sans
+            : bold
+              ? fonts.bold
+              : italic
+                ? fonts.italic
+                : fonts.regular;
         texts.forEach((text, index) => {
           page.drawText(text, { x, y: y - index * leading, size, font });
         });
@@ -511,6 +528,23 @@ const cases: Case[] = [
     check: ([page]) => {
       expect(headings(page as Read)).toEqual(["2.2 Uncertainty visualization in the grammar of graphics,"]);
       expect(page?.layout.headings.get(4)?.end).toBe(5);
+    },
+  },
+  {
+    name: "numbered headings in bold and, a level down, in a sans face a little smaller than the text",
+    pages: [
+      (draw) => {
+        draw.lines(["2 Methodology"], 56, 790, { bold: true, size: 9.5 });
+        draw.lines(["2.1 Questionnaire"], 56, 772, { sans: true, size: 9.5 });
+        draw.lines(LEFT.slice(2, 6), 56, 756);
+        draw.lines(["2.2 Participants"], 56, 700, { sans: true, size: 9.5 });
+        draw.lines(LEFT.slice(6, 9), 56, 684);
+      },
+    ],
+    check: ([page]) => {
+      expect(headings(page as Read)).toEqual(["2 Methodology", "2.1 Questionnaire", "2.2 Participants"]);
+      const levels = [...(page as Read).layout.headings.values()].map((heading) => heading.level);
+      expect(levels[1]).toBeGreaterThan(levels[0] ?? 0);
     },
   },
   {

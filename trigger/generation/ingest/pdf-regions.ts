@@ -19,6 +19,8 @@ export interface TextPiece {
   italic?: boolean;
   /** Set in a monospace (typewriter) font: code, not prose. */
   mono?: boolean;
+  /** Set in a sans-serif face. */
+  sans?: boolean;
   /** Where the page's content stream draws it, among its pieces. */
   order?: number;
 }
@@ -34,6 +36,8 @@ export interface LaidLine {
   bold: boolean;
   /** Most of the line is set in an italic face. */
   italic: boolean;
+  /** Most of the line is set in a sans-serif face. */
+  sans: boolean;
   /**
    * The line opens with a phrase set in another emphasis than the rest of it ("*Paragraph.* This is …",
    * "**Abstract**—A clear …"): the phrase as read, and where the rest of the line starts. A run-in
@@ -595,6 +599,7 @@ function lineOf(row: Row, column: LaidLine["column"]): LaidLine {
   const chars = new Map<string, number>();
   let monoChars = 0;
   let italicChars = 0;
+  let sansChars = 0;
   const read: ReadPiece[] = [];
   for (const piece of row.pieces) {
     if (previous && piece.str === previous.str && Math.abs(piece.x - previous.x) < 1) continue;
@@ -611,6 +616,7 @@ function lineOf(row: Row, column: LaidLine["column"]): LaidLine {
     chars.set(key, (chars.get(key) ?? 0) + piece.str.length);
     if (piece.mono) monoChars += piece.str.trim().length;
     if (piece.italic) italicChars += piece.str.trim().length;
+    if (piece.sans) sansChars += piece.str.trim().length;
     previous = piece;
   }
   const [style = "0|false"] = [...chars].sort((p, q) => q[1] - p[1]).map(([key]) => key);
@@ -626,6 +632,7 @@ function lineOf(row: Row, column: LaidLine["column"]): LaidLine {
     size: Number(size),
     bold: bold === "true" && boldChars >= allChars * 0.7,
     italic: italicChars > 0 && italicChars >= text.replace(/\s/g, "").length * 0.7,
+    sans: sansChars > 0 && sansChars >= text.replace(/\s/g, "").length * 0.7,
     ...leadOf(read, text),
     column,
     widestGap,

@@ -10,6 +10,8 @@ import type { PdfLine, PdfPage } from "./pdf-regions.ts";
 export interface BodyStyle {
   size: number;
   bold: boolean;
+  /** The running text is set in a sans-serif face. */
+  sans: boolean;
   /** The usual distance between the baselines of two lines of one paragraph. */
   leading: number;
 }

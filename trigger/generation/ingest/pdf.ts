@@ -1,5 +1,5 @@
 import { getDocumentProxy } from "unpdf";
-import { isMonospaceFace } from "./fonts.ts";
+import { isMonospaceFace, isSansFace } from "./fonts.ts";
 import { emptyLayout, isAside, isNonBody, type PageLayout } from "./layout.ts";
 import { chargeReadBudget } from "./limits.ts";
 import { normalizeLine } from "./lines.ts";
@@ -106,7 +106,7 @@ async function placedPieces(page: PdfPageProxy): Promise<PlacedPage> {
   // Fonts reach `commonObjs` (with their real names and bold flags) only once the page is parsed;
   // a page that cannot be parsed still has its text, its fonts then known by name only.
   await page.getOperatorList().catch(() => undefined);
-  const faces = new Map<string, { bold: boolean; italic: boolean; mono: boolean }>();
+  const faces = new Map<string, { bold: boolean; italic: boolean; mono: boolean; sans: boolean }>();
   const faceOf = (fontName: string) => {
     let face = faces.get(fontName);
     if (face === undefined) {
@@ -123,6 +123,7 @@ async function placedPieces(page: PdfPageProxy): Promise<PlacedPage> {
         bold: Boolean(font?.bold || font?.black || BOLD_NAME.test(name)),
         italic: Boolean(font?.italic || ITALIC_NAME.test(name)),
         mono: isMonospaceFace(name),
+        sans: isSansFace(name),
       };
       faces.set(fontName, face);
     }
@@ -273,18 +274,19 @@ function markSlides(pages: readonly PdfPage[], layouts: PageLayout[]) {
 }
 
 function bodyStyle(pages: readonly PdfPage[], layouts: readonly PageLayout[]): BodyStyle {
-  const bySize = new Map<number, { chars: number; bold: number }>();
+  const bySize = new Map<number, { chars: number; bold: number; sans: number }>();
   pages.forEach((page, pageIndex) => {
     page.lines.forEach((line, index) => {
       if (layouts[pageIndex]?.furniture.has(index)) return;
       const size = Math.round(line.size * 2) / 2;
-      const entry = bySize.get(size) ?? { chars: 0, bold: 0 };
+      const entry = bySize.get(size) ?? { chars: 0, bold: 0, sans: 0 };
       entry.chars += line.text.length;
       if (line.bold) entry.bold += line.text.length;
+      if (line.sans) entry.sans += line.text.length;
       bySize.set(size, entry);
     });
   });
-  const [size = 0, entry = { chars: 0, bold: 0 }] =
+  const [size = 0, entry = { chars: 0, bold: 0, sans: 0 }] =
     [...bySize].sort((p, q) => q[1].chars - p[1].chars)[0] ?? [];
   const gaps: number[] = [];
   pages.forEach((page, pageIndex) => {
@@ -301,7 +303,7 @@ function bodyStyle(pages: readonly PdfPage[], layouts: readonly PageLayout[]): B
   gaps.sort((p, q) => p - q);
   // The lower quartile: paragraph gaps are wider, so they must not pull the estimate up.
   const leading = gaps[Math.floor(gaps.length / 4)] ?? size * 1.2;
-  return { size, bold: entry.bold > entry.chars / 2, leading };
+  return { size, bold: entry.bold > entry.chars / 2, sans: entry.sans > entry.chars / 2, leading };
 }
 
 /**
@@ -315,6 +317,9 @@ const CONTINUED = /\s\(?(?:cont|contd|cont'd|ctd|continued)\.?\)?$/i;
 
 /** Type this much larger than the body's is set apart by its size. */
 const LARGER = 1.15;
+/** Headings set apart by weight, slant or face are about the body's size: a class may set them a half
+ * point smaller (Copernicus: 9.5 pt over a 10 pt text). */
+const BODY_SIZED = 0.93;
 
 /**
  * Whether a line opens a block of text: the first line of its column, or after a heading, a line that
@@ -338,10 +343,11 @@ function opensBlock(page: PdfPage, layout: PageLayout | undefined, index: number
 /** Capitals or small caps at least this share of the body's size can be a heading ("I. INTRODUCTION"). */
 const MIN_CAPITALS_SIZE = 0.75;
 
-/** How a heading style ranks among styles of about the body's size: bold, capitals, italic, run-in. */
+/** How a heading style ranks among styles of about the body's size: bold, capitals, italic or another
+ * face, run-in. */
 function emphasisRank(style: string): number {
   if (style.endsWith("|runin")) return 0;
-  if (style.endsWith("|italic")) return 1;
+  if (style.endsWith("|italic") || style.endsWith("|face")) return 1;
   if (style.endsWith("|caps")) return 2;
   return style.split("|")[1] === "true" ? 3 : 2;
 }
@@ -353,26 +359,33 @@ function markHeadings(pages: readonly PdfPage[], layouts: PageLayout[], body: Bo
     line.size < body.size * LARGER &&
     !(line.bold && !body.bold);
   const italicHeading = (line: PdfLine) =>
-    line.italic && !line.bold && line.size >= body.size * 0.95 && isNumberedHeadingText(line.text);
+    line.italic && !line.bold && line.size >= body.size * BODY_SIZED && isNumberedHeadingText(line.text);
+  // Copernicus's subsections: "2.1 Questionnaire" in sans over a serif text, neither bold nor larger.
+  const faceHeading = (line: PdfLine) =>
+    line.sans !== body.sans &&
+    !line.bold &&
+    !line.italic &&
+    line.size >= body.size * BODY_SIZED &&
+    isNumberedHeadingText(line.text);
   // Capitals, italics and run-in headings at the body's size are styles of their own, so body lines
   // never continue such a heading.
   const styleOf = (line: PdfLine) =>
-    `${Math.round(line.size * 2) / 2}|${line.bold}|${line.runIn ? "runin" : capitalsStyle(line) ? "caps" : italicHeading(line) ? "italic" : ""}`;
+    `${Math.round(line.size * 2) / 2}|${line.bold}|${line.runIn ? "runin" : capitalsStyle(line) ? "caps" : italicHeading(line) ? "italic" : faceHeading(line) ? "face" : ""}`;
   const looksLikeHeading = (line: PdfLine, index: number, page: PdfPage, layout: PageLayout | undefined) => {
     // A run-in heading ("Paragraph.") ends in its own stop; it heads a paragraph, never sits inside one.
     if (line.runIn) return line.size >= body.size * RUN_IN_MIN_SIZE && opensBlock(page, layout, index, body);
     const larger = line.size >= body.size * LARGER;
-    const emphasised = line.bold && !body.bold && line.size >= body.size * 0.95;
+    const emphasised = line.bold && !body.bold && line.size >= body.size * BODY_SIZED;
     // IEEE's "I. INTRODUCTION" and ACM's "1 INTRODUCTION": small caps or capitals at the body's size.
     // Small caps are set smaller than the body: the row's size is that of the small letters.
     const capitals = line.size >= body.size * MIN_CAPITALS_SIZE && isCapitalsHeadingText(line.text);
     // IEEE's subsections: "A. Template Styles" in italics at the body's size, with their number.
     // Emphasis at the body's size inside a paragraph ("… Figure de- / **scriptions should not …**")
     // stresses a sentence; a heading of that size opens a block.
-    const bodySized = !larger && (emphasised || capitals || italicHeading(line));
+    const bodySized = !larger && (emphasised || capitals || italicHeading(line) || faceHeading(line));
     if (bodySized && !opensBlock(page, layout, index, body)) return false;
     return (
-      (larger || emphasised || capitals || italicHeading(line)) &&
+      (larger || bodySized) &&
       /\p{L}/u.test(line.text) &&
       line.text.length <= MAX_HEADING_CHARS &&
       line.text.split(" ").length <= MAX_HEADING_WORDS &&
