@@ -537,12 +537,20 @@ const cases: Case[] = [
         draw.lines(["2 Methodology"], 56, 790, { bold: true, size: 9.5 });
         draw.lines(["2.1 Questionnaire"], 56, 772, { sans: true, size: 9.5 });
         draw.lines(LEFT.slice(2, 6), 56, 756);
-        draw.lines(["2.2 Participants"], 56, 700, { sans: true, size: 9.5 });
-        draw.lines(LEFT.slice(6, 9), 56, 684);
+        draw.lines(["2.2 Which obstacles prevent researchers from", "doing their work?"], 56, 700, {
+          sans: true,
+          size: 9.5,
+        });
+        draw.lines(LEFT.slice(6, 9), 56, 672);
       },
     ],
     check: ([page]) => {
-      expect(headings(page as Read)).toEqual(["2 Methodology", "2.1 Questionnaire", "2.2 Participants"]);
+      expect(headings(page as Read)).toEqual([
+        "2 Methodology",
+        "2.1 Questionnaire",
+        "2.2 Which obstacles prevent researchers from",
+      ]);
+      expect([...(page as Read).layout.headings.values()][2]?.end).toBe(7);
       const levels = [...(page as Read).layout.headings.values()].map((heading) => heading.level);
       expect(levels[1]).toBeGreaterThan(levels[0] ?? 0);
     },

@@ -367,10 +367,12 @@ function markHeadings(pages: readonly PdfPage[], layouts: PageLayout[], body: Bo
     !line.italic &&
     line.size >= body.size * BODY_SIZED &&
     isNumberedHeadingText(line.text);
-  // Capitals, italics and run-in headings at the body's size are styles of their own, so body lines
-  // never continue such a heading.
+  // Capitals, italics, another face and run-in headings are styles of their own, so body lines never
+  // continue such a heading, and its own next line does ("3.1 In which practices are we" / "interested?").
+  const faceOf = (line: PdfLine) =>
+    line.italic && !line.bold ? "italic" : line.sans !== body.sans && !line.bold ? "face" : "";
   const styleOf = (line: PdfLine) =>
-    `${Math.round(line.size * 2) / 2}|${line.bold}|${line.runIn ? "runin" : capitalsStyle(line) ? "caps" : italicHeading(line) ? "italic" : faceHeading(line) ? "face" : ""}`;
+    `${Math.round(line.size * 2) / 2}|${line.bold}|${line.runIn ? "runin" : capitalsStyle(line) ? "caps" : faceOf(line)}`;
   const looksLikeHeading = (line: PdfLine, index: number, page: PdfPage, layout: PageLayout | undefined) => {
     // A run-in heading ("Paragraph.") ends in its own stop; it heads a paragraph, never sits inside one.
     if (line.runIn) return line.size >= body.size * RUN_IN_MIN_SIZE && opensBlock(page, layout, index, body);
