@@ -362,18 +362,20 @@ export function verbatimTurns(turns: readonly ScriptTurn[]): ScriptTurn[] {
 
 /** Cards whose hint holds the answer, or for a short answer one of its words. */
 export function hintLeaks(cards: readonly PracticeCard[]): PracticeCard[] {
-  return cards.filter((card) => {
-    if (!card.hint) return false;
-    const hint = comparable(card.hint);
-    const answer = comparable(card.a);
-    if (answer !== "" && hint.includes(answer)) return true;
-    const words = answer.split(" ").filter((word) => word.length >= 4 && !isStopword(word));
-    return (
-      words.length > 0 &&
-      words.length <= 3 &&
-      words.some((word) => new RegExp(`(?<![\\p{L}])${escapePattern(word)}(?![\\p{L}])`, "u").test(hint))
-    );
-  });
+  return cards.filter((card) => (card.hint ? leaksAnswer(card.hint, card.a) : false));
+}
+
+/** Whether a hint holds the answer, or for an answer of at most three words one of its content words. */
+export function leaksAnswer(hintText: string, answerText: string): boolean {
+  const hint = comparable(hintText);
+  const answer = comparable(answerText);
+  if (answer !== "" && hint.includes(answer)) return true;
+  const words = answer.split(" ").filter((word) => word.length >= 4 && !isStopword(word));
+  return (
+    words.length > 0 &&
+    words.length <= 3 &&
+    words.some((word) => new RegExp(`(?<![\\p{L}])${escapePattern(word)}(?![\\p{L}])`, "u").test(hint))
+  );
 }
 
 /** Cards whose hint spells out letters or length ("Starts with “c” (5 letters)"): a giveaway, no idea. */

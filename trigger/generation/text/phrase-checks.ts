@@ -154,15 +154,21 @@ function inFixedExpression(before: string, answer: string, after: string, langua
 
 /**
  * Whether a blank at this place tests trivia rather than a key term: a word counted by a number or an
- * amount just before it ("duizenden ___", "a drop of ___", "twee ___"), an item of a list ("uit ___,
- * de Ardennen en …"), or a modifier of the noun the lexicon knows right after it ("de ___ ader").
+ * amount just before it ("duizenden ___", "a drop of ___", "twee ___"), a label before a number
+ * ("in ___ 1.3.1", "___ 4 shows"), an item of a list or coordination ("uit ___, de Ardennen en …",
+ * "geslacht, of ___", "individuen en/of groepen"), a verb after "te"/"to" ("Om te ___ of …"), a noun
+ * heading a name ("het ___ van Binnenlandse Zaken"), or a modifier of the noun the lexicon knows right
+ * after it ("de ___ ader").
  */
 export function isTrivialBlank(
   before: string,
   answer: string,
   after: string,
   language: Language,
-  /** A common noun in a list that is the point of its sentence ("drie soorten: slagaders, ___ en …"). */
+  /**
+   * For judging a wrong option rather than a blank: an item of a list still names a concept of the text
+   * ("Denmark" in "Hedeby in Denmark and Birka in Sweden"), though blanking it would be trivia.
+   */
   allowListItem = false,
 ): boolean {
   if (inFixedExpression(before, answer, after, language)) return true;
@@ -171,19 +177,59 @@ export function isTrivialBlank(
     /\p{N}/u.test(word) ||
     wordSet(language, "numbers").has(word) ||
     wordSet(language, "quantities").has(word);
-  if (near.some(counted)) return true;
-  const joiners = [...wordSet(language, "listJoiners")].join("|");
-  const listAfter = new RegExp(`^\\s*,\\s*[^,.;:]{1,40}?\\s(?:${joiners})\\s`, "u");
-  const listBefore = new RegExp(`,[^,.;:]{1,40}?\\s(?:${joiners})\\s+(?:\\S+\\s+)?$`, "u");
-  const between = /,\s*$/u.test(before) && new RegExp(`^\\s+(?:${joiners})\\s`, "u").test(after);
-  const listItem = listAfter.test(after) || listBefore.test(before) || between;
-  if (listItem && !(allowListItem && /^\p{Ll}/u.test(answer))) return true;
+  if (near.some(counted) || /^\s*\p{N}/u.test(after)) return true;
+  if (isVerbSlot(near.at(-1) ?? "", answer, language) || headsAName(after, language)) return true;
+  if (!allowListItem && isListItem(before, after, language)) return true;
   const next = /^\s*([\p{L}'’-]+)/u.exec(after)?.[1]?.toLowerCase() ?? "";
   if (next === "" || isStopword(next) || verbOnly(next, language)) return false;
   // A Dutch inflected adjective before a content word ("de holle ader") modifies it.
   if (language === "nl" && /\p{L}{2}e$/u.test(answer) && !answer.includes(" ")) return true;
   const classes = lexiconClasses(next, language);
   return classes.length > 0 && classes.every((wordClass) => wordClass === "noun");
+}
+
+/**
+ * "om te ___", "to ___": the slot takes a verb. English "to" is a preposition too ("changes to tables"),
+ * so there only before a word the lexicon lists as a verb's base form ("to measure").
+ */
+function isVerbSlot(previous: string, answer: string, language: Language): boolean {
+  if (!wordSet(language, "infinitiveMarkers").has(previous) || answer.includes(" ")) return false;
+  return language === "nl" || lexiconTags(answer.toLowerCase(), language).includes("VB");
+}
+
+/** "___ van Binnenlandse Zaken", "___ of Leeds": the blank is the head of a name. */
+function headsAName(after: string, language: Language): boolean {
+  const joiners = [...wordSet(language, "nameJoiners")].join("|");
+  return new RegExp(`^\\s+(?:${joiners})\\s+(?:(?:de|het|the)\\s+)?\\p{Lu}`, "u").test(after);
+}
+
+/**
+ * Whether the blank is one item of an enumeration or a coordination: next to a comma-separated run
+ * joined by "en"/"and" ("slagaders, ___ en haarvaten"), after "…, of" ("geslacht, of ___"), or joined
+ * to another noun by a list joiner ("individuen en/of groepen", "eenmanszaken en grotere ___"). A word
+ * before "of"/"or" that cannot head a noun phrase ("Bepaal of …", "regelmatig of …") is no list.
+ */
+function isListItem(before: string, after: string, language: Language): boolean {
+  const joiners = [...wordSet(language, "listJoiners")].map(escapeRegExp).join("|");
+  const listAfter = new RegExp(`^\\s*,\\s*[^,.;:]{1,40}?\\s(?:${joiners})\\s`, "u");
+  const listBefore = new RegExp(`,[^,.;:]{1,40}?\\s(?:${joiners})\\s+(?:\\S+\\s+)?$`, "u");
+  const between = /,\s*$/u.test(before) && new RegExp(`^\\s+(?:${joiners})\\s`, "u").test(after);
+  if (listAfter.test(after) || listBefore.test(before) || between) return true;
+  const wordBefore = new RegExp(`([\\p{L}][\\p{L}'’-]*),?\\s+(?:${joiners})\\s+(?:\\S+\\s+)?$`, "u").exec(
+    before,
+  )?.[1];
+  const determiners = [...wordSet(language, "determiners")].join("|");
+  const wordAfter = new RegExp(
+    `^\\s*,?\\s+(?:${joiners})\\s+(?:(?:${determiners})\\s+)?([\\p{L}][\\p{L}'’-]*)`,
+    "u",
+  ).exec(after)?.[1];
+  return [wordBefore, wordAfter].some((word) => word !== undefined && canBeListedNoun(word, language));
+}
+
+/** A content word that can head a noun phrase: another item beside the blank. */
+function canBeListedNoun(word: string, language: Language): boolean {
+  const lower = word.toLowerCase();
+  return !isStopword(lower) && !cannotHeadNounPhrase(lower, language);
 }
 
 /** What a learner sees of an option's form: a wrong option must share it with the answer. */
@@ -239,6 +285,8 @@ export function cannotHeadNounPhrase(word: string, language: Language): boolean 
   const classes = lexiconClasses(lower, language);
   if (classes.length > 0 && !classes.includes("noun") && !classes.includes("unknown")) return true;
   if (looksAttributive(lower, language)) return true;
+  // "page's": an English possessive modifies the noun after it.
+  if (language === "en" && /['’]s$/u.test(lower)) return true;
   return (
     language === "nl" &&
     (isDutchVerbStem(lower) || isDutchSeparableInfinitive(lower, WORD_LISTS.nl.separableParticles))

@@ -66,7 +66,8 @@ export function lexiconClasses(word: string, language: Language): WordClass[] {
  * adjectives carry no ending of their own, so only the unmistakable derivational ones count.
  */
 const ATTRIBUTIVE_ADJECTIVE: Record<Language, RegExp> = {
-  nl: /\p{L}{3}(?:ische|ieve|ele|lijke|ige|bare|zame|loze|ende|aire|ieke)$/u,
+  // Uninflected too ("het menselijk oordeel"): a word ending so is never a noun, so never an option's head.
+  nl: /\p{L}{3}(?:ische|isch|ieve|ele|lijke|lijk|ige|ig|bare|baar|zame|zaam|loze|loos|ende|aire|ieke)$/u,
   en: /\p{L}{3}(?:ic|ical|ous|ive|able|ible|ful|less)$/u,
 };
 
@@ -161,7 +162,8 @@ export function lexiconNumber(word: string, language: Language): "singular" | "p
  */
 export function isDutchSeparableInfinitive(word: string, particles: readonly string[]): boolean {
   const lower = word.toLowerCase();
-  if (!lower.endsWith("en") || lexiconClasses(lower, "nl").length > 0) return false;
+  // "-en", and "-n" after a long vowel ("tegengaan", "toezien"): every Dutch infinitive ends in "n".
+  if (!lower.endsWith("n") || lexiconClasses(lower, "nl").length > 0) return false;
   return particles.some((particle) => {
     if (!lower.startsWith(particle) || lower.length - particle.length < 4) return false;
     return lexiconTags(lower.slice(particle.length), "nl").some(

@@ -26,7 +26,7 @@ const BEES = [
   "## De bijendans",
   "Een werkster die een goede voedselbron heeft gevonden, vertelt dat aan de andere bijen met een dans. Bij de kwispeldans loopt de bij een rechte lijn en schudt zij met haar achterlijf. De richting van die lijn ten opzichte van de zwaartekracht geeft de richting van de voedselbron ten opzichte van de zon aan.",
   "",
-  "Hoe langer de bij kwispelt, hoe verder de bron ligt. De Oostenrijkse onderzoeker Karl von Frisch ontdekte deze taal van de bijen en kreeg daarvoor in 1973 de Nobelprijs.",
+  "Hoe langer de bij kwispelt, hoe verder de bron ligt. Een rijke bron trekt veel werksters. De Oostenrijkse onderzoeker Karl von Frisch ontdekte deze taal van de bijen en kreeg daarvoor in 1973 de Nobelprijs.",
 ].join("\n");
 
 interface Generated {
@@ -633,11 +633,12 @@ describe("wrong options", () => {
         "Along the river the soldiers built forts and watchtowers. The limes was a line of defence that used the river as a natural border. Farmers from the surroundings sold grain to the army.",
       ].join("\n"),
     );
-    // Since blanks need a key term (used twice, defined, several words or technical), the Dutch text
-    // yields none of its own; the rule is checked over every blank both give.
-    expect(dutch.length + english.length).toBeGreaterThan(0);
+    // Blanks need a key term (used twice, defined, several words or in a title), which these short
+    // texts hardly repeat; the rule is checked over every blank they and the bee text give.
+    const bees = await optionsOf(BEES);
+    expect(dutch.length + english.length + bees.length).toBeGreaterThan(0);
     // Before: "het begin", "de jaartelling" and "de omgeving" were offered beside "voedsel".
-    for (const options of [...dutch, ...english]) {
+    for (const options of [...dutch, ...english, ...bees]) {
       expect(
         options.filter((option) => TIMES.test(option) || /(omgeving|surroundings)$/u.test(option)),
       ).toEqual([]);
@@ -746,7 +747,8 @@ describe("names", () => {
       ].join("\n"),
     );
     const { chapters } = await generateCourse(topic, structure, sources, extractiveProvider());
-    const blanks = JSON.stringify(chapters).match(/[^"„“]*Ze binden aan ___[^"”]*/gu) ?? [];
+    // The blank may fall on any key term of the sentence ("receptoren" is named once, so not on it).
+    const blanks = JSON.stringify(chapters).match(/[^"„“]*Ze binden aan [^"”]*___[^"”]*/gu) ?? [];
     expect(blanks.length).toBeGreaterThan(0);
     for (const blank of blanks) {
       expect(blank).toContain(

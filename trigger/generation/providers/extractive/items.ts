@@ -2,6 +2,7 @@ import type { Difficulty, Question } from "../../../../src/domain/activity-paylo
 import type { Citation } from "../../../../src/domain/citation.ts";
 import { citeSentenceParts, contentTerms, type Sentence } from "../../corpus.ts";
 import { stableId } from "../../ids.ts";
+import { leaksAnswer } from "../../quality.ts";
 import { comparable } from "../../support.ts";
 import {
   compoundOf,
@@ -19,7 +20,6 @@ import {
   isWorthAsking,
   sameOptionForm,
 } from "../../text/phrase-checks.ts";
-import { lexiconClasses } from "../../text/pos.ts";
 import { type KeyPhrase, leansOnContext, namesATime, type TermWeights } from "../../text/rank.ts";
 import { looksMisspelled } from "../../text/spelling.ts";
 import { looksLikeAName } from "../../text/why-question.ts";
@@ -140,6 +140,10 @@ const LAST_RESORT_SPREAD = 1;
 const patterns = new Map<string, RegExp>();
 
 function phraseIn(key: string, text: string): RegExpExecArray | null {
+  return patternFor(key).exec(text);
+}
+
+function patternFor(key: string): RegExp {
   let pattern = patterns.get(key);
   if (!pattern) {
     const escaped = escapeRegExp(key).replace(/ /g, "\\s+");
@@ -147,7 +151,7 @@ function phraseIn(key: string, text: string): RegExpExecArray | null {
     if (patterns.size > 50_000) patterns.clear();
     patterns.set(key, pattern);
   }
-  return pattern.exec(text);
+  return pattern;
 }
 
 /**
@@ -231,6 +235,7 @@ function termDistractors(
   render: (phrase: KeyPhrase) => string | null,
   fillsTo?: (option: string) => string,
   spread?: number,
+  subtopicId?: string,
 ): Distractor[] {
   const overlaps = (a: string[], b: string[]) => optionsOverlap(a, b, context.language);
   const answerWords = answer.key.split(" ");
@@ -240,34 +245,58 @@ function termDistractors(
   const seen = new Set<string>();
   // Beside a place, other places first ("vanuit Madrid": Holland, Delft, not Alva). That a name is
   // never written as a place says little, so other names get no such preference.
-  const candidates = [...context.terms, ...context.topicTerms];
+  const candidates = bySubtopicFirst([...context.terms, ...context.topicTerms], subtopicId, context);
   const alike = context.places.has(answer.key)
     ? candidates.filter((phrase) => context.places.has(phrase.key))
     : [];
-  for (const phrase of [...alike, ...candidates]) {
-    if (picked.length === MAX_OPTIONS - 1) break;
-    if (seen.has(phrase.key)) continue;
-    seen.add(phrase.key);
-    const words = phrase.key.split(" ");
-    if (
-      phrase.key === answer.key ||
-      overlaps(words, answerWords) ||
-      pickedKeys.some((known) => overlaps(words, known))
-    )
-      continue;
-    if (phraseIn(phrase.key, sentence) || isNameFragment(phrase, context.sentences)) continue;
-    if (onlyTrivialUses(phrase, context) || hasMisspelling(phrase.key, context)) continue;
-    // A time among things is ruled out by its kind alone (a time answer may still get things: a
-    // question with too few options is no question at all).
-    if (!answerIsTime && namesATime(phrase.key, context.language)) continue;
-    const shown = render(phrase);
-    if (!shown || !sameKind(shownAnswer, shown, context.language, spread)) continue;
-    if (fillsTo && context.knownStatements.has(comparable(fillsTo(shown)))) continue;
-    if (!context.defined.has(phrase.key) && !homeOf(phrase.key, context)) continue;
-    picked.push({ option: shown, key: phrase.key });
-    pickedKeys.push(words);
+  // A wrong option is a concept the text teaches too, like the answer: key terms only (a place beside a
+  // place is of the answer's kind by the text's own evidence, however rare). Only a text too short to
+  // repeat its terms, where fewer than two qualify, falls back to the words it names once.
+  const passes = [
+    (phrase: KeyPhrase) => alike.includes(phrase) || isKeyTerm(phrase, context),
+    (phrase: KeyPhrase) => !isKeyTerm(phrase, context),
+  ];
+  for (const admits of passes) {
+    if (picked.length >= MIN_DISTRACTORS) break;
+    seen.clear();
+    for (const key of pickedKeys) seen.add(key.join(" "));
+    for (const phrase of [...alike, ...candidates]) {
+      if (picked.length === MAX_OPTIONS - 1) break;
+      if (seen.has(phrase.key)) continue;
+      seen.add(phrase.key);
+      if (!admits(phrase)) continue;
+      const words = phrase.key.split(" ");
+      if (
+        phrase.key === answer.key ||
+        overlaps(words, answerWords) ||
+        pickedKeys.some((known) => overlaps(words, known))
+      )
+        continue;
+      if (phraseIn(phrase.key, sentence) || isNameFragment(phrase, context.sentences)) continue;
+      if (onlyTrivialUses(phrase, context) || hasMisspelling(phrase.key, context)) continue;
+      // A time among things is ruled out by its kind alone (a time answer may still get things: a
+      // question with too few options is no question at all).
+      if (!answerIsTime && namesATime(phrase.key, context.language)) continue;
+      const shown = render(phrase);
+      if (!shown || !sameKind(shownAnswer, shown, context.language, spread)) continue;
+      if (fillsTo && context.knownStatements.has(comparable(fillsTo(shown)))) continue;
+      if (!context.defined.has(phrase.key) && !homeOf(phrase.key, context)) continue;
+      picked.push({ option: shown, key: phrase.key });
+      pickedKeys.push(words);
+    }
   }
   return picked;
+}
+
+/**
+ * The candidates with those the item's own subtopic uses first (stable otherwise): its wrong options are
+ * then the neighbouring concepts of the same idea, of the answer's kind, before the rest of the chapter.
+ */
+function bySubtopicFirst(phrases: KeyPhrase[], subtopicId: string | undefined, context: ItemContext) {
+  if (subtopicId === undefined) return phrases;
+  const own = context.sentences.filter((sentence) => context.subtopicOf.get(sentence.index)?.id === subtopicId);
+  const usedHere = (phrase: KeyPhrase) => own.some((sentence) => phraseIn(phrase.key, sentence.text) !== null);
+  return [...phrases.filter(usedHere), ...phrases.filter((phrase) => !usedHere(phrase))];
 }
 
 /**
@@ -422,9 +451,60 @@ export function whyWrong(distractors: readonly Distractor[], context: ItemContex
   return lines.length > 0 ? lines : [context.labels.onlyTermThatFits];
 }
 
-/** A hint that points to the idea, never to letters: the subtopic it comes from, unless that names it. */
-function termHint(answer: string, subtopic: string, context: ItemContext): string {
+/**
+ * A hint that points to the idea, never to letters: another sentence of the chapter where the same term
+ * is used, with the term masked ("Elders staat: „… ___ …”"), true because it quotes the source; else the
+ * subtopic it comes from, unless that names it.
+ */
+function termHint(
+  key: string,
+  answer: string,
+  quoted: readonly Sentence[],
+  subtopicId: string,
+  subtopic: string,
+  context: ItemContext,
+): string {
+  const elsewhere = maskedUse(key, answer, quoted, subtopicId, context);
+  if (elsewhere) return context.labels.elsewhereHint(elsewhere);
   return sharesAWord(subtopic, answer) ? context.labels.clozeHintPlain : context.labels.clozeHint(subtopic);
+}
+
+// A hint's quote is shorter than an explanation's: it only has to show the term in use.
+const MAX_HINT_WORDS = 16;
+
+/**
+ * Another complete sentence of the chapter that uses the term, shortened around it with every use
+ * masked: from the same subtopic first, standing on its own first, then the shortest. Null when the
+ * chapter has none, or each would still hold a word of the answer.
+ */
+export function maskedUse(
+  key: string,
+  answer: string,
+  exclude: readonly Sentence[],
+  subtopicId: string,
+  context: ItemContext,
+): string | null {
+  const skipped = new Set(exclude.map((sentence) => sentence.index));
+  const everyUse = new RegExp(patternFor(key).source, "giu");
+  const candidates = context.sentences
+    .filter((sentence) => sentence.complete && !skipped.has(sentence.index))
+    .filter((sentence) => patternFor(key).test(sentence.text))
+    .map((sentence) => ({
+      sentence,
+      rank:
+        (context.subtopicOf.get(sentence.index)?.id === subtopicId ? 0 : 1_000_000) +
+        (leansOnContext(sentence.text) ? 100_000 : 0) +
+        sentence.text.length,
+    }))
+    .sort((a, b) => a.rank - b.rank);
+  const { ellipsis } = WORD_LISTS[context.language].wrongOption;
+  for (const { sentence } of candidates) {
+    const masked = sentence.text.replace(everyUse, BLANK);
+    const at = masked.indexOf(BLANK);
+    const excerpt = excerptAround(masked, at, at + BLANK.length, ellipsis, MAX_HINT_WORDS);
+    if (!leaksAnswer(excerpt, answer)) return excerpt;
+  }
+  return null;
 }
 
 /** Whether two phrases share a content word, also inside a compound ("Bloedsomloop", "dubbele bloedsomloop"). */
@@ -484,8 +564,8 @@ export function clozeItem(
   context: ItemContext,
   avoid: ReadonlySet<string>,
   /**
-   * For a subtopic that has no question otherwise: also a noun phrase the chapter names only once, or a
-   * common noun listed in its sentence.
+   * For a subtopic that has no question otherwise: wrong options may differ more in length. The answer
+   * is still a key term, never a word named once or an item of a list.
    */
   anyTerm = false,
 ): Item | null {
@@ -502,7 +582,7 @@ export function clozeItem(
   const quotedText = quoted.map((quotedSentence) => quotedSentence.text).join(" ");
   for (const term of context.terms) {
     if (avoid.has(term.key) || (lead && phraseIn(term.key, lead.text))) continue;
-    if (!anyTerm && !isKeyTerm(term, context)) continue;
+    if (!isKeyTerm(term, context)) continue;
     // The source's own typo is never the answer to learn ("discrimerende effecten").
     if (hasMisspelling(term.key, context)) continue;
     const match = phraseIn(term.key, sentence.text);
@@ -514,7 +594,7 @@ export function clozeItem(
     const after = sentence.text.slice(match.index + surface.length);
     if (phraseIn(term.key, after) || /^[-’'\p{L}]/u.test(after)) continue;
     if (partOfLongerPhrase(before, after, term, context)) continue;
-    if (isTrivialBlank(before, surface, after, context.language, anyTerm)) continue;
+    if (isTrivialBlank(before, surface, after, context.language)) continue;
     const article = /(?:^|\s)(de|het|a|an)\s+$/iu.exec(before);
     const articleWord = article?.[1];
     if (articleWord && /^\p{Lu}/u.test(articleWord)) continue;
@@ -533,7 +613,16 @@ export function clozeItem(
     };
     const fills = (option: string) => `${stemBefore}${option}${after}`;
     const spread = anyTerm ? LAST_RESORT_SPREAD : undefined;
-    const distractors = termDistractors(term, answer, shownWith(quoted), context, render, fills, spread);
+    const distractors = termDistractors(
+      term,
+      answer,
+      shownWith(quoted),
+      context,
+      render,
+      fills,
+      spread,
+      subtopicId,
+    );
     const stem = `${shown}${stemBefore}${BLANK}${after}`;
     const cardStem = `${shown}${before}${BLANK}${after}`;
     const labels = context.labels;
@@ -557,7 +646,11 @@ export function clozeItem(
               subtopicId,
             )
           : null,
-      card: { q: labels.clozeCard(cardStem), a: surface, hint: termHint(surface, subtopic, context) },
+      card: {
+        q: labels.clozeCard(cardStem),
+        a: surface,
+        hint: termHint(term.key, surface, quoted, subtopicId, subtopic, context),
+      },
       reverseCard: null,
       qa: { stem: labels.clozeCard(cardStem), answer: surface },
       about: surface,
@@ -568,13 +661,26 @@ export function clozeItem(
 }
 
 /**
- * Whether a term is worth a blank: one the chapter uses more than once or defines, a phrase of several
- * words, or a technical word or compound the general lexicon does not know ("magmakamer", not a name).
- * A common word the chapter names once ("huis", "design", "region") is rarely what it teaches.
+ * Whether a term is one the material teaches, so worth a blank or a wrong option: one the chapter
+ * defines or uses more than once, a key phrase of several words ("wettelijke uitzondering"), or a word
+ * a subtopic's title names. A single word it drops once ("camera", "individuen") is a detail of its
+ * sentence, however rare the word.
  */
 function isKeyTerm(term: KeyPhrase, context: ItemContext): boolean {
   if (term.count >= 2 || context.defined.has(term.key) || term.key.includes(" ")) return true;
-  return !/^\p{Lu}/u.test(term.display) && lexiconClasses(term.key, context.language).length === 0;
+  return titlesOf(context).some((title) => phraseIn(term.key, title) !== null);
+}
+
+const titleCache = new WeakMap<ItemContext["subtopicOf"], string[]>();
+
+/** The chapter's subtopic titles, collected once per chapter. */
+function titlesOf(context: ItemContext): string[] {
+  let titles = titleCache.get(context.subtopicOf);
+  if (!titles) {
+    titles = [...new Set([...context.subtopicOf.values()].map((subtopic) => subtopic.title))];
+    titleCache.set(context.subtopicOf, titles);
+  }
+  return titles;
 }
 
 /**
@@ -797,6 +903,9 @@ export function definitionItem(definition: DefinitionPair, subtopicId: string, c
     shownWith(definition.sentences),
     context,
     (other) => other.display,
+    undefined,
+    undefined,
+    subtopicId,
   );
   const stem = labels.definitionStem(meaning);
   const explanation = [
@@ -805,7 +914,12 @@ export function definitionItem(definition: DefinitionPair, subtopicId: string, c
   ].join(" ");
   // Naming the subtopic helps, unless its title shares a word with the meaning or the term itself.
   const hint = sharesAWord(subtopic, meaning) ? labels.meaningHintPlain : labels.meaningHint(subtopic);
-  const reverseHint = sharesAWord(subtopic, term) ? labels.termHintPlain : labels.termHint(subtopic);
+  const elsewhere = maskedUse(phrase.key, term, definition.sentences, subtopicId, context);
+  const reverseHint = elsewhere
+    ? labels.elsewhereHint(elsewhere)
+    : sharesAWord(subtopic, term)
+      ? labels.termHintPlain
+      : labels.termHint(subtopic);
   return {
     form: "definition",
     key: `definition:${phrase.key}`,

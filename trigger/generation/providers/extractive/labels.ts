@@ -41,7 +41,12 @@ export interface Labels {
   /** When nothing true can be said about the wrong options: why the right answer is right. */
   onlyTermThatFits: string;
   otherTerms: string;
-  /** A cloze hint: the part of the text the idea comes from. */
+  /**
+   * A hint quoting another sentence of the source where the asked term is used, the term masked: it
+   * shows the idea in use without giving it, and is true because the source says it.
+   */
+  elsewhereHint: (masked: string) => string;
+  /** A cloze hint where the source uses the term nowhere else: the part of the text it belongs to. */
   clozeHint: (subtopic: string) => string;
   /** A cloze hint where the subtopic's title would give the answer away. */
   clozeHintPlain: string;
@@ -111,8 +116,8 @@ const en: Labels = {
   optionMeans: (option, meaning) => `“${option}” means something else: ${lowerFirst(meaning)}.`,
   onlyTermThatFits: "Only the term the text itself uses there makes the statement true.",
   otherTerms: "The other terms also come up in this part, but mean something else.",
-  clozeHint: (subtopic) =>
-    `Think of the part about “${subtopic}”: which term does the rest of the sentence describe?`,
+  elsewhereHint: (masked) => `Elsewhere the text says: “${masked}”`,
+  clozeHint: (subtopic) => `The term belongs to the part about “${subtopic}”.`,
   clozeHintPlain: "Read the whole sentence: which key term of this part does it describe?",
   termHint: (subtopic) => `The term is explained in the part about “${subtopic}”.`,
   termHintPlain: "Think of the terms this part explains, and which one is described like this.",
@@ -196,7 +201,8 @@ const nl: Labels = {
   optionMeans: (option, meaning) => `„${option}” betekent iets anders: ${lowerFirst(meaning)}.`,
   onlyTermThatFits: "Alleen het begrip dat de tekst daar zelf gebruikt, maakt de uitspraak waar.",
   otherTerms: "De andere begrippen komen ook in dit onderdeel voor, maar betekenen iets anders.",
-  clozeHint: (subtopic) => `Denk aan het deel over „${subtopic}”: welk begrip beschrijft de rest van de zin?`,
+  elsewhereHint: (masked) => `Elders staat: „${masked}”`,
+  clozeHint: (subtopic) => `Het begrip hoort bij het deel over „${subtopic}”.`,
   clozeHintPlain: "Lees de hele zin: welk kernbegrip van dit deel wordt hier beschreven?",
   termHint: (subtopic) => `Het begrip wordt uitgelegd in het deel over „${subtopic}”.`,
   termHintPlain: "Denk aan de begrippen die dit deel uitlegt: welk begrip wordt zo omschreven?",

@@ -127,17 +127,36 @@ describe("blanks: never on an amount, a general noun, a list item or a modifier"
     ["en", "The reaction takes ", "place", " in the leaves.", true],
     ["nl", "De ", "hand", " van de pianist beweegt snel.", false],
     ["nl", "Het kader van ", "het onderzoek", " is breed.", false],
+    // read: an item of an enumeration or coordination ("… geslacht, of ___" → burgerlijke staat)
+    ["nl", "Dat kan op grond van ras, geslacht, of ", "burgerlijke staat", ".", true],
+    ["nl", "Het leidt tot verschillen in de behandeling van ", "individuen", " en/of groepen.", true],
+    ["nl", "Denk aan een gelijke behandeling tussen eenmanszaken en grotere ", "bedrijven", ".", true],
+    ["en", "Use it to enclose the ", "contents", " and the table caption.", true],
+    // "of" as "whether" after a verb or adverb opens no list
+    ["nl", "Bepaal of het ", "onderscheid", " gerechtvaardigd is.", false],
+    ["nl", "Analyseer regelmatig of het ", "algoritme", " vaak werkt.", false],
+    // read: a word of a proper name ("het discriminatieprotocol van ___ van Binnenlandse Zaken")
+    ["nl", "Lees het protocol van het ", "ministerie", " van Binnenlandse Zaken.", true],
+    ["en", "She studied at the ", "university", " of Leeds.", true],
+    // read: a label before a number ("In het rapport staat dit in ___ 1.3.1")
+    ["nl", "In het rapport staat dit in ", "sectie", " 1.3.1 uitgelegd.", true],
+    ["en", "As shown in ", "Figure", " 4, the curve rises.", true],
+    // read: a verb slot ("Om te ___ of …" → toetsen, with nouns as options)
+    ["nl", "Om te ", "toetsen", " of er sprake is van onderscheid, analyseer je de prestaties.", true],
+    ["en", "It is hard to ", "measure", " the effect.", true],
+    ["en", "The changes to ", "tables", " are small.", false],
+    // read: a fixed expression ("op ___ van" → verzoek)
+    ["nl", "Het onderzoek gebeurde op ", "verzoek", " van de minister.", true],
   ];
   it.each(blanks)("%s: “%s[%s]%s” trivial → %s", (language, before, answer, after, expected) => {
     expect(isTrivialBlank(before, answer, after, language)).toBe(expected);
   });
-  it("allows a common noun of a list only as a last resort, never a name", () => {
+  it("lets a list item stand as a wrong option (a concept of the text), never as a blank", () => {
     expect(
       isTrivialBlank("Er zijn drie soorten bloedvaten: slagaders, ", "aders", " en haarvaten.", "nl", true),
     ).toBe(false);
-    expect(
-      isTrivialBlank("Zand komt mee uit ", "Alpen", ", de Ardennen en Noord-Frankrijk.", "nl", true),
-    ).toBe(true);
+    expect(isTrivialBlank("Grote handelsplaatsen: Hedeby in ", "Denmark", " and Birka.", "en", true)).toBe(false);
+    expect(isTrivialBlank("Grote handelsplaatsen: Hedeby in ", "Denmark", " and Birka.", "en")).toBe(true);
   });
 });
 
@@ -214,6 +233,10 @@ describe("wrong options of the answer's form: word class, number, article, modif
     ["en", "magma", "convergent boundaries", false],
     // more than half again as long: the length alone points to the answer
     ["en", "lava", "subduction", false],
+    // read: an option must end in a noun, like the answer ("het menselijk", "tegengaan", "page's")
+    ["nl", "het oordeel", "het menselijk", false],
+    ["nl", "onderzoek", "tegengaan", false],
+    ["en", "tables", "page's", false],
   ])("%s: “%s” beside “%s” → %s", (language, answer, option, expected) => {
     expect(sameOptionForm(answer, option, language)).toBe(expected);
   });

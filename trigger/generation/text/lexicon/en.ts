@@ -26,16 +26,21 @@ export const en: WordLists = {
   generalNouns: (
     "land today tomorrow yesterday place places area areas thing things way ways part parts side sides " +
     "kind kinds type types sort lot people person time times world life day days use form forms group groups " +
-    "point points matter matters case cases fact facts idea ideas example examples name names line lines"
+    "point points matter matters case cases fact facts idea ideas example examples name names line lines " +
+    // Pieces of web addresses ("https://…") are no terms either.
+    "https http www"
   ).split(" "),
   numbers:
     "one two three four five six seven eight nine ten eleven twelve twenty thirty forty fifty hundred thousand million billion".split(
       " ",
     ),
-  listJoiners: "and or".split(" "),
+  listJoiners: "and or and/or".split(" "),
+  infinitiveMarkers: ["to"],
+  nameJoiners: "of for".split(" "),
   fixedExpressions: [
     "in terms of",
     "on behalf of",
+    "at the request of",
     "by means of",
     "in spite of",
     "on the basis of",

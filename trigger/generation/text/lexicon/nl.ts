@@ -35,10 +35,15 @@ export const nl: WordLists = {
     "twee drie vier vijf zes zeven acht negen tien elf twaalf twintig dertig veertig vijftig honderd duizend miljoen miljard".split(
       " ",
     ),
-  listJoiners: "en of".split(" "),
+  listJoiners: "en of en/of".split(" "),
+  infinitiveMarkers: ["te"],
+  nameJoiners: "van voor".split(" "),
   subjectPronouns: "ik je jij u hij zij ze we wij men".split(" "),
   fixedExpressions: [
     "aan de hand van",
+    "op verzoek van",
+    "in opdracht van",
+    "op initiatief van",
     "in plaats van",
     "met behulp van",
     "op basis van",
@@ -65,7 +70,7 @@ export const nl: WordLists = {
   ],
   pluralEndings: "en ën es els ers ems ens jes 's".split(" "),
   singularEndings: "heid ing isme us is as os ies ees ces teken wapen examen".split(" "),
-  separableParticles: "uit aan op af in mee door om over toe terug voor na bij weg samen".split(" "),
+  separableParticles: "uit aan op af in mee door om over toe terug voor na bij weg samen tegen".split(" "),
   detailOpeners: [
     "die",
     "wat",

@@ -30,6 +30,16 @@ export interface WordLists {
   numbers: readonly string[];
   /** Words that join the last items of a list ("and", "en"): a list item is no key term to blank. */
   listJoiners: readonly string[];
+  /**
+   * Words after which a bare word is a verb, not a noun ("om te toetsen", "to measure"): no blank there,
+   * as noun options could not fill it. English "to" counts only before a word the lexicon knows as a verb.
+   */
+  infinitiveMarkers: readonly string[];
+  /**
+   * Prepositions that join a common noun to the name after it, making it the head of that name ("het
+   * ministerie van Binnenlandse Zaken", "the University of Leeds"): the noun is then no blank.
+   */
+  nameJoiners: readonly string[];
   /** Personal pronouns that can stand right after a finite verb as its subject ("merk je", "gaan we"). */
   subjectPronouns: readonly string[];
   /** Fixed expressions whose nouns carry no meaning of their own: never a blank ("aan de hand van"). */
