@@ -5,7 +5,7 @@ import { generateCourse, generateStructure } from "../../engine.ts";
 import { type ContentFixture, contentFixtures } from "../../fixtures/content-sources.ts";
 import { pastedSentences } from "../../fixtures/pasted.ts";
 import { ingestSource } from "../../ingest/index.ts";
-import { chapterItems, type QualityReport, qualityReport } from "../../quality.ts";
+import { chapterItems, leaksAnswer, type QualityReport, qualityReport } from "../../quality.ts";
 import { comparable } from "../../support.ts";
 import { words } from "../../text/language.ts";
 import { keyPhrases, TermWeights } from "../../text/rank.ts";
@@ -168,6 +168,21 @@ describe("extractive provider on Dutch and English teaching material", () => {
         expect(comparable(card.hint ?? "")).not.toContain(comparable(card.a));
       }
     }
+  });
+
+  it("hints a fill-in card with another sentence of the source, the term masked, where the source has one", () => {
+    const cards = generated.flatMap(({ chapters }) =>
+      chapters.flatMap((chapter) => chapterItems(chapter).cards).filter((card) => card.q.includes("___")),
+    );
+    const quoting = cards.filter((card) => /^(Elders staat|Elsewhere the text says):/u.test(card.hint ?? ""));
+    // Before: every one was "Denk aan het deel over „X”: welk begrip beschrijft de rest van de zin?"
+    // (A term the teaching fixtures use only once gets the pointer to its subtopic.)
+    expect(quoting.length).toBeGreaterThan(cards.length / 3);
+    for (const card of quoting) {
+      expect(card.hint).toContain("___");
+      expect(leaksAnswer(card.hint ?? "", card.a)).toBe(false);
+    }
+    for (const card of cards) expect(card.hint).not.toMatch(/welk begrip beschrijft|which term does the rest/u);
   });
 
   it("writes a 150–230 word recap in the source's language, connected by connectives", () => {
