@@ -564,8 +564,9 @@ export function clozeItem(
   context: ItemContext,
   avoid: ReadonlySet<string>,
   /**
-   * For a subtopic that has no question otherwise: wrong options may differ more in length. The answer
-   * is still a key term, never a word named once or an item of a list.
+   * For a subtopic that has no question otherwise (so the diagnostic can probe it): also a noun phrase
+   * the chapter names once, and wrong options may differ more in length. Never an item of a list, a
+   * name's head, a label before a number or a verb slot.
    */
   anyTerm = false,
 ): Item | null {
@@ -582,7 +583,7 @@ export function clozeItem(
   const quotedText = quoted.map((quotedSentence) => quotedSentence.text).join(" ");
   for (const term of context.terms) {
     if (avoid.has(term.key) || (lead && phraseIn(term.key, lead.text))) continue;
-    if (!isKeyTerm(term, context)) continue;
+    if (!anyTerm && !isKeyTerm(term, context)) continue;
     // The source's own typo is never the answer to learn ("discrimerende effecten").
     if (hasMisspelling(term.key, context)) continue;
     const match = phraseIn(term.key, sentence.text);
