@@ -182,7 +182,8 @@ describe("extractive provider on Dutch and English teaching material", () => {
       expect(card.hint).toContain("___");
       expect(leaksAnswer(card.hint ?? "", card.a)).toBe(false);
     }
-    for (const card of cards) expect(card.hint).not.toMatch(/welk begrip beschrijft|which term does the rest/u);
+    for (const card of cards)
+      expect(card.hint).not.toMatch(/welk begrip beschrijft|which term does the rest/u);
   });
 
   it("writes a 150–230 word recap in the source's language, connected by connectives", () => {

@@ -294,8 +294,11 @@ function termDistractors(
  */
 function bySubtopicFirst(phrases: KeyPhrase[], subtopicId: string | undefined, context: ItemContext) {
   if (subtopicId === undefined) return phrases;
-  const own = context.sentences.filter((sentence) => context.subtopicOf.get(sentence.index)?.id === subtopicId);
-  const usedHere = (phrase: KeyPhrase) => own.some((sentence) => phraseIn(phrase.key, sentence.text) !== null);
+  const own = context.sentences.filter(
+    (sentence) => context.subtopicOf.get(sentence.index)?.id === subtopicId,
+  );
+  const usedHere = (phrase: KeyPhrase) =>
+    own.some((sentence) => phraseIn(phrase.key, sentence.text) !== null);
   return [...phrases.filter(usedHere), ...phrases.filter((phrase) => !usedHere(phrase))];
 }
 

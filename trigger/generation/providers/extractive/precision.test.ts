@@ -155,7 +155,9 @@ describe("blanks: never on an amount, a general noun, a list item or a modifier"
     expect(
       isTrivialBlank("Er zijn drie soorten bloedvaten: slagaders, ", "aders", " en haarvaten.", "nl", true),
     ).toBe(false);
-    expect(isTrivialBlank("Grote handelsplaatsen: Hedeby in ", "Denmark", " and Birka.", "en", true)).toBe(false);
+    expect(isTrivialBlank("Grote handelsplaatsen: Hedeby in ", "Denmark", " and Birka.", "en", true)).toBe(
+      false,
+    );
     expect(isTrivialBlank("Grote handelsplaatsen: Hedeby in ", "Denmark", " and Birka.", "en")).toBe(true);
   });
 });
