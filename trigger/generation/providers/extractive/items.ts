@@ -307,7 +307,10 @@ function bySubtopicFirst(phrases: KeyPhrase[], subtopicId: string | undefined, c
  * jaar"): as a wrong option it is ruled out by being no idea of the text at all.
  */
 function onlyTrivialUses(phrase: KeyPhrase, context: ItemContext): boolean {
-  const uses = context.sentences.flatMap((sentence) => {
+  // A term of another chapter is judged by its uses there ("hand" only in "aan de hand van").
+  const own = context.sentences.filter((sentence) => phraseIn(phrase.key, sentence.text) !== null);
+  const sentences = own.length > 0 ? own : (context.topicSentences ?? []);
+  const uses = sentences.flatMap((sentence) => {
     const match = phraseIn(phrase.key, sentence.text);
     return match ? [{ text: sentence.text, match }] : [];
   });
