@@ -22,6 +22,12 @@ function wordsIn(text: string): string[] {
 }
 
 /** A word the lexicon or its form marks as a verb and never as a noun or adjective ("formed", "stroomt"). */
+/** A word the lexicon knows as a verb and never as a noun ("followed", "volgden"). */
+function verbNotNoun(word: string, language: Language): boolean {
+  const classes = lexiconClasses(word, language);
+  return verbOnly(word, language) || (classes.includes("verb") && !classes.includes("noun"));
+}
+
 function verbOnly(word: string, language: Language): boolean {
   if (onlyAVerb(word, language)) return true;
   return language === "nl" && isDutchVerbForm(word);
@@ -215,6 +221,9 @@ function isListItem(before: string, after: string, language: Language): boolean 
   const listBefore = new RegExp(`,[^,.;:]{1,40}?\\s(?:${joiners})\\s+(?:\\S+\\s+)?$`, "u");
   const between = /,\s*$/u.test(before) && new RegExp(`^\\s+(?:${joiners})\\s`, "u").test(after);
   if (listAfter.test(after) || listBefore.test(before) || between) return true;
+  // "…, and ___ followed them": after a comma and a joiner, a blank before its verb opens a clause.
+  const next = /^\s*([\p{L}][\p{L}'’-]*)/u.exec(after)?.[1]?.toLowerCase() ?? "";
+  if (new RegExp(`,\\s*(?:${joiners})\\s+$`, "u").test(before) && verbNotNoun(next, language)) return false;
   const wordBefore = new RegExp(`([\\p{L}][\\p{L}'’-]*),?\\s+(?:${joiners})\\s+(?:\\S+\\s+)?$`, "u").exec(
     before,
   )?.[1];

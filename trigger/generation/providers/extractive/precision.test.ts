@@ -132,6 +132,9 @@ describe("blanks: never on an amount, a general noun, a list item or a modifier"
     ["nl", "Het leidt tot verschillen in de behandeling van ", "individuen", " en/of groepen.", true],
     ["nl", "Denk aan een gelijke behandeling tussen eenmanszaken en grotere ", "bedrijven", ".", true],
     ["en", "Use it to enclose the ", "contents", " and the table caption.", true],
+    // "…, and" before a clause's subject joins clauses, not nouns
+    ["en", "Factories grew up near coal fields and rivers, and ", "workers", " followed them.", false],
+    ["nl", "De fabrieken groeiden bij de rivieren, en ", "arbeiders", " volgden ze.", false],
     // "of" as "whether" after a verb or adverb opens no list
     ["nl", "Bepaal of het ", "onderscheid", " gerechtvaardigd is.", false],
     ["nl", "Analyseer regelmatig of het ", "algoritme", " vaak werkt.", false],
