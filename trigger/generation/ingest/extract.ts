@@ -15,7 +15,7 @@ import {
 } from "./ocr.ts";
 import { pdfLayouts, readPdfLines } from "./pdf.ts";
 import { PptxError, readPptx } from "./pptx.ts";
-import { markReferenceRuns, markReferenceSections } from "./reference-sections.ts";
+import { markBackMatter } from "./reference-sections.ts";
 import { readWebPage, WebPageError } from "./web.ts";
 
 /** The lines of one page of a PDF (page_number from 1), or of a whole file (page_number null). */
@@ -50,8 +50,7 @@ export async function extractPages(source: SourceContent): Promise<SourcePage[]>
     // reader sees by their shape: short lines on their own. Guess those once, here, and store them.
     for (const page of withLayout) if (page.layout) guessHeadings(page.lines, page.layout);
   }
-  markReferenceSections(pages);
-  markReferenceRuns(pages);
+  markBackMatter(pages);
   if (withLayout.length > 0) {
     const all = pages.flatMap((page) => page.lines);
     const language = detectLanguage(all.join("\n"));

@@ -28,6 +28,11 @@ export interface NonBodyWords {
   /** Headings of a table of contents, lower case. */
   tocHeadings: readonly string[];
   /**
+   * Headings of a publication's declarations, lower case ("Competing interests", "Data availability"):
+   * notices to the reader of the paper, nothing to learn.
+   */
+  noticeHeadings: readonly string[];
+  /**
    * Words after a reference heading that say what the list is about ("Literatuur over …", "Further
    * reading on …"); "Literatuur in de middeleeuwen" is about literature, not a reading list.
    */
@@ -84,6 +89,14 @@ export const NON_BODY_WORDS: Record<WordListLanguage, NonBodyWords> = {
     ],
     noteHeadings: ["noten", "eindnoten", "voetnoten"],
     tocHeadings: ["inhoud", "inhoudsopgave", "inhoudstafel"],
+    noticeHeadings: [
+      "belangenverstrengeling",
+      "tegenstrijdige belangen",
+      "beschikbaarheid van data",
+      "beschikbaarheid van gegevens",
+      "bijdragen van de auteurs",
+      "auteursrecht",
+    ],
     referenceQualifiers: ["over", "voor", "bij", "rond", "omtrent", "aangaande", "met betrekking tot"],
     referenceParts: ["websites", "links", "boeken", "artikelen", "tijdschriften", "naslagwerken"],
     metadataWords: ["versie", "licentie", "alle rechten voorbehouden", "laatst gewijzigd", "bijgewerkt op"],
@@ -127,6 +140,19 @@ export const NON_BODY_WORDS: Record<WordListLanguage, NonBodyWords> = {
     ],
     noteHeadings: ["notes", "endnotes", "footnotes"],
     tocHeadings: ["contents", "table of contents"],
+    noticeHeadings: [
+      "competing interests",
+      "conflict of interest",
+      "conflicts of interest",
+      "declaration of competing interest",
+      "data availability",
+      "data availability statement",
+      "code availability",
+      "code and data availability",
+      "author contributions",
+      "copyright statement",
+      "ethics statement",
+    ],
     referenceQualifiers: ["on", "about", "for", "regarding", "concerning"],
     referenceParts: ["websites", "links", "books", "articles", "journals", "web resources"],
     metadataWords: [
@@ -157,6 +183,7 @@ export const NON_BODY_WORDS: Record<WordListLanguage, NonBodyWords> = {
     ],
     noteHeadings: ["anmerkungen", "fußnoten", "endnoten"],
     tocHeadings: ["inhalt", "inhaltsverzeichnis"],
+    noticeHeadings: ["interessenkonflikt", "datenverfügbarkeit"],
     referenceQualifiers: ["über", "zu", "zum", "zur", "für"],
     referenceParts: ["links", "bücher", "artikel"],
     metadataWords: ["version", "lizenz", "alle rechte vorbehalten", "stand"],
@@ -171,6 +198,7 @@ export const NON_BODY_WORDS: Record<WordListLanguage, NonBodyWords> = {
     referenceHeadings: ["bibliographie", "références", "sources", "pour aller plus loin"],
     noteHeadings: ["notes"],
     tocHeadings: ["sommaire", "table des matières"],
+    noticeHeadings: ["conflit d'intérêts", "conflits d'intérêts", "disponibilité des données"],
     referenceQualifiers: ["sur", "pour", "concernant"],
     referenceParts: ["liens", "livres", "articles"],
     metadataWords: ["version", "licence", "tous droits réservés", "mis à jour"],
@@ -187,6 +215,7 @@ const TOC_STYLES = all((words) => words.tocStyles);
 const REFERENCE_HEADINGS = all((words) => words.referenceHeadings);
 const NOTE_HEADINGS = all((words) => words.noteHeadings);
 const TOC_HEADINGS = all((words) => words.tocHeadings);
+const NOTICE_HEADINGS = all((words) => words.noticeHeadings);
 const REFERENCE_QUALIFIERS = [...all((words) => words.referenceQualifiers)];
 const CONJUNCTIONS = [...all((words) => words.conjunctions)];
 const REFERENCE_PARTS = all((words) => words.referenceParts);
@@ -241,8 +270,11 @@ export function isCaptionText(text: string): boolean {
   return CAPTION.test(text) && text.split(/\s+/).length <= MAX_CAPTION_WORDS;
 }
 
-/** What kind of block a heading opens by its words alone ("Literatuur", "3. Noten", "Contents:"). */
-export function headingKind(text: string): "reference" | "notes" | "toc" | null {
+/**
+ * What kind of block a heading opens by its words alone ("Literatuur", "3. Noten", "Contents:",
+ * "Competing interests.").
+ */
+export function headingKind(text: string): "reference" | "notes" | "toc" | "notice" | null {
   const words = text
     .toLowerCase()
     .replace(/^([\dIVXivx]+[.)]?)+\s+/, "")
@@ -253,6 +285,7 @@ export function headingKind(text: string): "reference" | "notes" | "toc" | null 
   if (REFERENCE_HEADINGS.has(words) || isReferenceHeading(words)) return "reference";
   if (NOTE_HEADINGS.has(words)) return "notes";
   if (TOC_HEADINGS.has(words)) return "toc";
+  if (NOTICE_HEADINGS.has(words)) return "notice";
   return null;
 }
 

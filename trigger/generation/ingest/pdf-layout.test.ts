@@ -556,6 +556,34 @@ const cases: Case[] = [
     },
   },
   {
+    name: "the author block under a paper's title is front matter",
+    pages: [
+      (draw) => {
+        draw.lines(["Needs and obstacles of Open Science"], 56, 790, { size: 16, bold: true });
+        draw.lines(
+          [
+            "Markus Konkol1, *",
+            "1ITC, University of Twente, Enschede, Netherlands",
+            "Correspondence: Markus Konkol (m.konkol@utwente.nl)",
+          ],
+          56,
+          760,
+        );
+        draw.lines(["1 Introduction"], 56, 710, { bold: true });
+        draw.lines(LEFT.slice(2, 6), 56, 694);
+      },
+    ],
+    check: ([page], sentences) => {
+      expect(furniture(page as Read)).toEqual([
+        "Markus Konkol1, *",
+        "1ITC, University of Twente, Enschede, Netherlands",
+        "Correspondence: Markus Konkol (m.konkol@utwente.nl)",
+      ]);
+      expect(sentences.some((sentence) => /Konkol|Twente/.test(sentence))).toBe(false);
+      expect(sentences).toContain("Seeds protect the young plant from drought.");
+    },
+  },
+  {
     name: "columns under a table set across their gutter: the table's rows stay whole, the columns are read apart",
     pages: [
       (draw) => {

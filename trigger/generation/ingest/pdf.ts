@@ -1,5 +1,6 @@
 import { getDocumentProxy } from "unpdf";
 import { isMonospaceFace, isSansFace } from "./fonts.ts";
+import { markFrontMatter } from "./front-matter.ts";
 import { emptyLayout, isAside, isNonBody, type PageLayout } from "./layout.ts";
 import { chargeReadBudget } from "./limits.ts";
 import { normalizeLine } from "./lines.ts";
@@ -236,6 +237,15 @@ export function pdfLayouts(pages: readonly PdfPage[]): PageLayout[] {
   markHeadings(pages, layouts, body);
   markLists(pages, layouts, body);
   markParagraphs(pages, layouts, body);
+  // The author block under the title (names, affiliations, a correspondence address), as in Word and
+  // web documents.
+  const [firstPage] = pages;
+  const [firstLayout] = layouts;
+  if (firstPage && firstLayout)
+    markFrontMatter(
+      firstPage.lines.map((line) => line.text),
+      firstLayout,
+    );
   if (isDeck(pages)) markSlides(pages, layouts);
   return layouts;
 }

@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { emptyLayout, type PageLayout } from "./layout.ts";
-import { markReferenceRuns, markReferenceSections } from "./reference-sections.ts";
+import {
+  markBackMatter,
+  markNoticeSections,
+  markReferenceRuns,
+  markReferenceSections,
+} from "./reference-sections.ts";
 
 /** A page of lines; `headings` maps a line to its level. */
 function page(lines: string[], headings: Record<number, number>) {
@@ -44,6 +49,39 @@ describe("reference sections", () => {
     markReferenceSections(pages);
     expect(pages.map(({ layout }) => [...layout.roles.keys()].sort((a, b) => a - b))).toEqual(roles);
     expect(pages.map(({ layout }) => [...layout.headings.keys()])).toEqual(headings);
+  });
+});
+
+describe("markNoticeSections", () => {
+  it("makes a paper's declarations furniture, each up to the next heading of its level", () => {
+    const pages = [
+      page(
+        [
+          "5 Conclusion",
+          "Open practices need support.",
+          "Code and data availability.",
+          "The data and the code are available under this link.",
+          "Competing interests.",
+          "The author works as an Open Science Officer at ITC.",
+          "References",
+        ],
+        { 0: 1, 2: 2, 4: 2, 6: 1 },
+      ),
+    ];
+    markNoticeSections(pages);
+    const layout = pages[0]?.layout ?? emptyLayout();
+    expect([...layout.furniture].sort((a, b) => a - b)).toEqual([2, 3, 4, 5]);
+    expect([...layout.headings.keys()]).toEqual([0, 6]);
+  });
+
+  it("ends a declaration at the reference list's heading, which stays the list's", () => {
+    const pages = [
+      page(["Competing interests.", "The author works at ITC.", "References", ...ENTRIES], { 0: 3, 2: 1 }),
+    ];
+    markBackMatter(pages);
+    const layout = pages[0]?.layout ?? emptyLayout();
+    expect([...layout.furniture].sort((a, b) => a - b)).toEqual([0, 1]);
+    expect([...layout.roles.keys()].sort((a, b) => a - b)).toEqual([2, 3, 4]);
   });
 });
 

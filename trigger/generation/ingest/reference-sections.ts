@@ -10,26 +10,29 @@ interface LaidPage {
 const MIN_ENTRY_SHARE = 0.3;
 
 /**
+ * A paper's back matter that teaches nothing: its declarations, then its reference list by heading or,
+ * where the heading was missed, by the shape of its entries. Declarations go first: a reference list's
+ * heading ends their section before it stops being a heading.
+ */
+export function markBackMatter(pages: readonly LaidPage[]): void {
+  markNoticeSections(pages);
+  markReferenceSections(pages);
+  markReferenceRuns(pages);
+}
+
+/**
  * A reference list or bibliography under its own heading ("References", "Literatuur", "Bronnen" …),
  * in any document with a layout (PDF, slides, web pages; Word marks its own): the heading and every line
  * up to the next heading of the same or a higher level, across pages, get the role `reference`, and the
  * heading stops being one, so the list never becomes a section, an item or a recap line.
  */
 export function markReferenceSections(pages: readonly LaidPage[]): void {
-  const lines = pages.flatMap((page) =>
-    page.layout ? page.lines.map((text, index) => ({ text, index, layout: page.layout as PageLayout })) : [],
-  );
+  const lines = laidLines(pages);
   for (let at = 0; at < lines.length; at++) {
     const line = lines[at];
     const heading = line?.layout.headings.get(line.index);
     if (!line || !heading || headingKind(headingText(lines, at, heading.end)) !== "reference") continue;
-    let end = at + (heading.end - line.index);
-    while (end + 1 < lines.length) {
-      const next = lines[end + 1];
-      const nextHeading = next?.layout.headings.get(next.index);
-      if (nextHeading && nextHeading.level <= heading.level) break;
-      end++;
-    }
+    const end = sectionEnd(lines, at);
     const block = lines.slice(at + (heading.end - line.index) + 1, end + 1);
     const body = block.filter(({ text, index, layout }) => text !== "" && !layout.furniture.has(index));
     const entries = body.filter(({ text }) => referenceShape(text) !== null).length;
@@ -40,6 +43,50 @@ export function markReferenceSections(pages: readonly LaidPage[]): void {
     }
     at = end;
   }
+}
+
+/**
+ * A publication's declarations under their own heading ("Competing interests", "Code and data
+ * availability", "Copyright statement"): the heading and its section are furniture, notices to the
+ * paper's reader with nothing to learn.
+ */
+export function markNoticeSections(pages: readonly LaidPage[]): void {
+  const lines = laidLines(pages);
+  for (let at = 0; at < lines.length; at++) {
+    const line = lines[at];
+    const heading = line?.layout.headings.get(line.index);
+    if (!line || !heading || headingKind(headingText(lines, at, heading.end)) !== "notice") continue;
+    const end = sectionEnd(lines, at);
+    for (const { index, layout } of lines.slice(at, end + 1)) {
+      layout.headings.delete(index);
+      layout.roles.delete(index);
+      layout.furniture.add(index);
+    }
+    at = end;
+  }
+}
+
+type LaidLine = { text: string; index: number; layout: PageLayout };
+
+function laidLines(pages: readonly LaidPage[]): LaidLine[] {
+  return pages.flatMap((page) =>
+    page.layout ? page.lines.map((text, index) => ({ text, index, layout: page.layout as PageLayout })) : [],
+  );
+}
+
+/** The last line of the section whose heading is at `at`: up to the next heading of its level or higher. */
+function sectionEnd(lines: readonly LaidLine[], at: number): number {
+  const line = lines[at] as LaidLine;
+  const heading = line.layout.headings.get(line.index);
+  if (!heading) return at;
+  let end = at + (heading.end - line.index);
+  while (end + 1 < lines.length) {
+    const next = lines[end + 1];
+    const nextHeading = next?.layout.headings.get(next.index);
+    if (nextHeading && nextHeading.level <= heading.level) break;
+    end++;
+  }
+  return end;
 }
 
 function headingText(lines: ReadonlyArray<{ text: string }>, at: number, endLine: number): string {
@@ -55,7 +102,7 @@ const MIN_RUN_ENTRIES = 4;
 /** An entry wraps onto at most this many lines (a long IEEE entry in a narrow column takes five). */
 const MAX_ENTRY_LINES = 6;
 
-type RunLine = { text: string; index: number; layout: PageLayout };
+type RunLine = LaidLine;
 
 /**
  * A reference list whose heading was missed (or set as a plain line, "REFERENCES"): a run of entries
