@@ -182,3 +182,20 @@ export function markFrontMatter(lines: readonly string[], layout: PageLayout) {
   }
   close();
 }
+
+/**
+ * A deck's title slide: its lines besides the title (subtitle, author, institute, date, an address) are
+ * front matter, as a book's title page is; a title slide with a sentence on it is read as a slide.
+ * `lines` are the slide's lines by index; only those in `candidates` (not its notes) may be front matter.
+ */
+export function markTitleSlide(lines: readonly string[], layout: PageLayout, candidates: readonly number[]) {
+  const inTitle = (index: number) =>
+    [...layout.headings].some(([start, { end }]) => index >= start && index <= end);
+  const others = candidates.filter((index) => !inTitle(index));
+  if (others.some((index) => /[.!?]["'”’)]?$/.test(lines[index] ?? ""))) return;
+  for (const index of others) {
+    layout.furniture.add(index);
+    layout.roles.delete(index);
+    layout.paragraphs.delete(index);
+  }
+}

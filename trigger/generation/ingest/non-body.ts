@@ -41,6 +41,8 @@ export interface NonBodyWords {
   referenceParts: readonly string[];
   /** Words of a document's metadata line (licence, version, status), lower case: "versie", "licentie". */
   metadataWords: readonly string[];
+  /** Who changed a page, as a wiki or CMS stamps it with a date: "last edited by", "bewerkt door". */
+  editStamps: readonly string[];
   /** Words that join two reference headings into one ("Bronnen en literatuur", "Books & articles"). */
   conjunctions: readonly string[];
 }
@@ -100,6 +102,7 @@ export const NON_BODY_WORDS: Record<WordListLanguage, NonBodyWords> = {
     referenceQualifiers: ["over", "voor", "bij", "rond", "omtrent", "aangaande", "met betrekking tot"],
     referenceParts: ["websites", "links", "boeken", "artikelen", "tijdschriften", "naslagwerken"],
     metadataWords: ["versie", "licentie", "alle rechten voorbehouden", "laatst gewijzigd", "bijgewerkt op"],
+    editStamps: ["bewerkt door", "gewijzigd door", "aangemaakt door", "bijgewerkt door"],
     conjunctions: ["en", "&", "of"],
   },
   en: {
@@ -164,6 +167,7 @@ export const NON_BODY_WORDS: Record<WordListLanguage, NonBodyWords> = {
       "last updated",
       "last modified",
     ],
+    editStamps: ["edited by", "modified by", "updated by", "created by"],
     conjunctions: ["and", "&", "or"],
   },
   de: {
@@ -187,6 +191,7 @@ export const NON_BODY_WORDS: Record<WordListLanguage, NonBodyWords> = {
     referenceQualifiers: ["über", "zu", "zum", "zur", "für"],
     referenceParts: ["links", "bücher", "artikel"],
     metadataWords: ["version", "lizenz", "alle rechte vorbehalten", "stand"],
+    editStamps: ["bearbeitet von", "geändert von", "erstellt von"],
     conjunctions: ["und", "&", "oder"],
   },
   fr: {
@@ -202,6 +207,7 @@ export const NON_BODY_WORDS: Record<WordListLanguage, NonBodyWords> = {
     referenceQualifiers: ["sur", "pour", "concernant"],
     referenceParts: ["liens", "livres", "articles"],
     metadataWords: ["version", "licence", "tous droits réservés", "mis à jour"],
+    editStamps: ["modifié par", "créé par"],
     conjunctions: ["et", "&", "ou"],
   },
 };
@@ -226,6 +232,12 @@ const METADATA = new RegExp(
   "iu",
 );
 const MAX_METADATA_WORDS = 30;
+const EDIT_STAMPS = [...all((words) => words.editStamps)].map(escapeRegExp).join("|");
+// "first edited by Wiebe Reints as original_author on 2024-04-25": a stamp, then a date on the line.
+const EDIT_STAMP = new RegExp(
+  `\\b(${EDIT_STAMPS})\\b.{1,80}?(\\d{4}-\\d{2}-\\d{2}|\\d{1,2}[-/.]\\d{1,2}[-/.]\\d{4}|\\d{1,2}\\s\\p{L}+\\s\\d{4})`,
+  "iu",
+);
 // Openers as written at a caption's start: "Figuur", "figuur", "FIGUUR" (not "fIGUUR": the pattern must
 // tell capitals in what follows the number from lower case, so it cannot ignore case as a whole).
 const CAPTION_OPENERS = [...all((words) => words.captionOpeners)]
@@ -295,7 +307,7 @@ export function headingKind(text: string): "reference" | "notes" | "toc" | "noti
  * when it stands apart at a page's edge.
  */
 export function isDocumentMetadata(text: string): boolean {
-  return METADATA.test(text) && text.split(/\s+/).length <= MAX_METADATA_WORDS;
+  return (METADATA.test(text) || EDIT_STAMP.test(text)) && text.split(/\s+/).length <= MAX_METADATA_WORDS;
 }
 
 /**

@@ -124,12 +124,33 @@ export function markFurniture(pages: readonly PdfPage[], layouts: readonly PageL
         for (const index of row.indexes) layouts[pageIndex]?.furniture.add(index);
     }
   });
+  markTrailingMetadata(pages, layouts);
   // A table of contents points at pages; its lines (dot leaders, a page number) are not text to learn.
   pages.forEach((page, pageIndex) => {
     page.lines.forEach((line, index) => {
       if (CONTENTS_LINE.test(line.text)) layouts[pageIndex]?.furniture.add(index);
     });
   });
+}
+
+/**
+ * The document's last lines, after its text has ended, that hold its metadata (an export's "first edited
+ * by … on 2024-04-25 / last edited by … on 2025-12-12", a licence): wherever the last page's text ends,
+ * not only in its edge band.
+ */
+function markTrailingMetadata(pages: readonly PdfPage[], layouts: readonly PageLayout[]) {
+  const pageIndex = pages.length - 1;
+  const page = pages[pageIndex];
+  const layout = layouts[pageIndex];
+  if (!page || !layout) return;
+  const lines = page.lines
+    .map((line, index) => ({ line, index }))
+    .filter(({ index }) => !layout.furniture.has(index))
+    .sort((p, q) => p.line.y - q.line.y);
+  for (const { line, index } of lines) {
+    if (!isDocumentMetadata(line.text)) return;
+    layout.furniture.add(index);
+  }
 }
 
 /** Watermarks set upright: very large text that returns on at least half the pages. */

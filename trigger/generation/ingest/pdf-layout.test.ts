@@ -584,6 +584,31 @@ const cases: Case[] = [
     },
   },
   {
+    name: "an export's edit stamps after the document's last text are furniture, wherever the text ends",
+    pages: [
+      (draw) => draw.lines(LEFT.slice(2, 9), 56, 780),
+      (draw) => {
+        draw.lines(LEFT.slice(2, 5), 56, 780);
+        draw.lines(
+          [
+            "first edited by Wiebe Reints as original_author on 2024-04-25",
+            "last edited by Wiebe Reints as original_author on 2025-12-12",
+          ],
+          56,
+          700,
+          { italic: true },
+        );
+      },
+    ],
+    check: (pages, sentences) => {
+      expect(furniture(pages[1] as Read)).toEqual([
+        "first edited by Wiebe Reints as original_author on 2024-04-25",
+        "last edited by Wiebe Reints as original_author on 2025-12-12",
+      ]);
+      expect(sentences.some((sentence) => sentence.includes("Reints"))).toBe(false);
+    },
+  },
+  {
     name: "columns under a table set across their gutter: the table's rows stay whole, the columns are read apart",
     pages: [
       (draw) => {

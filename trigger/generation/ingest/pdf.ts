@@ -1,6 +1,6 @@
 import { getDocumentProxy } from "unpdf";
 import { isMonospaceFace, isSansFace } from "./fonts.ts";
-import { markFrontMatter } from "./front-matter.ts";
+import { markFrontMatter, markTitleSlide } from "./front-matter.ts";
 import { emptyLayout, isAside, isNonBody, type PageLayout } from "./layout.ts";
 import { chargeReadBudget } from "./limits.ts";
 import { normalizeLine } from "./lines.ts";
@@ -271,16 +271,11 @@ function markSlides(pages: readonly PdfPage[], layouts: PageLayout[]) {
   for (const heading of others) heading.level = Math.min(6, heading.level - top + 2);
   if (!titlePage || titlePage.headings.size === 0) return;
   for (const heading of titlePage.headings.values()) heading.level = 1;
-  const inHeading = (index: number) =>
-    [...titlePage.headings].some(([start, { end }]) => index >= start && index <= end);
-  if (titleLines.some((line) => /[.!?]["'”’)]?$/.test(line.text))) return;
-  titleLines.forEach((_, index) => {
-    if (!inHeading(index)) {
-      titlePage.furniture.add(index);
-      titlePage.roles.delete(index);
-      titlePage.paragraphs.delete(index);
-    }
-  });
+  markTitleSlide(
+    titleLines.map((line) => line.text),
+    titlePage,
+    titleLines.map((_, index) => index),
+  );
 }
 
 function bodyStyle(pages: readonly PdfPage[], layouts: readonly PageLayout[]): BodyStyle {

@@ -122,6 +122,17 @@ describe("readPptx", () => {
   });
 
   it.each([
+    { titleSlide: true, frontMatter: [1] },
+    { titleSlide: false, frontMatter: [] },
+  ])(
+    "reads a title slide's subtitle as front matter, a slide's text as text (title slide: $titleSlide)",
+    async ({ titleSlide, frontMatter }) => {
+      const [opening] = await readPptx(await lectureDeck({ titleSlide }));
+      expect([...(opening?.layout.furniture ?? [])]).toEqual(frontMatter);
+    },
+  );
+
+  it.each([
     { titleSlide: true, levels: [1, 2] },
     { titleSlide: false, levels: [1, 1] },
   ])(

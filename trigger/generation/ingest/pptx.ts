@@ -1,6 +1,7 @@
 import path from "node:path";
 import JSZip from "jszip";
 import { isMonospaceFace } from "./fonts.ts";
+import { markTitleSlide } from "./front-matter.ts";
 import { emptyLayout, type PageLayout } from "./layout.ts";
 import { normalizeLine } from "./lines.ts";
 import {
@@ -61,7 +62,7 @@ const REL_NOTES = "/notesSlide";
  * title as a heading, the text of its shapes in reading order (top to bottom, then left to right; each
  * paragraph or bullet a paragraph start), and then its speaker notes, each note paragraph a paragraph
  * start too. Title slides' titles are level 1 and other slides' titles level 2 when the deck has a title
- * slide; otherwise every slide title is level 1.
+ * slide; otherwise every slide title is level 1. A title slide's subtitle, author and date are front matter.
  */
 export async function readPptx(bytes: Uint8Array): Promise<SlidePage[]> {
   const zip = await JSZip.loadAsync(bytes).catch(() => {
@@ -81,6 +82,7 @@ function slidePage(slide: Slide, pageNumber: number, hasTitleSlide: boolean): Sl
     layout.headings.set(0, { level, end: slide.title.length - 1 });
     lines.push(...slide.title);
   }
+  let bodyEnd = 0;
   for (const paragraph of [...slide.body, ...slide.notes]) {
     if (lines.length > 0) layout.paragraphs.add(lines.length);
     if (paragraph.code) {
@@ -88,7 +90,14 @@ function slidePage(slide: Slide, pageNumber: number, hasTitleSlide: boolean): Sl
         layout.roles.set(line, "code");
     }
     lines.push(...paragraph.lines);
+    if (slide.body.includes(paragraph)) bodyEnd = lines.length;
   }
+  if (slide.titleType === "ctrTitle")
+    markTitleSlide(
+      lines,
+      layout,
+      Array.from({ length: bodyEnd }, (_, index) => index),
+    );
   return { page_number: pageNumber, lines, layout };
 }
 
