@@ -1,5 +1,6 @@
 import english from "hyphen/en/index.js";
 import dutch from "hyphen/nl/index.js";
+import { wordSet } from "../text/lexicon/index.ts";
 
 /** A word with its hyphenation points (Liang's patterns, TeX's) marked by soft hyphens. */
 export const hyphenateEn = (word: string): string => english.hyphenateSync(word, { minWordLength: 4 });
@@ -41,7 +42,7 @@ export function vocabularyOf(lines: readonly string[]): Set<string> {
 
 /**
  * How a word broken across a line end reads: `null` when the line does not end in a broken word (a dash,
- * a list), otherwise whether the hyphen belongs to the word. The document's own spelling of the word
+ * a list, a compound's hanging hyphen before "en"/"and"), otherwise whether the hyphen belongs to the word. The document's own spelling of the word
  * elsewhere decides first; then a capital, digit or Dutch vowel clash at the break, or an English
  * compound prefix, keeps the hyphen; otherwise the hyphen is the typesetter's when the language's
  * hyphenation patterns would break the word there, and the word's own when they would not.
@@ -56,6 +57,13 @@ export function joinAcrossLines(
   const head = BROKEN_END.exec(line)?.[1];
   const tail = CONTINUED_START.exec(nextLine)?.[1];
   if (!head || !tail || line.endsWith(" -")) return null;
+  // A compound's hanging hyphen before "en"/"and" ("Beheer-" / "en Ontwikkelmodel", "pre-" / "and
+  // post-war") is no broken word: the lines meet with a space.
+  if (
+    wordSet(language, "listJoiners").has(tail.toLowerCase()) &&
+    /\s/.test(nextLine.slice(tail.length, tail.length + 1))
+  )
+    return null;
   const lastPart = head.split("-").at(-1) ?? head;
   const joined = `${head}${tail}`.toLowerCase();
   const hyphenated = `${head}-${tail}`.toLowerCase();

@@ -322,6 +322,12 @@ describe("joinAcrossLines", () => {
     // The halves around a line-end hyphen are no words of the document.
     expect([...vocabularyOf(["the noord-", "westerstorm came"])]).toEqual(["the", "came"]);
     expect(joinAcrossLines("water -", "and air", "en", none)).toBeNull();
+    // A compound's hanging hyphen before a conjunction.
+    expect(
+      joinAcrossLines("een basis beschrijving van het Beheer-", "en Ontwikkelmodel", "nl", none),
+    ).toBeNull();
+    expect(joinAcrossLines("both pre-", "and post-war houses", "en", none)).toBeNull();
+    expect(joinAcrossLines("the river's en-", "ergy", "en", none)).toEqual({ hyphen: false });
     expect(joinAcrossLines("water and", "air", "en", none)).toBeNull();
   });
 });

@@ -609,6 +609,15 @@ const cases: Case[] = [
     },
   },
   {
+    name: "an ellipsis LaTeX sets as spaced full stops reads as one",
+    pages: [
+      (draw) => draw.lines(["Data, codes, . . . and more. We made it. . . .but who does it?"], 56, 780),
+    ],
+    check: ([page]) => {
+      expect(page?.lines).toEqual(["Data, codes, … and more. We made it….but who does it?"]);
+    },
+  },
+  {
     name: "columns under a table set across their gutter: the table's rows stay whole, the columns are read apart",
     pages: [
       (draw) => {

@@ -22,6 +22,9 @@ const ITALIC_NAME = /ital|oblique|slant|^(?:[A-Z]{6}\+)?(?:CMTI|CMSSI|CMBXTI|CMS
 
 // The bullets slide themes set (beamer's triangles, arrows) read as the bullet every reader knows.
 const SLIDE_BULLET = /^[▶▸►‣➢➤]\s*(?=\S)/u;
+// LaTeX's \dots sets an ellipsis as three spaced full stops (". . .", ". . . ." before a full stop); a
+// reader sees "…" (and "….").
+const SPACED_ELLIPSIS = /\.(?: \.){2,}/g;
 
 interface Placed extends TextPiece {
   angle: number;
@@ -51,12 +54,19 @@ export async function readPdfLines(bytes: Uint8Array): Promise<PdfPage[]> {
   const pages = placedPages.map(({ pieces, width, height: pageHeight }, index) => {
     const { upright, apart, height, rotated } = uprightPieces(pieces, width, pageHeight, repeated);
     const lines = pageLines(upright, rotated, height, apart)
-      .map((line) => ({ ...line, text: normalizeLine(line.text).replace(SLIDE_BULLET, "• ") }))
+      .map((line) => ({ ...line, text: typesetText(line.text) }))
       .filter((line) => line.text !== "");
     return { page_number: index + 1, height, width, lines };
   });
   const size = commonSize(pages);
   return pages.map((page) => ({ ...page, lines: page.lines.flatMap((line) => splitRunIn(line, size)) }));
+}
+
+/** A line's text as a reader takes it in: slide bullets as "•", a spaced ellipsis as "…". */
+function typesetText(text: string): string {
+  return normalizeLine(text)
+    .replace(SLIDE_BULLET, "• ")
+    .replace(SPACED_ELLIPSIS, (dots) => `…${".".repeat(dots.replace(/ /g, "").length - 3)}`);
 }
 
 /** The font size most characters of the document have. */
