@@ -277,7 +277,11 @@ function readPage(corpus: Corpus, source: CorpusSource, pageChunks: Chunk[], rea
       const marked = inFence ? undefined : roles?.headings.get(lineNumber);
       const lineEnd = marked ? Math.min(marked.end, chunk.line_end) : lineNumber;
       const heading = marked
-        ? headingFromLines(range(lineNumber, lineEnd).map(lineAt), marked.level)
+        ? headingFromLines(
+            range(lineNumber, lineEnd).map(lineAt),
+            marked.level,
+            range(lineNumber, lineEnd).map((line) => roles?.joins.get(line)),
+          )
         : inFence || roles
           ? undefined
           : guessed.get(lineNumber);

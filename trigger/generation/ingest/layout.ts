@@ -187,8 +187,20 @@ export function markJoins(
   dictionary?: ReadonlySet<string>,
 ) {
   const inHeading = new Set<number>();
-  for (const [start, { end }] of layout.headings)
+  for (const [start, { end }] of layout.headings) {
     for (let line = start; line <= end; line++) inHeading.add(line);
+    // A word broken over a title's lines ("beheerorgani-" / "saties") is joined as in the text.
+    for (let line = start; line < end; line++) {
+      const join = joinAcrossLines(
+        lines[line] ?? "",
+        lines[line + 1] ?? "",
+        language,
+        vocabulary,
+        dictionary,
+      );
+      if (join) layout.joins.set(line, join);
+    }
+  }
   const prose = (index: number) => {
     const line = lines[index];
     const role = layout.roles.get(index);

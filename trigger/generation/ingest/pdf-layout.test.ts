@@ -1028,3 +1028,31 @@ describe("PDF layout as a reader sees it", () => {
     testCase.check(await readPages(bytes), await sentencesOf(bytes));
   });
 });
+
+describe("PDF headings as the structure reads them", () => {
+  it("joins a word broken over a title's two lines, as in the text", async () => {
+    const bytes = await makePdf([
+      (draw) => {
+        draw.lines(["3.1 BOMOS als hulpmiddel voor de ontwikkeling van beheerorgani-", "saties"], 56, 790, {
+          size: 12,
+          bold: true,
+        });
+        draw.lines(
+          [
+            "De belangrijkste toepassing van BOMOS is die als hulpmiddel voor de organisaties.",
+            "Veel beheerorganisaties komen voort uit een project dat een standaard heeft gemaakt.",
+            "Daarna moet de standaard worden beheerd en verder worden ontwikkeld door hen.",
+          ],
+          56,
+          760,
+        );
+      },
+    ]);
+    const source = { id: SOURCE_ID, kind: "pdf" as const, file_name: "layout.pdf", file_path: null };
+    const { chunks } = await ingestSource({ ...source, content: bytes });
+    const headings = buildCorpus([{ ...source, chunks }]).items.flatMap((item) =>
+      item.type === "heading" ? [item.heading.text] : [],
+    );
+    expect(headings).toEqual(["BOMOS als hulpmiddel voor de ontwikkeling van beheerorganisaties"]);
+  });
+});

@@ -1,3 +1,5 @@
+import { joinLines } from "./markup.ts";
+
 export interface Heading {
   /** 1 is the top level. */
   level: number;
@@ -80,14 +82,19 @@ const RUN_IN_STOP = /(?<=\p{L}{2}|\))(?<!\bcont|\bcontd|\bctd|\bcontinued)\s*[.:
 
 /**
  * A heading the document's layout marked, from its lines: Markdown `#` marks, a leading number ("2.1")
- * and inline markup are not part of its title; the level is the layout's.
+ * and inline markup are not part of its title; the level is the layout's. `joins` are the layout's
+ * joins after each line (a word broken over a title's two lines: "beheerorgani-" / "saties").
  */
-export function headingFromLines(lines: readonly string[], level: number): Heading {
-  const text = lines
+export function headingFromLines(
+  lines: readonly string[],
+  level: number,
+  joins?: ReadonlyArray<boolean | undefined>,
+): Heading {
+  const shown = lines
     // A Markdown underline (`===`, `---`) only marks the line above it.
     .filter((line) => !/^(=+|-+)$/.test(line))
-    .map((line) => MARKDOWN_HEADING.exec(line)?.[2] ?? line)
-    .join(" ")
+    .map((line) => MARKDOWN_HEADING.exec(line)?.[2] ?? line);
+  const text = (joins ? joinLines(shown, joins).text : shown.join(" "))
     .replace(/(\*\*|__|\*|_|`)(?=\S)(.+?)(?<=\S)\1/g, "$2")
     .replace(/^(?:\d{1,2}(?:\.\d{1,2})*\.?|\d{1,2}\)|[a-z]\))\s+(?=\p{L})/u, "")
     .trim()
