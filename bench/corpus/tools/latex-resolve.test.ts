@@ -5,6 +5,8 @@ import { natbibCitation, resolveLatex } from "./latex-resolve.ts";
 const AUX = [
   "\\bibcite{bouter}{{1}{2020}{{Bouter}}{{}}}",
   "\\bibcite{konkol}{{3}{2021}{{Konkol et~al.}}{{Konkol, Chang et~al.}}}",
+  "\\bibcite{wiki}{{4}{2020{b}}{{Wikipedia contributors}}{{}}}",
+  "\\bibcite{czi}{{5}{2019}{{{Chan Zuckerberg Initiative} et~al.}}{{{Chan Zuckerberg Initiative}, Boettiger}}}",
 ].join("\n");
 
 describe("natbibCitation", () => {
@@ -12,6 +14,8 @@ describe("natbibCitation", () => {
     ["citep", "bouter", "(Bouter, 2020)"],
     ["citep", "bouter, konkol", "(Bouter, 2020; Konkol et~al., 2021)"],
     ["citet", "konkol", "Konkol et~al. (2021)"],
+    ["citep", "wiki", "(Wikipedia contributors, 2020b)"],
+    ["citet", "czi", "Chan Zuckerberg Initiative et~al. (2019)"],
   ] as const)("\\%s{%s} prints %s", (command, keys, printed) => {
     expect(natbibCitation(AUX, command, keys)).toBe(printed);
   });

@@ -32,10 +32,15 @@ function inComment(source: string, at: number): boolean {
 /** natbib's author-year labels in an .aux: `\\bibcite{key}{{n}{year}{{short authors}}{{long}}}`. */
 export function natbibLabels(aux: string) {
   const labels = new Map<string, { authors: string; year: string }>();
+  // Braces only group: `2020{b}` is natbib's letter for a second work of the year (\natexlab), printed
+  // "2020b"; `{Chan Zuckerberg Initiative} et~al.` is a corporate author the .bib protects from reordering.
   for (const [, key, year, authors] of aux.matchAll(
-    /\\bibcite\{([^}]+)\}\{\{\d+\}\{([^}]*)\}\{\{([^}]*)\}\}/g,
+    /\\bibcite\{([^}]+)\}\{\{\d+\}\{((?:[^{}]|\{[^{}]*\})*)\}\{\{((?:[^{}]|\{[^{}]*\})*)\}\}/g,
   ))
-    labels.set(key as string, { authors: authors as string, year: year as string });
+    labels.set(key as string, {
+      authors: (authors as string).replace(/[{}]/g, ""),
+      year: (year as string).replace(/[{}]/g, ""),
+    });
   return labels;
 }
 
