@@ -254,9 +254,9 @@ const GENERIC_NOUNS = new Set(
 // Nouns that say when: a wrong option for a thing or a place would be ruled out by its kind alone.
 const TIME_WORDS = new Set(
   (
-    "century centuries decade decades period periods era eras age ages moment moments day days week weeks " +
+    "year years century centuries decade decades period periods era eras age ages moment moments day days week weeks " +
     "month months season seasons summer winter autumn dawn hour hours minute minutes " +
-    "eeuw eeuwen periode periodes tijdperk tijdperken moment momenten dag dagen week weken maand maanden " +
+    "jaar jaren eeuw eeuwen periode periodes tijdperk tijdperken moment momenten dag dagen week weken maand maanden " +
     "seizoen seizoenen zomer winter herfst lente uur uren minuut minuten jaartelling"
   ).split(" "),
 );

@@ -61,7 +61,7 @@ function canBeParticiple(word: string): boolean {
 }
 
 // Determiners, adjectives, nouns, numbers and possessives: a plain noun phrase.
-const SUBJECT_TAGS = /^(DT|PDT|JJ|JJR|JJS|NN|NNS|NNP|NNPS|CD|PRP\$|POS)$/;
+export const SUBJECT_TAGS = /^(DT|PDT|JJ|JJR|JJS|NN|NNS|NNP|NNPS|CD|PRP\$|POS)$/;
 const HAVE = new Set(["has", "have", "had"]);
 const DO = new Set(["do", "does", "did"]);
 // Verbs that move before the subject themselves; "has" only as an auxiliary ("has grown").
@@ -152,7 +152,7 @@ function agrees(verb: string, headWord: string, headTag: string): boolean {
 }
 
 /** Singular or plural by the lexicon's tag, else by the ending ("-en", "-s" plural); null if unsure. */
-function dutchNounNumber(word: string, tag: string): DutchNumber | null {
+export function dutchNounNumber(word: string, tag: string): DutchNumber | null {
   if (tag.startsWith("N(")) return /[(,]mv[,)]/u.test(tag) ? "plural" : "singular";
   if (/^\p{Lu}/u.test(word) && !/(en|s)$/u.test(word)) return "singular";
   if (/[^e]en$|ers$|[^s]s$/u.test(word)) return "plural";
@@ -165,7 +165,7 @@ function dutchNounNumber(word: string, tag: string): DutchNumber | null {
  * listed as an infinitive only); a form
  * the lexicon lacks by its ending ("stijgt", "bouwde" singular; "stijgen", "bouwden" plural).
  */
-function dutchVerbNumbers(verb: string): ReadonlySet<DutchNumber> {
+export function dutchVerbNumbers(verb: string): ReadonlySet<DutchNumber> {
   const numbers = new Set<DutchNumber>();
   const tags = lexiconTags(verb, "nl").filter((tag) => tag.startsWith("V("));
   for (const tag of tags) {
@@ -185,7 +185,7 @@ function isNoun(tag: string): boolean {
 }
 
 // Articles, indefinite, possessive and demonstrative pronouns used before a noun, numerals, adjectives, nouns.
-const DUTCH_SUBJECT_TAGS = /^(Art\(|Adj\(attr|N\(|Num\(|Pron\((onbep|bez|aanw)[^)]*attr)/;
+export const DUTCH_SUBJECT_TAGS = /^(Art\(|Adj\(attr|N\(|Num\(|Pron\((onbep|bez|aanw)[^)]*attr)/;
 
 /** Without the text at hand: a capitalised word that does not end like a Dutch plural ("Napoleon"). */
 export function looksLikeAName(word: string): boolean {

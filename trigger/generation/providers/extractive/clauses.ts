@@ -1,4 +1,5 @@
 import type { Sentence } from "../../corpus.ts";
+import { pluralOpeningSubject } from "../../text/antecedent.ts";
 import { escapeRegExp, isStopword, type Language, lowerInitial } from "../../text/language.ts";
 import { wordSet } from "../../text/lexicon/index.ts";
 import {
@@ -7,8 +8,9 @@ import {
   joinedToNounBefore,
   opensWithPurpose,
 } from "../../text/phrase-checks.ts";
-import { lexiconClasses, onlyAVerb } from "../../text/pos.ts";
+import { isDutchVerbForm, lexiconClasses, lexiconTags, onlyAVerb } from "../../text/pos.ts";
 import { leansOnContext, namesContent } from "../../text/rank.ts";
+import { dutchVerbNumbers, looksLikeAName } from "../../text/why-question.ts";
 
 /**
  * Cause and definition sentences, read with patterns rather than a parser: only shapes whose parts are
@@ -120,6 +122,8 @@ export function causalPairs(
     const previous = sentences[position - 1];
     const adjacent =
       previous !== undefined && previous.index === sentence.index - 1 && !sentence.opensParagraph;
+    const resolved = (pair: CausalPair): CausalPair =>
+      adjacent && previous?.complete ? withSubjectResolved(pair, previous, language) : pair;
     const mid = MID_CAUSE[language].exec(text);
     // "Veen is een bodem die ontstaat doordat …": the cause belongs to a relative clause, not to a
     // statement that can be quoted on its own.
@@ -136,39 +140,45 @@ export function causalPairs(
       !endsInRelative &&
       !prepositional
     ) {
-      pairs.push({
-        sentences: [sentence],
-        effect: mid[1].trim(),
-        cause: mid[3].trim(),
-        causeStatement: null,
-        connective: mid[2].toLowerCase(),
-        form: "mid",
-      });
+      pairs.push(
+        resolved({
+          sentences: [sentence],
+          effect: mid[1].trim(),
+          cause: mid[3].trim(),
+          causeStatement: null,
+          connective: mid[2].toLowerCase(),
+          form: "mid",
+        }),
+      );
       return;
     }
     const frontNl = language === "nl" ? FRONT_CAUSE_NL.exec(text) : null;
     if (frontNl?.[1] && frontNl[2] && frontNl[3] && substantial(frontNl[2])) {
-      pairs.push({
-        sentences: [sentence],
-        // The main clause after the comma, verb first: "…, duurt het enkele dagen".
-        effect: frontNl[3].trim(),
-        cause: frontNl[2].trim(),
-        causeStatement: null,
-        connective: frontNl[1].toLowerCase(),
-        form: "front",
-      });
+      pairs.push(
+        resolved({
+          sentences: [sentence],
+          // The main clause after the comma, verb first: "…, duurt het enkele dagen".
+          effect: frontNl[3].trim(),
+          cause: frontNl[2].trim(),
+          causeStatement: null,
+          connective: frontNl[1].toLowerCase(),
+          form: "front",
+        }),
+      );
       return;
     }
     const front = language === "en" ? FRONT_CAUSE_EN.exec(text) : null;
     if (front?.[2] && front[3] && substantial(front[2]) && substantial(front[3])) {
-      pairs.push({
-        sentences: [sentence],
-        effect: capitalize(front[3].trim()),
-        cause: front[2].trim(),
-        causeStatement: null,
-        connective: "because",
-        form: "mid",
-      });
+      pairs.push(
+        resolved({
+          sentences: [sentence],
+          effect: capitalize(front[3].trim()),
+          cause: front[2].trim(),
+          causeStatement: null,
+          connective: "because",
+          form: "mid",
+        }),
+      );
       return;
     }
     const back = BACK_CAUSE[language].exec(text);
@@ -237,6 +247,79 @@ export function causalPairs(
     }
   });
   return pairs;
+}
+
+/**
+ * "Steamships followed a few years later. Because they did not depend on the wind, they could keep to a
+ * timetable …": a cause whose effect has a plural pronoun as its subject is read with the noun phrase
+ * the sentence before opens with (`pluralOpeningSubject`, only where nothing else there could be meant),
+ * and cites both sentences. Only when every plural pronoun of the sentence is a subject replaced here,
+ * the effect's one included; otherwise the pair stays as it was (and needs its context, so is not asked).
+ */
+function withSubjectResolved(pair: CausalPair, previous: Sentence, language: Language): CausalPair {
+  const [sentence] = pair.sentences;
+  if (!sentence || pair.sentences.length !== 1) return pair;
+  const subject = pluralOpeningSubject(previous.text, language);
+  if (!subject) return pair;
+  const effect = withSubject(pair.effect, subject, language, pair.form === "front" ? "verbFirst" : "main");
+  if (effect === null) return pair;
+  const cause = pair.cause === null ? null : withSubject(pair.cause, subject, language, "subordinate");
+  const forms = wordSet(language, "pluralPronounForms");
+  const inSentence = wordsOf(sentence.text).filter((word) =>
+    forms.has(word.toLowerCase().replace(/[^\p{L}]/gu, "")),
+  ).length;
+  if (inSentence !== (cause === null ? 1 : 2)) return pair;
+  return { ...pair, sentences: [previous, sentence], effect, cause: cause ?? pair.cause };
+}
+
+/**
+ * A clause with its plural subject pronoun replaced by a noun phrase, or null when its subject is no
+ * such pronoun or its verb is not plural: English "they …"; Dutch "ze konden …", "konden ze …" (after a
+ * fronted cause) or "ze … waren" (a subordinate clause, its verbs at the end).
+ */
+function withSubject(
+  clause: string,
+  subject: string,
+  language: Language,
+  order: "main" | "verbFirst" | "subordinate",
+): string | null {
+  const words = wordsOf(clause);
+  const at = order === "verbFirst" && language === "nl" ? 1 : 0;
+  const pronoun = words[at] ?? "";
+  if (!wordSet(language, "pluralSubjectPronouns").has(pronoun.toLowerCase())) return null;
+  if (language === "nl") {
+    const verbs = order === "verbFirst" ? [words[0]] : order === "main" ? [words[1]] : words.slice(1);
+    if (!verbs.some((word) => word !== undefined && pluralOnlyVerb(word))) return null;
+    if (words.some((word) => singularOnlyVerb(word))) return null;
+  }
+  const common = commonCase(subject, language);
+  words[at] = /^\p{Lu}/u.test(pronoun) ? capitalize(common) : common;
+  return words.join(" ");
+}
+
+function pluralOnlyVerb(word: string): boolean {
+  const numbers = dutchVerbNumbersOf(word);
+  return numbers.has("plural") && !numbers.has("singular");
+}
+
+function singularOnlyVerb(word: string): boolean {
+  const numbers = dutchVerbNumbersOf(word);
+  return numbers.has("singular") && !numbers.has("plural");
+}
+
+/** The numbers a Dutch word agrees with as a finite verb: none unless the lexicon or its form makes it one. */
+function dutchVerbNumbersOf(word: string): ReadonlySet<string> {
+  const lower = word.toLowerCase().replace(/[^\p{L}]/gu, "");
+  const verb = lexiconTags(lower, "nl").some((tag) => tag.startsWith("V(")) || isDutchVerbForm(lower);
+  return verb ? dutchVerbNumbers(lower) : new Set();
+}
+
+/** A noun phrase that opened a sentence, as it reads inside one: its first word in lower case unless a name. */
+function commonCase(phrase: string, language: Language): string {
+  if (language === "en") return lowerFirst(phrase);
+  const [first = "", ...rest] = phrase.split(" ");
+  const known = lexiconClasses(lowerInitial(first), "nl").length > 0;
+  return [known || !looksLikeAName(first) ? lowerInitial(first) : first, ...rest].join(" ");
 }
 
 /**

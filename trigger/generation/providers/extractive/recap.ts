@@ -79,7 +79,8 @@ export function recapScript(
     const pair = pairs.find(
       (candidate) =>
         candidate.form === "mid" &&
-        candidate.sentences[0] === sentence &&
+        // A cause whose pronoun subject was read from the sentence before is said for its own sentence.
+        candidate.sentences.at(-1) === sentence &&
         candidate.cause !== null &&
         /^(doordat|omdat|because)$/.test(candidate.connective),
     );

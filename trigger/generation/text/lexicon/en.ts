@@ -61,6 +61,8 @@ export const en: WordLists = {
     "took place",
   ],
   subjectPronouns: "i you he she it we they".split(" "),
+  pluralSubjectPronouns: ["they"],
+  pluralPronounForms: "they them their theirs themselves".split(" "),
   pluralEndings: "s".split(" "),
   singularEndings: "ss us is ics ous as".split(" "),
   separableParticles: [],

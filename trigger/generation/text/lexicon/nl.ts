@@ -39,6 +39,8 @@ export const nl: WordLists = {
   infinitiveMarkers: ["te"],
   nameJoiners: "van voor".split(" "),
   subjectPronouns: "ik je jij u hij zij ze we wij men".split(" "),
+  pluralSubjectPronouns: "ze zij".split(" "),
+  pluralPronounForms: "ze zij hen hun".split(" "),
   fixedExpressions: [
     "aan de hand van",
     "op verzoek van",

@@ -42,6 +42,13 @@ export interface WordLists {
   nameJoiners: readonly string[];
   /** Personal pronouns that can stand right after a finite verb as its subject ("merk je", "gaan we"). */
   subjectPronouns: readonly string[];
+  /**
+   * Plural personal pronouns that can be a clause's subject ("they", "ze"): one may be read as the
+   * plural noun phrase the sentence before opens with, when nothing else there could be meant.
+   */
+  pluralSubjectPronouns: readonly string[];
+  /** Every form of the plural personal pronoun ("they", "them", "their"; "ze", "hen", "hun"). */
+  pluralPronounForms: readonly string[];
   /** Fixed expressions whose nouns carry no meaning of their own: never a blank ("aan de hand van"). */
   fixedExpressions: readonly string[];
   /** Endings of plural nouns, for words the lexicon does not know ("keuzes", "metrieken", "models"). */
