@@ -601,7 +601,7 @@ export function clozeItem(
     const after = sentence.text.slice(match.index + surface.length);
     if (phraseIn(term.key, after) || /^[-’'\p{L}]/u.test(after)) continue;
     if (partOfLongerPhrase(before, after, term, context)) continue;
-    if (isTrivialBlank(before, surface, after, context.language)) continue;
+    if (isTrivialBlank(before, surface, after, context.language, false, namesATerm(term, context))) continue;
     const article = /(?:^|\s)(de|het|a|an)\s+$/iu.exec(before);
     const articleWord = article?.[1];
     if (articleWord && /^\p{Lu}/u.test(articleWord)) continue;
@@ -675,6 +675,15 @@ export function clozeItem(
  */
 function isKeyTerm(term: KeyPhrase, context: ItemContext): boolean {
   if (term.count >= 2 || context.defined.has(term.key) || term.key.includes(" ")) return true;
+  return titlesOf(context).some((title) => phraseIn(term.key, title) !== null);
+}
+
+/**
+ * Whether a term is named as one rather than only used: a phrase of several words, a term the chapter
+ * defines, or one a subtopic's title names. One of two coordinated items may be asked for only then.
+ */
+function namesATerm(term: KeyPhrase, context: ItemContext): boolean {
+  if (term.key.includes(" ") || context.defined.has(term.key)) return true;
   return titlesOf(context).some((title) => phraseIn(term.key, title) !== null);
 }
 

@@ -154,6 +154,37 @@ describe("blanks: never on an amount, a general noun, a list item or a modifier"
   it.each(blanks)("%s: “%s[%s]%s” trivial → %s", (language, before, answer, after, expected) => {
     expect(isTrivialBlank(before, answer, after, language)).toBe(expected);
   });
+  // One of exactly two coordinated items, when it is a term the chapter names (several words, defined,
+  // or in a title): the blank asks for it. A longer list, or a single common word, stays trivia.
+  const pairs: Array<[Language, string, string, string, boolean, boolean]> = [
+    ["en", "Factories grew up near ", "coal fields", " and rivers, and workers followed them.", true, false],
+    ["en", "Factories grew up near rivers and ", "coal fields", ", and workers followed them.", true, false],
+    [
+      "nl",
+      "Fabrieken verrezen bij ",
+      "de kolenvelden",
+      " en de rivieren, en arbeiders volgden ze.",
+      true,
+      false,
+    ],
+    ["nl", "Fabrieken verrezen bij de rivieren en ", "de kolenvelden", ".", true, false],
+    // not a term the chapter names: a pair stays trivia
+    ["en", "Factories grew up near ", "coal fields", " and rivers, and workers followed them.", false, true],
+    ["nl", "Het leidt tot verschillen in de behandeling van ", "individuen", " en/of groepen.", false, true],
+    // more than two items: still a list
+    ["en", "Factories grew up near rivers, ", "coal fields", " and ports.", true, true],
+    ["en", "Factories grew up near ", "coal fields", " and rivers and ports.", true, true],
+    ["en", "Factories grew up near ", "coal fields", " and rivers, ports and canals.", true, true],
+    ["en", "Factories grew up near rivers and ", "coal fields", " and ports.", true, true],
+    ["nl", "Dat kan op grond van ras, geslacht, of ", "burgerlijke staat", ".", true, true],
+    ["nl", "Er zijn drie soorten bloedvaten: slagaders, ", "grote aders", " en haarvaten.", true, true],
+  ];
+  it.each(pairs)(
+    "%s: “%s[%s]%s” (a named term: %s) trivial → %s",
+    (language, before, answer, after, namedTerm, expected) => {
+      expect(isTrivialBlank(before, answer, after, language, false, namedTerm)).toBe(expected);
+    },
+  );
   it("lets a list item stand as a wrong option (a concept of the text), never as a blank", () => {
     expect(
       isTrivialBlank("Er zijn drie soorten bloedvaten: slagaders, ", "aders", " en haarvaten.", "nl", true),
@@ -213,6 +244,61 @@ describe("causes: a why-question only from an explicit causal link with both hal
       "en",
       "The ice sheet melted quickly in the warm period. Sea levels were therefore much higher than today.",
       "Why were sea levels much higher than today?",
+    ],
+    // A plural pronoun subject read as the plural noun phrase the sentence before opens with.
+    [
+      "en",
+      "Steamships followed a few years later. Because they did not depend on the wind, they could keep to a timetable.",
+      "Why could steamships keep to a timetable?",
+    ],
+    [
+      "en",
+      "Steamships followed a few years later. They could keep to a timetable because they did not depend on the wind.",
+      "Why could steamships keep to a timetable?",
+    ],
+    [
+      "nl",
+      "Stoomschepen volgden een paar jaar later. Omdat ze niet van de wind afhankelijk waren, konden ze zich aan een dienstregeling houden.",
+      "Waarom konden stoomschepen zich aan een dienstregeling houden?",
+    ],
+    [
+      "nl",
+      "Stoomschepen volgden een paar jaar later. Ze konden zich aan een dienstregeling houden, omdat ze niet van de wind afhankelijk waren.",
+      "Waarom konden stoomschepen zich aan een dienstregeling houden?",
+    ],
+    // Ambiguous: another plural noun after the verb could be meant.
+    [
+      "en",
+      "Steamships replaced the sailing ships. Because they did not depend on the wind, they could keep to a timetable.",
+      null,
+    ],
+    [
+      "nl",
+      "Stoomschepen vervingen de zeilschepen. Omdat ze niet van de wind afhingen, konden ze sneller varen.",
+      null,
+    ],
+    // Singular, or a new paragraph, or another plural pronoun in the sentence: not resolved.
+    [
+      "en",
+      "The ship followed a few years later. Because it did not depend on the wind, it could keep to a timetable.",
+      null,
+    ],
+    ["nl", "De fabriek sloot een paar jaar later. Omdat ze te oud was, moest ze dicht.", null],
+    [
+      "en",
+      "Steamships followed a few years later.\n\nBecause they did not depend on the wind, they could keep to a timetable.",
+      null,
+    ],
+    [
+      "en",
+      "Steamships followed a few years later. Because they did not depend on the wind, they could keep to their timetable.",
+      null,
+    ],
+    // The sentence before opens with a fronted phrase, not its subject.
+    [
+      "en",
+      "In 1840 steamships followed. Because they did not depend on the wind, they could keep to a timetable.",
+      null,
     ],
   ];
   it.each(rows)("%s: %s → %s", async (language, text, expected) => {
