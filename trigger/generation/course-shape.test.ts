@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { contentTerms, type Sentence } from "./corpus.ts";
 import {
   ITEM_LIMITS,
+  isSlideBullet,
   isTeachable,
   RECAP_WORDS,
   shapeOf,
@@ -42,6 +43,24 @@ describe("unteachableReason", () => {
     ["Amsterdam, Rotterdam, Utrecht and The Hague are the largest cities of the Netherlands.", null],
   ] as const)("%s → %s", (text, expected) => {
     expect(unteachableReason(sentence(text))).toBe(expected);
+  });
+});
+
+describe("isSlideBullet: an overview slide shows statements, fragments included, never a list or a note", () => {
+  it.each([
+    ["Magma that reaches the surface through a vent is called lava.", true],
+    ["Anonymizes the work and includes line numbers.", true],
+    ["Plate tectonics and people", true],
+    ["Do, Not, Us, This, Code, Put, the, Correct, Terms, for, Your, Paper", false],
+    ["Do Not Use This Code → Generate the Correct Terms for Your Paper; Generate the Correct Terms.", false],
+    ["Computational poetics, stylometry, neural networks, classical Latin", false],
+    ["If you are new to publishing with ACM, this document is a valuable guide to the process.", false],
+    ["In dit hoofdstuk leer je hoe een algoritme onderscheid kan maken.", false],
+    ["Smith, J. (2001). Volcanoes of the world. Cambridge University Press.", false],
+    ["Leg uit waarom het hart twee kamers heeft.", false],
+    ["Waarom liggen de meeste vulkanen langs de randen van platen?", false],
+  ] as const)("%s → %s", (text, expected) => {
+    expect(isSlideBullet(text)).toBe(expected);
   });
 });
 

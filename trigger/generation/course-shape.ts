@@ -166,13 +166,31 @@ export function unteachableReason(
 ): "incomplete" | "question" | "exercise" | "reference" | "document" | "list" | "thin" | null {
   const text = sentence.text.trim();
   if (!sentence.complete) return "incomplete";
+  const reason = notAStatementReason(text);
+  if (reason) return reason;
+  if (words(text).length < MIN_WORDS || sentence.terms.length < MIN_CONTENT_WORDS) return "thin";
+  return null;
+}
+
+/** Why a text, complete or not, states nothing of the subject: a question, an exercise, a reference, a note on the document or a list. */
+function notAStatementReason(
+  text: string,
+): "question" | "exercise" | "reference" | "document" | "list" | null {
   if (/\?["”’»]?$/u.test(text)) return "question";
   if (EXERCISE_OPENERS.has((words(text)[0] ?? "").toLowerCase())) return "exercise";
   if (REFERENCE_MARKS.some((mark) => mark.test(text))) return "reference";
   if (DOCUMENT_MARKS.some((mark) => mark.test(text))) return "document";
   if (isList(text)) return "list";
-  if (words(text).length < MIN_WORDS || sentence.terms.length < MIN_CONTENT_WORDS) return "thin";
   return null;
+}
+
+/**
+ * Whether a line may stand on an overview slide: what the items refuse as stating nothing (a question,
+ * an exercise, a reference, a note on the document, a list of keywords or titles) is no summary either.
+ * A fragment or a short line may: a slide's bullets often are ("Anonymizes the work.").
+ */
+export function isSlideBullet(text: string): boolean {
+  return notAStatementReason(text.trim()) === null;
 }
 
 function isList(text: string): boolean {

@@ -6,6 +6,7 @@ import {
   type ChapterShape,
   chapterShape,
   ITEM_LIMITS,
+  isSlideBullet,
   isTeachable,
   unteachableReason,
 } from "../../course-shape.ts";
@@ -173,7 +174,7 @@ export function extractiveChapter(
     {
       kind: "overview",
       title: title.overview(section.title),
-      payload: overview(section, teaching, labels, shape.objectives.max),
+      payload: overview(section, teaching, labels, shape.objectives.max, slideFilter(request.material)),
       citations: structureCitations,
     },
     quizActivity("diagnostic", title.diagnostic(section.title), diagnostic),
@@ -269,8 +270,27 @@ function clozeItems(
   }
 }
 
+/**
+ * Which lines an overview slide may show, by the filters the items use: a line in a language the word
+ * lists cannot read (placeholder Latin, judged in its passage as `inOfflineLanguage` does), or one that
+ * states nothing (a list of keywords or titles, a note on the document: `isSlideBullet`), is left off.
+ */
+function slideFilter(material: SectionMaterial): (text: string) => boolean {
+  const byText = new Map(material.sentences.map((sentence) => [sentence.text.trim(), sentence]));
+  return (text) => {
+    const sentence = byText.get(text.trim());
+    return isSlideBullet(text) && readsAsDutchOrEnglish(text, sentence?.chunk);
+  };
+}
+
 /** Objectives named after what each subtopic lets a learner do; one slide per subtopic. */
-function overview(section: Section, pools: readonly Pool[], labels: Labels, maxObjectives: number) {
+function overview(
+  section: Section,
+  pools: readonly Pool[],
+  labels: Labels,
+  maxObjectives: number,
+  fitsASlide: (text: string) => boolean,
+) {
   const objectives: string[] = [];
   for (const pool of pools) {
     // A "Daardoor …" sentence quoted in a goal reads oddly; goals name effects the text states whole.
@@ -293,12 +313,19 @@ function overview(section: Section, pools: readonly Pool[], labels: Labels, maxO
   const slides = section.subtopics.map((subtopic) => ({
     title: subtopic.title,
     bullets: [subtopic.description, ...subtopic.key_points]
-      .filter((text, index, all) => text !== "" && all.indexOf(text) === index)
+      .filter((text, index, all) => text !== "" && all.indexOf(text) === index && fitsASlide(text))
       .slice(0, SLIDE_BULLETS),
   }));
   return {
     slides:
-      slides.length > 0 ? slides : [{ title: section.title, bullets: [section.description].filter(Boolean) }],
+      slides.length > 0
+        ? slides
+        : [
+            {
+              title: section.title,
+              bullets: [section.description].filter((text) => text && fitsASlide(text)),
+            },
+          ],
     objectives: [...new Set(objectives)].slice(0, maxObjectives),
   };
 }
