@@ -28,12 +28,8 @@ export function markBackMatter(pages: readonly LaidPage[]): void {
  */
 export function markReferenceSections(pages: readonly LaidPage[]): void {
   const lines = laidLines(pages);
-  for (let at = 0; at < lines.length; at++) {
-    const line = lines[at];
-    const heading = line?.layout.headings.get(line.index);
-    if (!line || !heading || headingKind(headingText(lines, at, heading.end)) !== "reference") continue;
-    const end = sectionEnd(lines, at);
-    const block = lines.slice(at + (heading.end - line.index) + 1, end + 1);
+  for (const { at, headingEnd, end } of sectionsOf(lines, "reference")) {
+    const block = lines.slice(headingEnd + 1, end + 1);
     const body = block.filter(({ text, index, layout }) => text !== "" && !layout.furniture.has(index));
     const entries = body.filter(({ text }) => referenceShape(text) !== null).length;
     if (body.length === 0 || entries / body.length < MIN_ENTRY_SHARE) continue;
@@ -41,7 +37,6 @@ export function markReferenceSections(pages: readonly LaidPage[]): void {
       layout.headings.delete(index);
       if (!layout.furniture.has(index)) layout.roles.set(index, "reference");
     }
-    at = end;
   }
 }
 
@@ -52,17 +47,29 @@ export function markReferenceSections(pages: readonly LaidPage[]): void {
  */
 export function markNoticeSections(pages: readonly LaidPage[]): void {
   const lines = laidLines(pages);
-  for (let at = 0; at < lines.length; at++) {
-    const line = lines[at];
-    const heading = line?.layout.headings.get(line.index);
-    if (!line || !heading || headingKind(headingText(lines, at, heading.end)) !== "notice") continue;
-    const end = sectionEnd(lines, at);
+  for (const { at, end } of sectionsOf(lines, "notice")) {
     for (const { index, layout } of lines.slice(at, end + 1)) {
       layout.headings.delete(index);
       layout.roles.delete(index);
       layout.furniture.add(index);
     }
-    at = end;
+  }
+}
+
+/**
+ * The sections whose heading reads as `kind`, one after another: where the heading starts and ends,
+ * and the section's last line. A section its caller marks loses its headings, so none inside it is
+ * found again.
+ */
+function* sectionsOf(
+  lines: readonly LaidLine[],
+  kind: NonNullable<ReturnType<typeof headingKind>>,
+): Generator<{ at: number; headingEnd: number; end: number }> {
+  for (let at = 0; at < lines.length; at++) {
+    const line = lines[at];
+    const heading = line?.layout.headings.get(line.index);
+    if (!line || !heading || headingKind(headingText(lines, at, heading.end)) !== kind) continue;
+    yield { at, headingEnd: at + (heading.end - line.index), end: sectionEnd(lines, at) };
   }
 }
 
