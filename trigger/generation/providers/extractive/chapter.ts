@@ -47,14 +47,6 @@ interface Pool {
 }
 
 /**
- * A chapter with the six activities, written from the section's own sentences only: objectives and
- * slides per subtopic, one diagnostic question per subtopic, study text that explains (lead, example,
- * question and answer), cards whose hints never hold the answer, a mastery check mixing cause,
- * definition and fill-in questions, and a spoken recap (course-shape.ts: 150–230 words, fewer for a
- * short section). Every count stops at the chapter's shape, which scales with the section's teachable
- * sentences: a section that teaches little gets few items, one that teaches nothing none.
- */
-/**
  * The section's material without passages in a language the word lists do not know (placeholder Latin
  * in an English paper): no item, study text or recap can be written from them here.
  */
@@ -67,6 +59,14 @@ function inOfflineLanguage(material: SectionMaterial): SectionMaterial {
   };
 }
 
+/**
+ * A chapter with the six activities, written from the section's own sentences only: objectives and
+ * slides per subtopic, one diagnostic question per subtopic, study text that explains (lead, example,
+ * question and answer), cards whose hints never hold the answer, a mastery check mixing cause,
+ * definition and fill-in questions, and a spoken recap (course-shape.ts: 150–230 words, fewer for a
+ * short section). Every count stops at the chapter's shape, which scales with the section's teachable
+ * sentences: a section that teaches little gets few items, one that teaches nothing none.
+ */
 export function extractiveChapter(
   request: ChapterRequest,
   shared: {

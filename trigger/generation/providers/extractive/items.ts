@@ -297,9 +297,10 @@ function bySubtopicFirst(phrases: KeyPhrase[], subtopicId: string | undefined, c
   const own = context.sentences.filter(
     (sentence) => context.subtopicOf.get(sentence.index)?.id === subtopicId,
   );
-  const usedHere = (phrase: KeyPhrase) =>
-    own.some((sentence) => phraseIn(phrase.key, sentence.text) !== null);
-  return [...phrases.filter(usedHere), ...phrases.filter((phrase) => !usedHere(phrase))];
+  const usedHere = new Set(
+    phrases.filter((phrase) => own.some((sentence) => phraseIn(phrase.key, sentence.text) !== null)),
+  );
+  return [...usedHere, ...phrases.filter((phrase) => !usedHere.has(phrase))];
 }
 
 /**
@@ -674,8 +675,7 @@ export function clozeItem(
  * sentence, however rare the word.
  */
 function isKeyTerm(term: KeyPhrase, context: ItemContext): boolean {
-  if (term.count >= 2 || context.defined.has(term.key) || term.key.includes(" ")) return true;
-  return titlesOf(context).some((title) => phraseIn(term.key, title) !== null);
+  return term.count >= 2 || namesATerm(term, context);
 }
 
 /**
