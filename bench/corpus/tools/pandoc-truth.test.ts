@@ -42,3 +42,33 @@ describe("truthFromAst with smallCapsAsCapitals", () => {
     expect(truthFromAst(paragraph(), options).truth.sentences).toEqual(["published to cran."]);
   });
 });
+
+describe("truthFromAst with noticeSections", () => {
+  const header = (text: string) => ({ t: "Header", c: [1, ["", ["unnumbered"], []], [str(text)]] });
+  const para = (...words: string[]) => ({
+    t: "Para",
+    c: words.flatMap((word, index) => (index === 0 ? [str(word)] : [{ t: "Space" }, str(word)])),
+  });
+  const ast = {
+    blocks: [
+      header("Conclusions"),
+      para("Containers", "make", "work", "portable."),
+      header("Author contributions"),
+      para("DN", "wrote", "the", "introduction."),
+      header("Acknowledgements"),
+      para("We", "thank", "the", "reviewers."),
+    ],
+  };
+  const options = { language: "en", kind: "docx", layout: "styled", holdout: false } as const;
+
+  it("puts a declaration's heading and text in furniture, and the sections after it back in the body", () => {
+    const { truth } = truthFromAst(ast, { ...options, noticeSections: ["Author contributions"] });
+    expect(truth.headings).toEqual(["Conclusions", "Acknowledgements"]);
+    expect(truth.sentences).toEqual(["Containers make work portable.", "We thank the reviewers."]);
+    expect(truth.nonBody.furniture).toEqual(["Author contributions", "DN wrote the introduction."]);
+  });
+
+  it("keeps every section as body without the option", () => {
+    expect(truthFromAst(ast, options).truth.sentences).toContain("DN wrote the introduction.");
+  });
+});

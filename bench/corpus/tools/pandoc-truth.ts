@@ -33,6 +33,12 @@ export interface TruthOptions {
   referenceSections?: string[];
   /** Headers whose whole section is left out of the truth (generated navigation, code). */
   skipSections?: string[];
+  /**
+   * Headers of declarations about the paper rather than its subject ("Author contributions"), which a
+   * reader leaves out of what it teaches, as the competing-interests notice of a journal class: the
+   * heading and its paragraphs are furniture.
+   */
+  noticeSections?: string[];
   /** Page furniture seen on the rendered pages (running heads, front-matter notices). */
   furniture?: string[];
   /** Classes of divs that are front matter, not body (an author block): each printed line is furniture. */
@@ -191,15 +197,17 @@ export function truthFromAst(ast: Node, options: TruthOptions): TruthResult {
   let inAppendix = false;
   let figures = 0;
   let tables = 0;
-  let section: "body" | "references" | "skip" = "body";
+  let section: "body" | "references" | "skip" | "notice" = "body";
 
   const addProse = (inlines: Node[]) => {
     for (const note of notesOf(inlines)) addFootnote(note);
     if (section === "skip") return;
     const text = clean(inlineText(inlines));
     if (text === "") return;
-    if (section === "references") {
-      truth.nonBody.references.push(text.replace(new RegExp(UNKNOWN, "g"), ""));
+    if (section === "references" || section === "notice") {
+      truth.nonBody[section === "notice" ? "furniture" : "references"].push(
+        text.replace(new RegExp(UNKNOWN, "g"), ""),
+      );
       return;
     }
     for (const sentence of segmentSentences(text, options.language)) {
@@ -222,8 +230,14 @@ export function truthFromAst(ast: Node, options: TruthOptions): TruthResult {
       ? "references"
       : options.skipSections?.includes(text)
         ? "skip"
-        : "body";
+        : options.noticeSections?.includes(text)
+          ? "notice"
+          : "body";
     if (section === "skip") return;
+    if (section === "notice") {
+      truth.nonBody.furniture.push(text);
+      return;
+    }
     const numbered = options.numberSections && !attr[1].includes("unnumbered");
     let label = "";
     if (numbered) {

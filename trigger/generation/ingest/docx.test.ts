@@ -119,6 +119,25 @@ describe("readDocx", () => {
       ],
     },
     {
+      name: "a note mark set after a space takes the space with it when punctuation follows",
+      made: {
+        footnotes: { 1: { children: [text("See the AWS documentation.")] } },
+        children: [
+          runs(
+            new TextRun("Consumers read the streams of AWS Kinesis "),
+            new FootnoteReferenceRun(1),
+            new TextRun(". They run "),
+            new FootnoteReferenceRun(1),
+            new TextRun(" in parallel."),
+          ),
+        ],
+      },
+      expected: [
+        ["Consumers read the streams of AWS Kinesis. They run in parallel.", ""],
+        ["1 See the AWS documentation.", "footnote"],
+      ],
+    },
+    {
       name: "a note number typed in superscript after a full stop, while km² keeps its 2",
       made: {
         children: [

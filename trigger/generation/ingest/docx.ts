@@ -303,11 +303,15 @@ function readInline(
           // A mark typed in the note reference style is dropped like Word's own; its note is kept.
           for (const inner of element.children ?? [])
             if (inner.type === "noteReference") context.notes.refer(inner);
+          state.text += DROPPED_MARK;
           break;
         }
         const bold = element.isBold || (inherited(context.styles, element.styleId, "bold") ?? from.bold);
         const size = element.fontSize ?? inherited(context.styles, element.styleId, "size") ?? from.size;
-        if (element.verticalAlignment === "superscript" && isTypedNoteMark(element, state.text)) break;
+        if (element.verticalAlignment === "superscript" && isTypedNoteMark(element, state.text)) {
+          state.text += DROPPED_MARK;
+          break;
+        }
         readInline(element.children ?? [], state, context, { bold, size });
         break;
       }
@@ -323,6 +327,7 @@ function readInline(
       case "noteReference":
         // The note's number would break the sentence it sits in; the note itself goes to the end.
         context.notes.refer(element);
+        state.text += DROPPED_MARK;
         break;
       case "hyperlink":
         if (element.anchor?.startsWith("_Toc")) state.tocLink = true;
@@ -342,8 +347,15 @@ function addText(state: TextState, text: string, { bold, size }: Inherited) {
   if (size !== null && letters > 0) state.sizes.set(size, (state.sizes.get(size) ?? 0) + letters);
 }
 
+/**
+ * Where a note mark was taken out. A mark set after a space ("Kinesis ¹.") takes that space along when
+ * punctuation follows, so the sentence reads "Kinesis." as it would without the note.
+ */
+const DROPPED_MARK = "\uE001";
+const MARK_BEFORE_PUNCTUATION = /\s*\uE001(?=\s*[.,;:!?)\]])/g;
+
 function endLine(state: TextState) {
-  const line = normalizeLine(state.text);
+  const line = normalizeLine(state.text.replace(MARK_BEFORE_PUNCTUATION, "").replaceAll(DROPPED_MARK, ""));
   state.text = "";
   if (line) state.lines.push(line);
 }

@@ -7,6 +7,12 @@ describe("frontMatterLineKind", () => {
     ["Greg Wilson1,, Jennifer Bryan2,, Karen Cranston3,, Tracy K. Teal6,", "names"],
     ["Jan de Vries en Anna van der Berg", "names"],
     ["Anna Smit*", "names"],
+    // A byline, however many authors it names.
+    [
+      "by Jan de Vries, Anna van der Berg, Pieter Jansen, Els Bakker, Sanne Visser, Thomas Smit and Fleur Mulder",
+      "names",
+    ],
+    ["door Jan de Vries en Anna van der Berg", "names"],
     ["1 Software Carpentry Foundation / gvwilson@software-carpentry.org", "email"],
     ["ORCID 0000-0002-1825-0097", "email"],
     ["2 RStudio, University of British Columbia", "affiliation"],
@@ -16,6 +22,8 @@ describe("frontMatterLineKind", () => {
     // Prose, titles and lists of things are none of these.
     ["Good Enough Practices for Scientific Computing", null],
     ["Rivers, Lakes and Seas", null],
+    ["by Rivers, Lakes and Seas", null],
+    ["by the end of the war, factories, mines and railways had changed the country", null],
     ["The university was founded in 1575 and soon had students from all over Europe.", null],
     ["Mail your questions to the teacher, whose address is on the course page, before Friday.", null],
   ])("“%s” is %s", (line, kind) => {

@@ -14,6 +14,8 @@ export interface FrontMatterWords {
   /** Words that join names in a list ("and"), and the particles of a surname ("van der"). */
   nameJoiners: readonly string[];
   nameParticles: readonly string[];
+  /** The word a byline opens with, lower case ("by Anna Smit and Jan de Vries"). */
+  bylines: readonly string[];
 }
 
 export const FRONT_MATTER_WORDS: Record<"nl" | "en" | "de" | "fr", FrontMatterWords> = {
@@ -46,6 +48,7 @@ export const FRONT_MATTER_WORDS: Record<"nl" | "en" | "de" | "fr", FrontMatterWo
     ],
     nameJoiners: ["and", "&"],
     nameParticles: ["van", "de", "der", "den", "von", "la", "le", "du", "da", "di", "del", "ter", "ten"],
+    bylines: ["by"],
   },
   nl: {
     institutions: [
@@ -65,18 +68,21 @@ export const FRONT_MATTER_WORDS: Record<"nl" | "en" | "de" | "fr", FrontMatterWo
     authorNotes: ["corresponderend auteur", "contactpersoon", "gelijke bijdrage", "e-mail:"],
     nameJoiners: ["en", "&"],
     nameParticles: ["van", "de", "der", "den", "het", "'t", "ter", "ten", "in", "op"],
+    bylines: ["door"],
   },
   de: {
     institutions: ["universität", "hochschule", "institut", "fakultät", "lehrstuhl", "stiftung", "zentrum"],
     authorNotes: ["korrespondenzautor", "korrespondierender autor", "e-mail:"],
     nameJoiners: ["und", "&"],
     nameParticles: ["von", "van", "zu", "der", "den"],
+    bylines: ["von"],
   },
   fr: {
     institutions: ["université", "institut", "faculté", "laboratoire", "école", "centre", "fondation"],
     authorNotes: ["auteur correspondant", "courriel", "e-mail:"],
     nameJoiners: ["et", "&"],
     nameParticles: ["de", "du", "des", "la", "le", "d'"],
+    bylines: ["par"],
   },
 };
 
@@ -95,6 +101,8 @@ const NAME_SEPARATOR = new RegExp(
   `\\s*[,;]\\s*|\\s+(?:${alternation((words) => words.nameJoiners)})\\s+`,
   "iu",
 );
+// Lower case only: "Von Neumann" opens a name, "von Anna Schmidt" a byline.
+const BYLINE = new RegExp(`^(?:${alternation((words) => words.bylines)})\\s+(?=\\p{Lu})`, "u");
 const PARTICLE = new RegExp(`^(${alternation((words) => words.nameParticles)})$`, "iu");
 // Affiliation marks beside a name or at an affiliation's start: "Wilson1", "Teal6,*", "†", "¹".
 const MARKS = /[\d*†‡§¶#¹²³⁰⁴⁵⁶⁷⁸⁹]+/gu;
@@ -107,11 +115,13 @@ const MAX_EMAIL_LINE_WORDS = 12;
 export function frontMatterLineKind(line: string): "email" | "names" | "affiliation" | "note" | null {
   const words = line.split(/\s+/).filter(Boolean);
   if ((EMAIL.test(line) || ORCID.test(line)) && words.length <= MAX_EMAIL_LINE_WORDS) return "email";
-  if (words.length > MAX_LINE_WORDS) return null;
-  if (AUTHOR_NOTE.test(line)) return "note";
-  // An institution first: "Faculteit der Geesteswetenschappen" has the shape of a name.
-  if (INSTITUTION.test(line) && mostlyCapitalised(line)) return "affiliation";
-  if (isNameList(line)) return "names";
+  if (words.length <= MAX_LINE_WORDS) {
+    if (AUTHOR_NOTE.test(line)) return "note";
+    // An institution first: "Faculteit der Geesteswetenschappen" has the shape of a name.
+    if (INSTITUTION.test(line) && mostlyCapitalised(line)) return "affiliation";
+  }
+  // A list of names only is never prose, however many authors it names.
+  if (isNameList(line.replace(BYLINE, ""))) return "names";
   return null;
 }
 
