@@ -13,7 +13,7 @@
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { anyText, pandocJson, type TruthOptions, truthFromAst, writeTruth } from "./pandoc-truth.ts";
-import { printTexLogos } from "./truth-text.ts";
+import { hideVerbatim, printTexLogos } from "./truth-text.ts";
 
 interface LatexConfig extends TruthOptions {
   /** How the class prints a citation list ("[1, 2]"). */
@@ -94,8 +94,9 @@ function labelsOf(aux: string) {
   // natbib writes \\bibcite{key}{{1}{2021}…}, plain BibTeX styles (IEEEtran) \\bibcite{key}{1}.
   for (const [, key, number] of aux.matchAll(/\\bibcite\{([^}]+)\}\{\{?([^}{]*)\}/g))
     cites.set(key as string, number as string);
-  for (const [, key, number] of aux.matchAll(/\\newlabel\{([^}]+)\}\{\{([^}]*)\}/g))
-    refs.set(key as string, number as string);
+  // A number set by \tag is written braced, \newlabel{eq:x}{{{2.6$'$}}…}: the braces only group.
+  for (const [, key, number] of aux.matchAll(/\\newlabel\{([^}]+)\}\{\{((?:[^{}]|\{[^{}]*\})*)\}/g))
+    refs.set(key as string, (number as string).replace(/^\{(.*)\}$/, "$1"));
   return { cites, refs };
 }
 
@@ -104,7 +105,9 @@ function resolve(tex: string, aux: string, config: LatexConfig): string {
   const open = config.citeOpen ?? "[";
   const close = config.citeClose ?? "]";
   const separator = config.citeSeparator ?? ", ";
-  let source = printTexLogos(tex.replace(/(?<!\\)%.*$/gm, ""));
+  // Commands inside \verb are printed, not run: hidden until the rest is resolved.
+  const { hidden, restore } = hideVerbatim(printTexLogos(tex.replace(/(?<!\\)%.*$/gm, "")));
+  let source = hidden;
   for (const pattern of config.dropPatterns ?? []) source = source.replace(new RegExp(pattern, "g"), "");
   for (const environment of config.dropEnvironments ?? []) {
     source = source.replace(
@@ -112,7 +115,7 @@ function resolve(tex: string, aux: string, config: LatexConfig): string {
       "",
     );
   }
-  return (
+  return restore(
     source
       // A backslash printed by its character code or by \string: the PDF shows "\begin", "\acmSubmissionID".
       .replace(/\{?\\char'134\}?/g, "\\textbackslash{}")
@@ -135,7 +138,7 @@ function resolve(tex: string, aux: string, config: LatexConfig): string {
       .replace(/\\end\{acknowledgments\}/, "")
       .replace(/\\bibliography\{[^}]*\}/, "\\section*{References}")
       .replace(/\\begin\{abstract\}/, "\\section*{Abstract}")
-      .replace(/\\end\{abstract\}/, "")
+      .replace(/\\end\{abstract\}/, ""),
   );
 }
 
@@ -156,6 +159,9 @@ function bibliography(bbl: string): string[] {
     "\\newcommand{\\showarticletitle}[1]{#1}",
     "\\newcommand{\\shownote}[1]{#1}",
     "\\newcommand{\\showeprint}[2][]{#2}",
+    // apsrev4-1 (REVTeX): name fonts print their argument, an item opens with nothing.
+    ...["bibnamefont", "bibfnamefont", "citenamefont"].map((name) => `\\newcommand{\\${name}}[1]{#1}`),
+    "\\newcommand{\\BibitemOpen}{}",
     ...["showISBNx", "showISBNxiii", "showISSN", "showCODEN", "showLCCN"].map(
       (name) => `\\newcommand{\\${name}}[1]{}`,
     ),
@@ -164,9 +170,15 @@ function bibliography(bbl: string): string[] {
     // ACM-Reference-Format's defaults (\\ifx \\showDOI \\undefined \\def … \\fi) and its URLs set via \\urldef.
     .replace(/\\ifx[^\n]*\\fi[^\n]*\n/g, "")
     .replace(/\\urldef\\tempurl%?\s*\\url\{([^}]*)\}\s*\\show(?:DOI|URL)\{\\tempurl\}/g, "\\url{$1}")
-    .replace(/\\(providecommand|expandafter|def)[^\n]*\n/g, "");
+    .replace(/\\(providecommand|expandafter|def)[^\n]*\n/g, "")
+    // apsrev4-1: \href@noop{}{text} and \Eprint{url}{text} print their text; \BibitemShut{NoStop} a full stop.
+    .replace(/\\(?:href@noop|Eprint)\s*\{[^}]*\}\s*/g, "")
+    .replace(/\\BibitemShut\s*\{NoStop\}/g, ".")
+    .replace(/\\BibitemShut\s*\{Stop\}/g, "");
   const entries = body
-    .split(/\\bibitem(?:\[(?:[^[\]]|\{[^}]*\})*\])?%?\s*\{[^}]*\}/)
+    // The label may hold groups in groups: apsrev4-1's
+    // \bibitem [{\citenamefont {Smith}\ \emph {et~al.}(2010{\natexlab{a}})}]{key}.
+    .split(/\\bibitem\s*(?:\[(?:[^[\]{}]|\{(?:[^{}]|\{(?:[^{}]|\{[^{}]*\})*\})*\})*\])?%?\s*\{[^}]*\}/)
     .slice(1)
     .map((entry) => entry.replace(/\\end\{thebibliography\}[\s\S]*/, ""));
   return entries.map((entry) => {

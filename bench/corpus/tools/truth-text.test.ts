@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { closePunctuation, printTexLogos, withoutTypedMarker } from "./truth-text.ts";
+import { closePunctuation, hideVerbatim, printTexLogos, withoutTypedMarker } from "./truth-text.ts";
 
 describe("printTexLogos", () => {
   it.each([
@@ -51,5 +51,24 @@ describe("closePunctuation", () => {
     ["before a closing quote", 'said "yes ."', 'said "yes."'],
   ])("%s", (_, text, printed) => {
     expect(closePunctuation(text)).toBe(printed);
+  });
+});
+
+describe("hideVerbatim", () => {
+  it.each([
+    ["a command shown with \\verb is hidden", "uses \\verb+\\cite{#1}+ here", "uses \uE0010\uE001 here"],
+    ["any delimiter, and the starred form", "\\verb|a| and \\verb*!b c!", "\uE0010\uE001 and \uE0011\uE001"],
+    ["the document's own commands stay", "as in \\cite{feyn54}.", "as in \\cite{feyn54}."],
+    ["\\verbatim is no \\verb", "\\verbatimfont{x}", "\\verbatimfont{x}"],
+  ])("%s", (_, source, hidden) => {
+    expect(hideVerbatim(source).hidden).toBe(hidden);
+  });
+
+  it("puts each verbatim back where it was", () => {
+    const source = "\\verb+\\cite{#1}+ or \\verb+\\onlinecite{#1}+ cite \\cite{witten2001}";
+    const { hidden, restore } = hideVerbatim(source);
+    expect(restore(hidden.replace("\\cite{witten2001}", "[1]"))).toBe(
+      "\\verb+\\cite{#1}+ or \\verb+\\onlinecite{#1}+ cite [1]",
+    );
   });
 });

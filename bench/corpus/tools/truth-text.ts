@@ -83,3 +83,19 @@ export function withoutTypedMarker(paragraph: string): string {
 export function closePunctuation(text: string): string {
   return text.replace(/\s+([,.;:!?])(?=\s|$|["')\]])/g, "$1");
 }
+
+/**
+ * `\verb+…+` prints its text literally (the REVTeX sample shows "\cite{#1}"), so the commands inside it
+ * must not be resolved like the document's own: `hidden` holds each verbatim as a placeholder, `restore`
+ * puts them back once citations and references are written out.
+ */
+export function hideVerbatim(source: string): { hidden: string; restore: (text: string) => string } {
+  const verbatims: string[] = [];
+  const hidden = source.replace(
+    /\\verb\*?([^A-Za-z\s*])(.*?)\1/g,
+    (verbatim) => `\uE001${verbatims.push(verbatim) - 1}\uE001`,
+  );
+  const restore = (text: string) =>
+    text.replace(/\uE001(\d+)\uE001/g, (_, index: string) => verbatims[Number(index)] ?? "");
+  return { hidden, restore };
+}
