@@ -242,6 +242,12 @@ describe("runInHeadingLength", () => {
     ["1) Subsubsection: This is a subsubsection.", "1) Subsubsection:", "1) Subsubsection:"],
     ["Abstract—A clear and well-documented document.", "Abstract", "Abstract—"], // the dash is the rest's
     ["Related work. Earlier studies read one column.", "Related work. ", "Related work."],
+    [
+      "1.2.2 How can you work with adjacent projects and their communities? As you",
+      "1.2.2 How can you work with adjacent projects and their communities?",
+      "1.2.2 How can you work with adjacent projects and their communities?",
+    ], // a question is closed too, and a numbered title may be longer
+    ["Why? Because the wind turned.", "Why?", "Why?"],
     ["Nature reports that seeds travel far.", "Nature", ""], // no closing stop
     ["Sensitive data: The work with sensitive data is a barrier.", "Sensitive data:", ""], // a label
     ["a) Paragraph: This is a paragraph.", "a) Paragraph:", "a) Paragraph:"],

@@ -349,10 +349,17 @@ export function isTocEntry(text: string): boolean {
 }
 
 // A list item typed by hand: a bullet, or a number or letter with a dot or bracket.
-const LIST_ITEM = /^([•●○◦▪■□–\-*·]|\(?(\d{1,2}|[a-z])[.)])\s+\S/u;
+const BULLETS = "•●○◦▪■□–\\-*·";
+const LIST_ITEM = new RegExp(`^([${BULLETS}]|\\(?(\\d{1,2}|[a-z])[.)])\\s+\\S`, "u");
+const BULLETED = new RegExp(`^[${BULLETS}]\\s+\\S`, "u");
 
 export function isListText(text: string): boolean {
   return LIST_ITEM.test(text);
+}
+
+/** A line opened by a bullet: a list's item, never a heading, however bold its lead ("• **Monitor.** If …"). */
+export function isBulletedText(text: string): boolean {
+  return BULLETED.test(text);
 }
 
 const YEAR = String.raw`(1[5-9]\d\d|20\d\d)[a-z]?`;
@@ -429,17 +436,21 @@ export function isNumberedHeadingText(text: string): boolean {
   return SECTION_NUMBER.test(text) && /^\p{Lu}/u.test(text.replace(SECTION_NUMBER, ""));
 }
 
-/** A run-in heading has at most this many words besides its number. */
+/**
+ * A run-in heading has at most this many words besides its number; a numbered one may be as long as a
+ * heading of its own line, since a bold sentence opening a paragraph has no number.
+ */
 const MAX_RUN_IN_WORDS = 8;
+const MAX_NUMBERED_RUN_IN_WORDS = 14;
 /** What closes a run-in heading: a full stop, a colon (after a number) or a dash, right after its last word. */
 const RUN_IN_CLOSE = /^[.:\u2014\u2013]+/u;
 
 /**
  * The length of the run-in heading a line opens with, or 0: the line's `lead` (its first words, set in
  * an emphasis the rest of the line lacks, see pdf-regions.ts) closed by a full stop, colon or dash
- * ("Paragraph.", "9.1.1 Subsubsection.", "1) Subsubsection:", "Abstract—") or, in bold, by a quad's space
+ * ("Paragraph.", "9.1.1 Subsubsection.", "1) Subsubsection:", "Abstract—", "1.2 Why?") or, in bold, by a quad's space
  * (`setApart`: LaTeX's "**Wereldwijde CRS-en**  De meest …"), a title of at most
- * MAX_RUN_IN_WORDS words starting with a capital, and followed by the paragraph's text starting with a
+ * MAX_RUN_IN_WORDS words (MAX_NUMBERED_RUN_IN_WORDS after a number) starting with a capital, and followed by the paragraph's text starting with a
  * capital or a digit. An emphasised word without closing punctuation ("*Nature* reports …") is no
  * heading, and neither is a caption's label ("**Figure 1:** …") or a label closed by a colon.
  */
@@ -451,13 +462,14 @@ export function runInHeadingLength(line: string, lead: string, setApart = false)
   const rest = line.slice(heading.length).trim();
   const title = heading.replace(SECTION_NUMBER, "").replace(/[.:\u2014\u2013]+$/u, "");
   const closed =
-    (/[.:\u2014\u2013]$/u.test(heading) && !/\s[.:\u2014\u2013]+$/u.test(heading)) ||
+    (/[.:?!\u2014\u2013]$/u.test(heading) && !/\s[.:?!\u2014\u2013]+$/u.test(heading)) ||
     (setApart && close === "");
   // A label closed by a colon without a number ("**Sensitive data:** The work …", "**Note:** …") opens
   // its paragraph's sentence; a numbered one ("1) Subsubsection:") titles it.
   const label = heading.endsWith(":") && !SECTION_NUMBER.test(heading);
   const words = title.split(/\s+/).length;
-  const fits = /^\p{Lu}/u.test(title) && /\p{L}{2}/u.test(title) && words <= MAX_RUN_IN_WORDS;
+  const maxWords = SECTION_NUMBER.test(heading) ? MAX_NUMBERED_RUN_IN_WORDS : MAX_RUN_IN_WORDS;
+  const fits = /^\p{Lu}/u.test(title) && /\p{L}{2}/u.test(title) && words <= maxWords;
   return closed && !label && fits && /^["'“‘(]?[\p{Lu}\d]/u.test(rest) ? heading.length : 0;
 }
 

@@ -178,6 +178,9 @@ const cases: Case[] = [
           true,
         );
         runIn(draw, "Bold", "words in a sentence are stressed.", 56, 600, draw.fonts.bold);
+        // A list item with a bold lead stays an item, however much of its line the lead takes.
+        runIn(draw, "• Monitor and report progress toward the goals.", "If", 66, 580, draw.fonts.bold);
+        draw.lines(["growth is a goal, report it every month."], 76, 568);
       },
     ],
     check: ([page], sentences) => {
@@ -188,6 +191,7 @@ const cases: Case[] = [
         "Related work.",
         "Global systems",
       ]);
+      expect(sentences).toContain("Monitor and report progress toward the goals.");
       expect(sentences).toContain("The most used ones are ITRS and WGS 84.");
       expect(sentences).toContain("This is a paragraph about rivers.");
       expect(sentences).toContain("Earlier studies read one column.");

@@ -4,7 +4,13 @@ import { markFrontMatter, markTitleSlide } from "./front-matter.ts";
 import { emptyLayout, isAside, isNonBody, type PageLayout } from "./layout.ts";
 import { chargeReadBudget } from "./limits.ts";
 import { normalizeLine } from "./lines.ts";
-import { isCapitalsHeadingText, isListText, isNumberedHeadingText, runInHeadingLength } from "./non-body.ts";
+import {
+  isBulletedText,
+  isCapitalsHeadingText,
+  isListText,
+  isNumberedHeadingText,
+  runInHeadingLength,
+} from "./non-body.ts";
 import { markFurniture, markSetApart, markWatermarks, repeatedPieces } from "./pdf-furniture.ts";
 import { type PdfLine, type PdfPage, pageLines, type TextPiece } from "./pdf-regions.ts";
 import { type BodyStyle, markLists, markRoles } from "./pdf-roles.ts";
@@ -391,6 +397,7 @@ function markHeadings(pages: readonly PdfPage[], layouts: PageLayout[], body: Bo
   const looksLikeHeading = (line: PdfLine, index: number, page: PdfPage, layout: PageLayout | undefined) => {
     // A run-in heading ("Paragraph.") ends in its own stop; it heads a paragraph, never sits inside one.
     if (line.runIn) return line.size >= body.size * RUN_IN_MIN_SIZE && opensBlock(page, layout, index, body);
+    if (isBulletedText(line.text)) return false;
     const larger = line.size >= body.size * LARGER;
     const emphasised = line.bold && !body.bold && line.size >= body.size * BODY_SIZED;
     // IEEE's "I. INTRODUCTION" and ACM's "1 INTRODUCTION": small caps or capitals at the body's size.
