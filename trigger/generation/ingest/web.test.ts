@@ -192,6 +192,23 @@ describe("readWebPage", () => {
     ).toEqual([]);
   });
 
+  it.each([
+    ["Sphinx's ¶", `<a class="headerlink" href="#dikes" title="Link to this heading">¶</a>`],
+    ["an icon font's glyph", `<a class="headerlink" href="#dikes">\uf0c1</a>`],
+    ["GitHub's anchor", `<a class="anchor" aria-hidden="true" href="#dikes"><svg></svg>#</a>`],
+    ["VuePress's #", `<a class="header-anchor" href="#dikes">#</a>`],
+    ["Docusaurus's hash link", `<a class="hash-link" href="#dikes" title="Direct link">​</a>`],
+  ])("reads a heading without its permalink: %s", (_name, anchor) => {
+    const { lines, layout } = readWebPage(
+      page(
+        "Rivers",
+        `<main><article><h1>Rivers${anchor}</h1>${prose("river")}<h2>Dikes${anchor}</h2>${prose("dike")}</article></main>`,
+      ),
+    );
+    const headings = [...layout.headings].map(([line]) => lines[line]);
+    expect(headings).toEqual(["Rivers", "Dikes"]);
+  });
+
   it("reports a page with too little article text, such as a paywall", () => {
     expect(() => readWebPage(PAYWALL)).toThrow(/too little article text/);
   });
@@ -253,11 +270,25 @@ describe("page widgets are not the article", () => {
       '<div aria-label="Cookie consent"><p>We use cookies to improve your visit here.</p></div>',
       "cookies",
     ],
+    [
+      "a social box among other classes",
+      '<div class="post social-links"><p>Follow us on every network you use today.</p></div>',
+      "Follow us",
+    ],
   ])("%s", (_, widget, widgetText) => {
     const html = `<html><head><title>Rivers</title></head><body><main><h1>Rivers</h1><h2>Water</h2>${prose}</p>${widget}<h2>Deltas</h2>${prose}</p></main></body></html>`;
     const text = readWebPage(html).lines.join("\n");
     expect(text).not.toContain(widgetText);
     expect(text).toContain("Deltas");
     expect(text).toContain("Rivers carry water");
+  });
+
+  it("keeps a box and a section of the article that their class or id names by title: Sphinx's", () => {
+    const box =
+      '<div class="admonition-social-1-think-about-if-and-how-you-share discussion admonition"><p class="admonition-title">Social-1: Think about sharing</p><ul><li><p>Did you ever share your code with a colleague?</p></li></ul></div>';
+    const html = `<html><head><title>Social coding</title></head><body><main><section id="social-coding"><h1>Social coding</h1><h2>Water</h2>${prose}</p>${box}<h2>Deltas</h2>${prose}</p></section></main></body></html>`;
+    const { lines } = readWebPage(html);
+    expect(lines).toContain("Did you ever share your code with a colleague?");
+    expect(lines).toContain("Deltas");
   });
 });

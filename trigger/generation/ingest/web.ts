@@ -251,9 +251,15 @@ const CAPTION_MARK = "data-studymap-caption";
 const SITE_CHROME = "header, nav, footer, aside, [role=navigation], [role=banner], [role=contentinfo]";
 const MAIN_CONTENT = "main, article, [role=main]";
 
+/** What the boxes around an article are for, as their class names and ids begin ("share-buttons"). */
+const WIDGET_WORDS = ["feedback", "share", "social", "cookie", "consent", "newsletter", "rating"] as const;
+
 /**
  * A page's widgets, not its article: forms, dialogs and the boxes sites put around an article for
- * feedback, sharing, cookies, newsletters and ratings (by role, ARIA label or class name).
+ * feedback, sharing, cookies, newsletters and ratings (by role, ARIA label, or a class name or id that
+ * begins with one of WIDGET_WORDS). Only the beginning counts: Sphinx names a box by its title
+ * ("admonition-social-1-think-about-if-and-how-you-share") and a section by its heading, and both are
+ * the article's.
  */
 export const WIDGET_SELECTORS = [
   "form",
@@ -264,16 +270,31 @@ export const WIDGET_SELECTORS = [
   "[aria-label*=feedback i]",
   "[aria-label*=share i]",
   "[aria-label*=cookie i]",
-  "[class*=feedback i]",
-  "[class*=share i]",
-  "[class*=social i]",
-  "[class*=cookie i]",
-  "[class*=consent i]",
-  "[class*=newsletter i]",
-  "[class*=rating i]",
-  "[id*=feedback i]",
-  "[id*=cookie i]",
+  // A section's id is its heading's slug ("social-coding"), so ids count on other elements only.
+  ...WIDGET_WORDS.flatMap((word) => [
+    `[class^=${word} i]`,
+    `[class*=" ${word}" i]`,
+    `[id^=${word} i]:not(section)`,
+  ]),
 ] as const;
+
+/**
+ * The permalink a site sets beside each heading ("¶" in Sphinx and mkdocs, an icon or "#" elsewhere): a
+ * link to the heading itself, no word of it.
+ */
+export const PERMALINK_SELECTORS = [
+  "a.headerlink",
+  "a.anchor",
+  "a.anchorjs-link",
+  "a.header-anchor",
+  "a.heading-anchor",
+  "a.anchor-heading",
+  "a.hash-link",
+  "a.permalink",
+] as const;
+
+/** Icon fonts draw their glyphs at code points of the Private Use Area; such a glyph is never a word. */
+const ICON_GLYPHS = /[\uE000-\uF8FF]/g;
 
 /**
  * Headings of a feedback box set as an ordinary section ("Help ons deze pagina te verbeteren", "Was this
@@ -291,6 +312,20 @@ export const FEEDBACK_HEADINGS = [
 export function isFeedbackHeading(text: string): boolean {
   const words = text.replace(/\s+/g, " ").trim();
   return FEEDBACK_HEADINGS.some((pattern) => pattern.test(words));
+}
+
+/**
+ * A box an article sets apart (an admonition or callout of Sphinx, MkDocs, Docusaurus, Quarto) carries
+ * its title as a class ("admonition-social-1-think-about-if-and-how-you-share"); Readability takes a
+ * word of it for a share or social widget and drops the box. Such title classes are taken off.
+ */
+const TITLE_CLASS = /^(?:admonition|callout)-(?!title$)/;
+
+function withoutTitleClasses(document: Document): void {
+  for (const box of Array.from(document.querySelectorAll("[class*=admonition-], [class*=callout-]"))) {
+    const kept = Array.from(box.classList).filter((name) => !TITLE_CLASS.test(name));
+    box.setAttribute("class", kept.join(" "));
+  }
 }
 
 function removeWidgets(document: Document): void {
@@ -315,11 +350,15 @@ function removeWidgets(document: Document): void {
  * caption and heading is a line and a paragraph start; captions have role `caption`.
  */
 export function readWebPage(html: string): WebArticle {
-  const { document } = parseHTML(html);
+  const { document } = parseHTML(html.replace(ICON_GLYPHS, ""));
+  // A permalink is a mark ("¶", "#") or an icon; a link of these classes with words in it is kept.
+  for (const link of Array.from(document.querySelectorAll(PERMALINK_SELECTORS.join(", "))))
+    if ((link.textContent ?? "").trim().length <= 2) link.remove();
   // Readability takes the <title>, often with the site's name ("The water cycle | Earth Notes"); the
   // article's own first h1 is its title. Read it before Readability changes the document.
   const { title: ownTitle, siteNames } = pageTitles(document as unknown as Document);
   markCaptions(document as unknown as Document);
+  withoutTitleClasses(document as unknown as Document);
   removeWidgets(document as unknown as Document);
   const article = new Readability(document as unknown as Document).parse();
   const text = normalizeLine(article?.textContent ?? "");
