@@ -37,6 +37,7 @@ describe("normalizeText", () => {
     ["footnote marks dropped, powers kept", "plants¹ cover 12 km²", "plants cover 12 km2"],
     ["numbered references dropped", "networks [10] and LSTMs [7, 11].", "networks and LSTMs."],
     ["TeX logos in capitals, as printed", "LaTeX, TeX and BibTeX", "LATEX, TEX and BIBTEX"],
+    ["REVTeX's logo in capitals, as printed", "REVTeX 4.1", "REVTEX 4.1"],
     ["a printed TeX logo", "the LATEX User's Guide", "the LATEX User's Guide"],
     ["a word holding tex is no logo", "Vertex and context", "Vertex and context"],
   ])("%s", (_, input, expected) => {
@@ -166,8 +167,13 @@ describe("headingRecall", () => {
     expect(headingRecall([truthHeading], [], referenceLines).found).toBe(found ? 1 : 0);
   });
 
-  it("keeps the number as a form of its own", () => {
-    expect(headingForms("4.1 Gymnosperms")).toEqual(["4.1 gymnosperms", "gymnosperms"]);
+  it.each([
+    ["4.1 Gymnosperms", ["4.1 gymnosperms", "gymnosperms"]],
+    ["IV. Results", ["iv. results", "results"]],
+    ["a. Syntax", ["a. syntax", "syntax"]], // REVTeX's paragraph numbers
+    ["Rivers", ["rivers"]],
+  ])("keeps the number of %s as a form of its own", (heading, forms) => {
+    expect(headingForms(heading)).toEqual(forms);
   });
 });
 

@@ -132,15 +132,24 @@ function dictionaryJoin(
  * sentence or a bracket, after any reference numbers ("design" / "[14]) but", "VanillaSaliency" /
  * "[16], GradCam"), but not before a word that starts with punctuation (".width", ".5").
  */
-const TIGHT_JOINS: ReadonlyArray<{ end: RegExp; start: RegExp }> = [
-  { end: /[\p{L}\p{N}.,)\]'’”][—–]$/u, start: /^[\p{L}\p{N}‘“'"(]/u },
+const ADDRESS_JOINS: ReadonlyArray<{ end: RegExp; start: RegExp }> = [
   { end: /(?:https?:\/\/|www\.)\S*[/.]$/u, start: /^[\w-]+[\w./#?=&%-]*/u },
   { end: /\bhttps?:\/{0,2}$/u, start: /^\/{0,2}[\w-]+\.[\w./#?=&%-]*/u },
+];
+const TIGHT_JOINS: ReadonlyArray<{ end: RegExp; start: RegExp }> = [
+  { end: /[\p{L}\p{N}.,)\]'’”][—–]$/u, start: /^[\p{L}\p{N}‘“'"(]/u },
+  ...ADDRESS_JOINS,
   { end: /\S$/u, start: /^(?:\[\d{1,3}(?:\s?[,–-]\s?\d{1,3})*\]\s?)*[,.;:!?)\]](?![\p{L}\p{N}])/u },
 ];
 
+const meets = (joins: typeof TIGHT_JOINS, line: string, nextLine: string) =>
+  joins.some(({ end, start }) => end.test(line) && start.test(nextLine));
+
 export function tightJoin(line: string, nextLine: string): { hyphen: boolean } | null {
-  return TIGHT_JOINS.some(({ end, start }) => end.test(line) && start.test(nextLine))
-    ? { hyphen: true }
-    : null;
+  return meets(TIGHT_JOINS, line, nextLine) ? { hyphen: true } : null;
+}
+
+/** Whether `nextLine` goes on with a web address broken at the end of `line` ("…aps.org/" / "revtex4/."). */
+export function continuesAddress(line: string, nextLine: string): boolean {
+  return meets(ADDRESS_JOINS, line, nextLine);
 }

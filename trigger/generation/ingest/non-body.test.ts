@@ -57,6 +57,9 @@ describe("isCaptionText", () => {
     ["Tabel 2", true],
     ["Table 3: Sea level since 1900", true],
     ["FIGURE 5. Pine cone", true],
+    ["Video 1. Students explain their idea about the third law.", true],
+    ["Listing 2: A loop over the rivers", true],
+    ["Video 1 illustrates several features of the class.", false],
     ["Tabel 2 laat zien dat de zeespiegel stijgt.", false],
     ["Figure 1 shows the water cycle.", false],
     ["Kaart van Nederland", false],
@@ -280,6 +283,7 @@ describe("runInHeadingLength", () => {
     ["Nature reports that seeds travel far.", "Nature ", false, ""], // a word space: emphasis
     ["Nature reports that seeds travel far.", "Nature ", true, ""], // the rest opens no sentence
     ["Subparagraph this is lower case.", "Subparagraph ", true, ""],
+    ["a. Syntax The argument of cite may be a single key.", "a. Syntax ", true, "a. Syntax"],
   ])("%s (set apart by a quad: %s)", (line, lead, quad, heading) => {
     expect(line.slice(0, runInHeadingLength(line, lead, quad))).toBe(heading);
   });

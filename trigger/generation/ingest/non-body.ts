@@ -65,6 +65,7 @@ export const NON_BODY_WORDS: Record<WordListLanguage, NonBodyWords> = {
       "illustratie",
       "schema",
       "diagram",
+      "video",
     ],
     referenceHeadings: [
       "literatuur",
@@ -123,6 +124,8 @@ export const NON_BODY_WORDS: Record<WordListLanguage, NonBodyWords> = {
       "illustration",
       "diagram",
       "exhibit",
+      "video",
+      "listing",
     ],
     referenceHeadings: [
       "references",
@@ -460,7 +463,11 @@ export function runInHeadingLength(line: string, lead: string, setApart = false)
   const close = RUN_IN_CLOSE.exec(line.slice(phrase.length))?.[0] ?? "";
   const heading = phrase + close;
   const rest = line.slice(heading.length).trim();
-  const title = heading.replace(SECTION_NUMBER, "").replace(/[.:\u2014\u2013]+$/u, "");
+  // A lead's own enumerator may be a lower-case letter with a stop, as REVTeX numbers paragraphs ("a. Syntax").
+  const title = heading
+    .replace(SECTION_NUMBER, "")
+    .replace(/^[a-z]\.\s+/u, "")
+    .replace(/[.:\u2014\u2013]+$/u, "");
   const closed =
     (/[.:?!\u2014\u2013]$/u.test(heading) && !/\s[.:?!\u2014\u2013]+$/u.test(heading)) ||
     (setApart && close === "");

@@ -200,6 +200,37 @@ const cases: Case[] = [
     },
   },
   {
+    name: "numbered headings a point smaller than the text, bold or italic, as REVTeX sets them",
+    pages: [
+      (draw) => {
+        draw.lines(["A. Rivers and their dikes"], 120, 800, { size: 9, bold: true });
+        draw.lines(
+          ["Rivers carry water and sand down to the sea, and dikes", "keep that water out of the low land."],
+          56,
+          780,
+        );
+        draw.lines(["1. Wide rivers"], 120, 750, { size: 9, italic: true });
+        draw.lines(["A wide river carries more sand than a narrow one."], 56, 730);
+        draw.lines(["Bold words set smaller stay in the text"], 56, 710, { size: 9, bold: true });
+        draw.lines(["when they carry no number at all."], 56, 698);
+        runIn(draw, "a. Syntax", "The argument names a river.", 56, 680, draw.fonts.italic, true);
+        runIn(
+          draw,
+          "Italic",
+          "words set apart by a wide space stay in the text.",
+          56,
+          668,
+          draw.fonts.italic,
+          true,
+        );
+      },
+    ],
+    check: ([page], sentences) => {
+      expect(headings(page as Read)).toEqual(["A. Rivers and their dikes", "1. Wide rivers", "a. Syntax"]);
+      expect(sentences).toContain("The argument names a river.");
+    },
+  },
+  {
     name: "a numbered heading right under another heading in its style is a heading of its own, one deeper",
     pages: [
       (draw) => {
@@ -768,6 +799,22 @@ const cases: Case[] = [
       expect(withRole(page as Read, "code")).toEqual(["\\includegraphics[width=\\textwidth]{teaser}"]);
       expect(body(page as Read)).toEqual(["2 Figures", ...LEFT, ...RIGHT]);
       expect(sentences).toContain("Flowering plants hide their seeds in fruits.");
+    },
+  },
+  {
+    name: "an address in typewriter type broken onto a line of its own goes on with its sentence",
+    pages: [
+      (draw) => {
+        draw.lines(["3 Sources"], 56, 800, { size: 14, bold: true });
+        draw.lines(["Further information is available at"], 56, 780);
+        draw.lines(["http://rivers.example.org/"], 226, 780, { mono: true });
+        draw.lines(["delta/."], 56, 768, { mono: true });
+        draw.lines(LEFT, 56, 744);
+      },
+    ],
+    check: ([page], sentences) => {
+      expect(withRole(page as Read, "code")).toEqual([]);
+      expect(sentences).toContain("Further information is available at http://rivers.example.org/delta/.");
     },
   },
   {

@@ -660,6 +660,7 @@ interface ReadPiece {
 const MAX_REST_EMPHASIS = 0.2;
 /** LaTeX sets a run-in title apart by a quad (1 em); a justified word space stays well under this. */
 const RUN_IN_QUAD_EM = 0.8;
+const NUMBERED_LEAD = /^(?:\d{1,2}(?:\.\d{1,2})*\.?|[A-Za-z][.)])\s+\p{Lu}/u;
 
 /**
  * The phrase a line opens with when it is set in an emphasis (italic, or bold) that the rest of the line
@@ -687,7 +688,8 @@ function leadOf(read: readonly ReadPiece[], text: string): { lead?: LaidLine["le
       text: text.slice(0, restStart.start),
       restX: restStart.piece.x,
       restBold: bold > letters(rest) / 2,
-      quad: first.bold && space >= first.size * RUN_IN_QUAD_EM,
+      // An italic title set apart so carries its paragraph's number (REVTeX's "*a. Syntax*  The …").
+      quad: (first.bold || NUMBERED_LEAD.test(text)) && space >= first.size * RUN_IN_QUAD_EM,
     },
   };
 }

@@ -341,6 +341,14 @@ const LARGER = 1.15;
 /** Headings set apart by weight, slant or face are about the body's size: a class may set them a half
  * point smaller (Copernicus: 9.5 pt over a 10 pt text). */
 const BODY_SIZED = 0.93;
+/** A numbered one may be a point smaller (REVTeX: 9 pt over a 10 pt text); notes are set at 0.8. */
+const NUMBERED_BODY_SIZED = 0.88;
+
+/** Whether a line of weight, slant or face is about the body's size, as such headings are. */
+function bodySizedHeading(line: PdfLine, body: BodyStyle): boolean {
+  const least = isNumberedHeadingText(line.text) ? NUMBERED_BODY_SIZED : BODY_SIZED;
+  return line.size >= body.size * least;
+}
 
 /**
  * Whether a line opens a block of text: the first line of its column, or after a heading, a line that
@@ -380,13 +388,13 @@ function markHeadings(pages: readonly PdfPage[], layouts: PageLayout[], body: Bo
     line.size < body.size * LARGER &&
     !(line.bold && !body.bold);
   const italicHeading = (line: PdfLine) =>
-    line.italic && !line.bold && line.size >= body.size * BODY_SIZED && isNumberedHeadingText(line.text);
+    line.italic && !line.bold && bodySizedHeading(line, body) && isNumberedHeadingText(line.text);
   // Copernicus's subsections: "2.1 Questionnaire" in sans over a serif text, neither bold nor larger.
   const faceHeading = (line: PdfLine) =>
     line.sans !== body.sans &&
     !line.bold &&
     !line.italic &&
-    line.size >= body.size * BODY_SIZED &&
+    bodySizedHeading(line, body) &&
     isNumberedHeadingText(line.text);
   // Capitals, italics, another face and run-in headings are styles of their own, so body lines never
   // continue such a heading, and its own next line does ("3.1 In which practices are we" / "interested?").
@@ -399,7 +407,7 @@ function markHeadings(pages: readonly PdfPage[], layouts: PageLayout[], body: Bo
     if (line.runIn) return line.size >= body.size * RUN_IN_MIN_SIZE && opensBlock(page, layout, index, body);
     if (isBulletedText(line.text)) return false;
     const larger = line.size >= body.size * LARGER;
-    const emphasised = line.bold && !body.bold && line.size >= body.size * BODY_SIZED;
+    const emphasised = line.bold && !body.bold && bodySizedHeading(line, body);
     // IEEE's "I. INTRODUCTION" and ACM's "1 INTRODUCTION": small caps or capitals at the body's size.
     // Small caps are set smaller than the body: the row's size is that of the small letters.
     const capitals = line.size >= body.size * MIN_CAPITALS_SIZE && isCapitalsHeadingText(line.text);
