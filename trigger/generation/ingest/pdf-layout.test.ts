@@ -802,6 +802,25 @@ const cases: Case[] = [
     },
   },
   {
+    name: "a sidenote level with the title is a note of its own, and italic titles a little larger than the text are headings",
+    pages: [
+      (draw) => {
+        draw.lines(["Rivers of the Low Countries"], 56, 790, { size: 14, italic: true });
+        draw.lines(["¹ Inspired by a walk along the dikes."], 380, 790, { size: 8 });
+        draw.lines(["Dikes"], 56, 760, { size: 11, italic: true });
+        draw.lines(LEFT.slice(0, 3), 56, 740);
+        draw.lines(["“Water goes where it wants to go,” as the old saying has it."], 56, 700, {
+          italic: true,
+        });
+        draw.lines(LEFT.slice(3), 56, 680);
+      },
+    ],
+    check: ([page]) => {
+      expect(headings(page as Read)).toEqual(["Rivers of the Low Countries", "Dikes"]);
+      expect(withRole(page as Read, "footnote")).toEqual(["¹ Inspired by a walk along the dikes."]);
+    },
+  },
+  {
     name: "an address in typewriter type broken onto a line of its own goes on with its sentence",
     pages: [
       (draw) => {

@@ -240,6 +240,7 @@ export function rowsOf(pieces: readonly TextPiece[]): Row[] {
     let best: { row: Row; share: number } | null = null;
     for (let index = rows.length - 1; index >= Math.max(0, rows.length - 4); index--) {
       const row = rows[index] as Row;
+      if (isMarginNote(piece, row)) continue;
       const overlap = Math.min(row.top, top) - Math.max(row.bottom, bottom);
       const share = overlap / Math.min(row.top - row.bottom, top - bottom);
       if (share >= ROW_OVERLAP && (!best || share > best.share)) best = { row, share };
@@ -254,6 +255,23 @@ export function rowsOf(pieces: readonly TextPiece[]): Row[] {
   }
   for (const row of rows) row.pieces = inWritingOrder(row.pieces);
   return rows.sort((p, q) => q.y - p.y);
+}
+
+/** A note in small type this far beside a line is set in the margin, not on the line. */
+const MARGIN_NOTE_SIZE = 0.7;
+const MARGIN_NOTE_GAP_EM = 2;
+
+/**
+ * A piece in much smaller type, well apart from every piece of a row, beside it on its baseline: a
+ * margin note set level with the line it belongs to (Tufte's sidenote beside the title), which is read
+ * as a line of its own, not as the end of that line.
+ */
+function isMarginNote(piece: TextPiece, row: Row): boolean {
+  if (piece.size >= row.size * MARGIN_NOTE_SIZE) return false;
+  const gap = Math.min(
+    ...row.pieces.map((other) => Math.max(other.x - rightOf(piece), piece.x - rightOf(other))),
+  );
+  return gap > row.size * MARGIN_NOTE_GAP_EM;
 }
 
 /**

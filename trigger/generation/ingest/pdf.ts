@@ -341,6 +341,8 @@ const LARGER = 1.15;
 /** Headings set apart by weight, slant or face are about the body's size: a class may set them a half
  * point smaller (Copernicus: 9.5 pt over a 10 pt text). */
 const BODY_SIZED = 0.93;
+/** Type this much larger than the text's, in italics, is a title's (a quotation keeps the text's size). */
+const SLIGHTLY_LARGER = 1.05;
 /** A numbered one may be a point smaller (REVTeX: 9 pt over a 10 pt text); notes are set at 0.8. */
 const NUMBERED_BODY_SIZED = 0.88;
 
@@ -387,8 +389,13 @@ function markHeadings(pages: readonly PdfPage[], layouts: PageLayout[], body: Bo
     line.size >= body.size * MIN_CAPITALS_SIZE &&
     line.size < body.size * LARGER &&
     !(line.bold && !body.bold);
+  // An italic title needs its number (IEEE's "A. Template Styles"), or type a little larger than the
+  // text's (Tufte's "Sidenotes", 10.9 pt over 10 pt): an italic quotation is set at the text's size.
   const italicHeading = (line: PdfLine) =>
-    line.italic && !line.bold && bodySizedHeading(line, body) && isNumberedHeadingText(line.text);
+    line.italic &&
+    !line.bold &&
+    ((bodySizedHeading(line, body) && isNumberedHeadingText(line.text)) ||
+      line.size >= body.size * SLIGHTLY_LARGER);
   // Copernicus's subsections: "2.1 Questionnaire" in sans over a serif text, neither bold nor larger.
   const faceHeading = (line: PdfLine) =>
     line.sans !== body.sans &&
