@@ -72,3 +72,30 @@ describe("truthFromAst with noticeSections", () => {
     expect(truthFromAst(ast, options).truth.sentences).toContain("DN wrote the introduction.");
   });
 });
+
+describe("truthFromAst with frontMatterFurniture", () => {
+  const para = (...words: string[]) => ({
+    t: "Para",
+    c: words.flatMap((word, index) => (index === 0 ? [str(word)] : [{ t: "Space" }, str(word)])),
+  });
+  const ast = {
+    blocks: [
+      para("This", "study", "was", "prepared", "by", "PwC."),
+      para("1.", "Introduction", "1"),
+      { t: "Header", c: [1, ["introduction", [], []], [str("Introduction")]] },
+      para("Events", "are", "widespread."),
+    ],
+  };
+  const options = { language: "en", kind: "pdf", layout: "one-column", holdout: false } as const;
+
+  it("puts the lines before the first heading in furniture", () => {
+    const { truth } = truthFromAst(ast, { ...options, frontMatterFurniture: true });
+    expect(truth.nonBody.furniture).toEqual(["This study was prepared by PwC.", "1. Introduction 1"]);
+    expect(truth.headings).toEqual(["Introduction"]);
+    expect(truth.sentences).toEqual(["Events are widespread."]);
+  });
+
+  it("keeps them as body without the option", () => {
+    expect(truthFromAst(ast, options).truth.sentences).toContain("This study was prepared by PwC.");
+  });
+});

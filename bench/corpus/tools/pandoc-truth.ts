@@ -39,6 +39,11 @@ export interface TruthOptions {
    * heading and its paragraphs are furniture.
    */
   noticeSections?: string[];
+  /**
+   * Everything before the first heading is front matter, as a Word report's cover page, document
+   * metadata, disclaimer and table of contents are: its lines are furniture (its tables stay table rows).
+   */
+  frontMatterFurniture?: boolean;
   /** Page furniture seen on the rendered pages (running heads, front-matter notices). */
   furniture?: string[];
   /** Classes of divs that are front matter, not body (an author block): each printed line is furniture. */
@@ -197,7 +202,7 @@ export function truthFromAst(ast: Node, options: TruthOptions): TruthResult {
   let inAppendix = false;
   let figures = 0;
   let tables = 0;
-  let section: "body" | "references" | "skip" | "notice" = "body";
+  let section: "body" | "references" | "skip" | "notice" = options.frontMatterFurniture ? "notice" : "body";
 
   const addProse = (inlines: Node[]) => {
     for (const note of notesOf(inlines)) addFootnote(note);
