@@ -149,7 +149,10 @@ export function tightJoin(line: string, nextLine: string): { hyphen: boolean } |
   return meets(TIGHT_JOINS, line, nextLine) ? { hyphen: true } : null;
 }
 
-/** Whether `nextLine` goes on with a web address broken at the end of `line` ("…aps.org/" / "revtex4/."). */
-export function continuesAddress(line: string, nextLine: string): boolean {
-  return meets(ADDRESS_JOINS, line, nextLine);
+/**
+ * Whether `nextLine` goes on with a word or web address broken at the end of `line`: "…aps.org/" /
+ * "revtex4/.", "(like aria-" / "describedby).".
+ */
+export function continuesBrokenWord(line: string, nextLine: string): boolean {
+  return meets(ADDRESS_JOINS, line, nextLine) || (/\p{L}-$/u.test(line) && /^\p{Ll}/u.test(nextLine));
 }

@@ -821,19 +821,42 @@ const cases: Case[] = [
     },
   },
   {
-    name: "an address in typewriter type broken onto a line of its own goes on with its sentence",
+    name: "an italic line at the text's size with space above and below is a heading; a label or a line in the flow is not",
+    pages: [
+      (draw) => {
+        draw.lines(["1 Rivers"], 56, 800, { size: 14, bold: true });
+        draw.lines(["Rivers carry water and sand from the hills down to the sea."], 56, 780);
+        draw.lines(["Why do rivers flood in spring?"], 56, 756, { italic: true });
+        draw.lines(LEFT.slice(0, 3), 56, 732);
+        draw.lines(["Source: the river authority"], 56, 682, { italic: true });
+        draw.lines(LEFT.slice(3), 56, 658);
+        const after = 658 - 12 * LEFT.slice(3).length;
+        draw.lines(["Most of it melts in a few weeks"], 56, after, { italic: true });
+      },
+    ],
+    check: ([page]) => {
+      expect(headings(page as Read)).toEqual(["1 Rivers", "Why do rivers flood in spring?"]);
+    },
+  },
+  {
+    name: "an address or a word of code in typewriter type broken onto a line of its own goes on with its sentence",
     pages: [
       (draw) => {
         draw.lines(["3 Sources"], 56, 800, { size: 14, bold: true });
         draw.lines(["Further information is available at"], 56, 780);
         draw.lines(["http://rivers.example.org/"], 226, 780, { mono: true });
         draw.lines(["delta/."], 56, 768, { mono: true });
-        draw.lines(LEFT, 56, 744);
+        const label = "Label each gauge with a name (like ";
+        draw.lines([label], 56, 756);
+        draw.lines(["gauge-"], 56 + draw.fonts.regular.widthOfTextAtSize(label, 10), 756, { mono: true });
+        draw.lines(["describedby)."], 56, 744, { mono: true });
+        draw.lines(LEFT, 56, 720);
       },
     ],
     check: ([page], sentences) => {
       expect(withRole(page as Read, "code")).toEqual([]);
       expect(sentences).toContain("Further information is available at http://rivers.example.org/delta/.");
+      expect(sentences).toContain("Label each gauge with a name (like gauge-describedby).");
     },
   },
   {

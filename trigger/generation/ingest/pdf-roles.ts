@@ -3,7 +3,7 @@
  * footnotes and list items (docs/ingestion.md, "PDF", "Line roles"). Lines are read in the order
  * pdf-regions.ts gives; "the column" of a line is the region it was read in.
  */
-import { continuesAddress } from "./hyphenation.ts";
+import { continuesBrokenWord } from "./hyphenation.ts";
 import type { PageLayout } from "./layout.ts";
 import { isCapitalsHeadingText, isCaptionText, isListText } from "./non-body.ts";
 import type { PdfLine, PdfPage } from "./pdf-regions.ts";
@@ -39,9 +39,11 @@ export function markRoles(pages: readonly PdfPage[], layouts: readonly PageLayou
     if (!layout) return;
     page.lines.forEach((line, index) => {
       if (layout.furniture.has(index)) return;
-      // An address set in typewriter type that breaks onto a line of its own goes on with the text.
+      // An address or a word of code set in typewriter type that breaks onto a line of its own goes on
+      // with the text.
       const before = page.lines[previousInColumn(page.lines, layout, index)];
-      if (line.mono && !(before && continuesAddress(before.text, line.text))) layout.roles.set(index, "code");
+      if (line.mono && !(before && continuesBrokenWord(before.text, line.text)))
+        layout.roles.set(index, "code");
       else if (line.table) layout.roles.set(index, "table");
     });
     markCaptions(page.lines, layout, body);

@@ -371,6 +371,18 @@ function opensBlock(page: PdfPage, layout: PageLayout | undefined, index: number
   );
 }
 
+/** The next line of the column is a paragraph's distance below, not a line's: the line is a block of its own. */
+function standsApart(page: PdfPage, index: number, body: BodyStyle): boolean {
+  const line = page.lines[index];
+  const next = page.lines[index + 1];
+  return Boolean(line && next && next.column.id === line.column.id && line.y - next.y > body.leading * 1.35);
+}
+
+/** A title's shape: a capital first, at most 12 words, no label's colon. */
+function isTitleShaped(text: string): boolean {
+  return /^\p{Lu}/u.test(text) && !text.includes(":") && text.split(/\s+/).length <= 12;
+}
+
 /** Capitals or small caps at least this share of the body's size can be a heading ("I. INTRODUCTION"). */
 const MIN_CAPITALS_SIZE = 0.75;
 
@@ -391,11 +403,14 @@ function markHeadings(pages: readonly PdfPage[], layouts: PageLayout[], body: Bo
     !(line.bold && !body.bold);
   // An italic title needs its number (IEEE's "A. Template Styles"), or type a little larger than the
   // text's (Tufte's "Sidenotes", 10.9 pt over 10 pt): an italic quotation is set at the text's size.
-  const italicHeading = (line: PdfLine) =>
+  // Or a line of its own, with space below it as above, as word processors set a low-level heading
+  // ("*Why separate accessibility from your issue process?*"); a label ("Source: …") is none.
+  const italicHeading = (line: PdfLine, index: number, page: PdfPage) =>
     line.italic &&
     !line.bold &&
     ((bodySizedHeading(line, body) && isNumberedHeadingText(line.text)) ||
-      line.size >= body.size * SLIGHTLY_LARGER);
+      line.size >= body.size * SLIGHTLY_LARGER ||
+      (bodySizedHeading(line, body) && standsApart(page, index, body) && isTitleShaped(line.text)));
   // Copernicus's subsections: "2.1 Questionnaire" in sans over a serif text, neither bold nor larger.
   const faceHeading = (line: PdfLine) =>
     line.sans !== body.sans &&
@@ -421,7 +436,8 @@ function markHeadings(pages: readonly PdfPage[], layouts: PageLayout[], body: Bo
     // IEEE's subsections: "A. Template Styles" in italics at the body's size, with their number.
     // Emphasis at the body's size inside a paragraph ("… Figure de- / **scriptions should not …**")
     // stresses a sentence; a heading of that size opens a block.
-    const bodySized = !larger && (emphasised || capitals || italicHeading(line) || faceHeading(line));
+    const bodySized =
+      !larger && (emphasised || capitals || italicHeading(line, index, page) || faceHeading(line));
     if (bodySized && !opensBlock(page, layout, index, body)) return false;
     return (
       (larger || bodySized) &&
