@@ -1,4 +1,5 @@
 import { eng, nld } from "stopword";
+import { WORD_LISTS } from "./lexicon/index.ts";
 
 /** The languages the offline generator writes: its word lists and patterns exist for these only. */
 export type Language = "en" | "nl";
@@ -35,9 +36,16 @@ const EXTRA_STOPWORDS: Record<Language, string> = {
     "meeste bekende belangrijke beroemde typische verschillende bepaalde",
 };
 
+// Pointing words ("hiervan") and determiner forms ("ene", "zulke") are function words too: a run of
+// content words stops at them, so no key phrase, title or term holds one.
+const pointing = (language: Language) => [
+  ...WORD_LISTS[language].pointingWords,
+  ...WORD_LISTS[language].fragmentOpeners,
+];
+
 const STOPWORDS: Record<Language, ReadonlySet<string>> = {
-  en: new Set([...eng, ...EXTRA_STOPWORDS.en.split(" ")]),
-  nl: new Set([...nld, ...EXTRA_STOPWORDS.nl.split(" ")]),
+  en: new Set([...eng, ...EXTRA_STOPWORDS.en.split(" "), ...pointing("en")]),
+  nl: new Set([...nld, ...EXTRA_STOPWORDS.nl.split(" "), ...pointing("nl")]),
 };
 
 const ALL_STOPWORDS: ReadonlySet<string> = new Set([...STOPWORDS.en, ...STOPWORDS.nl]);

@@ -21,6 +21,11 @@ function wordsIn(text: string): string[] {
   return text.match(/[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*|,/gu) ?? [];
 }
 
+/** The words of a text, without its commas. */
+function lettersOf(text: string): string[] {
+  return wordsIn(text).filter((word) => word !== ",");
+}
+
 /** A word the lexicon or its form marks as a verb and never as a noun or adjective ("formed", "stroomt"). */
 /** A word the lexicon knows as a verb and never as a noun ("followed", "volgden"). */
 function verbNotNoun(word: string, language: Language): boolean {
@@ -128,8 +133,115 @@ export function isWorthAsking(key: string, language: Language): boolean {
   const head = words.at(-1) ?? "";
   const quantities = wordSet(language, "quantities");
   if (words.some((word) => quantities.has(word) || /\p{N}/u.test(word))) return false;
+  if (isTimeExpression(key, language) || words.some((word) => wordSet(language, "pointingWords").has(word)))
+    return false;
   if (words.length > 1 && wordSet(language, "vagueModifiers").has(words[0] ?? "")) return false;
   return !wordSet(language, "generalNouns").has(head);
+}
+
+/**
+ * Whether a phrase only says when, relative to now: a unit of time with nothing but a relative modifier,
+ * a number or an amount ("komende maanden", "the past years", "maanden"). A named time ("de
+ * middeleeuwen", "the first century" in a history) is a term and stays.
+ */
+export function isTimeExpression(key: string, language: Language): boolean {
+  const words = key
+    .toLowerCase()
+    .split(/\s+/u)
+    .filter((word) => !wordSet(language, "determiners").has(word));
+  const head = words.at(-1) ?? "";
+  if (!wordSet(language, "timeUnits").has(head)) return false;
+  const relative = wordSet(language, "relativeTimeModifiers");
+  return words
+    .slice(0, -1)
+    .every(
+      (word) =>
+        relative.has(word) ||
+        /\p{N}/u.test(word) ||
+        wordSet(language, "numbers").has(word) ||
+        wordSet(language, "quantities").has(word),
+    );
+}
+
+/**
+ * Whether a phrase names a concept a teacher would title a passage with or ask for: no determiner form
+ * opening it ("Ene zorgaanbieder", "Such cases"), no word pointing elsewhere ("Concreet voorbeeld
+ * hiervan"), a head that can be a noun (not "Belangrijk") and no time relative to now ("Komende
+ * maanden"). A general noun may still be a term where the text defines it (the Vikings' "thing").
+ */
+export function isConceptPhrase(phrase: string, language: Language): boolean {
+  const words = lettersOf(phrase.toLowerCase());
+  const head = words.at(-1) ?? "";
+  if (words.length === 0 || wordSet(language, "fragmentOpeners").has(words[0] ?? "")) return false;
+  if (words.some((word) => wordSet(language, "pointingWords").has(word))) return false;
+  if (isTimeExpression(words.join(" "), language)) return false;
+  return !cannotHeadNounPhrase(head, language);
+}
+
+/**
+ * Whether a sentence's words belong to an image rather than to what the text teaches: it holds a marker
+ * of a comparison or figure of speech ("als een", "like a", "metafoor"), or the sentence after it applies
+ * the image ("Net zo …", "Similarly, …"). "Een moer is waardeloos zonder een bout" asks nothing about
+ * the topic.
+ */
+export function isFigurative(sentence: string, next: string | undefined, language: Language): boolean {
+  const lists = WORD_LISTS[language];
+  const text = ` ${lettersOf(sentence.toLowerCase()).join(" ")} `;
+  if (lists.figureMarkers.some((marker) => text.includes(` ${marker} `))) return true;
+  const opening = ` ${lettersOf((next ?? "").toLowerCase())
+    .slice(0, 5)
+    .join(" ")}`;
+  return lists.figureAppliers.some(
+    (applier) => opening.startsWith(` ${applier} `) || opening === ` ${applier}`,
+  );
+}
+
+/**
+ * Whether every use of a phrase in these texts lies inside a fixed expression of the word lists ("van
+ * toepassing", "in de zorg", "aan de hand van"): there it names no concept, so it is no title.
+ */
+export function onlyInFixedExpressions(key: string, texts: readonly string[], language: Language): boolean {
+  const pattern = new RegExp(
+    `(?<![\\p{L}\\p{N}])${escapeRegExp(key).replace(/ /g, "\\s+")}(?![\\p{L}\\p{N}])`,
+    "giu",
+  );
+  const uses = texts.flatMap((text) =>
+    [...text.matchAll(pattern)].map((match) => ({ text, at: match.index, length: match[0].length })),
+  );
+  return (
+    uses.length > 0 &&
+    uses.every(({ text, at, length }) =>
+      inFixedExpression(text.slice(0, at), text.slice(at, at + length), text.slice(at + length), language),
+    )
+  );
+}
+
+/**
+ * Whether a phrase names an actor by the lexicon: its head is a person or organisation noun of the word
+ * lists ("leveranciers", "ministerie"), or a Dutch compound ending in one ("softwareleveranciers").
+ */
+export function namesAnAgent(phrase: string, language: Language): boolean {
+  const head = lettersOf(phrase.toLowerCase()).at(-1) ?? "";
+  return WORD_LISTS[language].agentHeads.some(
+    (agent) =>
+      head === agent || (language === "nl" && head.length > agent.length + 2 && head.endsWith(agent)),
+  );
+}
+
+/**
+ * Whether a blank after these words is the actor of a passive: a participle, then "door"/"by", maybe an
+ * article ("opgesteld door ___", "written by ___").
+ */
+export function isAgentSlot(before: string, language: Language): boolean {
+  const near = lettersOf(before.toLowerCase())
+    .filter((word) => !wordSet(language, "determiners").has(word))
+    .slice(-2);
+  const [participle = "", preposition = ""] = near;
+  if (!wordSet(language, "agentPrepositions").has(preposition)) return false;
+  const tags = lexiconTags(participle, language);
+  return language === "nl"
+    ? tags.some((tag) => tag.includes("verl_dw")) || /^(?:\p{L}{0,4})ge\p{L}{2,}[dt]$/u.test(participle)
+    : tags.includes("VBN") || (tags.length === 0 && /\p{L}{3}ed$/u.test(participle));
 }
 
 /** Whether a clause ends in its finite verb ("Het bekende geluid van het hart ontstaat"): it says too little alone. */
@@ -399,6 +511,8 @@ export function sameOptionForm(
     a.plural === b.plural &&
     a.determiner === b.determiner &&
     a.modifiers === b.modifiers &&
+    // An adjective blank ("toegankelijk, ___ en herbruikbaar") has no noun among its options.
+    a.nounHead === b.nounHead &&
     b.nounHead &&
     b.letters >= a.letters * (1 - spread) &&
     b.letters <= a.letters * (1 + spread)

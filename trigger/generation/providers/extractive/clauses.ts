@@ -3,6 +3,7 @@ import { pluralOpeningSubject } from "../../text/antecedent.ts";
 import { escapeRegExp, isStopword, type Language, lowerInitial } from "../../text/language.ts";
 import { wordSet } from "../../text/lexicon/index.ts";
 import {
+  isConceptPhrase,
   isDefinitionAnswer,
   isVerbDerived,
   joinedToNounBefore,
@@ -384,8 +385,13 @@ export function definitions(
   sentences.forEach((sentence) => {
     const text = withoutEnd(sentence.text);
     const definition = definitionIn(text, language, isTerm);
-    // A Dutch infinitive used as a noun ("na het sporten") names an activity, not a thing defined here.
-    if (definition && !isVerbDerived(definition.term, text, language))
+    // A Dutch infinitive used as a noun ("na het sporten") names an activity, not a thing defined here;
+    // "De ene zorgaanbieder is …" or "Een concreet voorbeeld hiervan is …" defines no concept at all.
+    if (
+      definition &&
+      !isVerbDerived(definition.term, text, language) &&
+      isConceptPhrase(definition.term, language)
+    )
       found.push({ sentences: [sentence], ...definition });
   });
   return found;

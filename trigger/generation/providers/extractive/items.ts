@@ -3,7 +3,7 @@ import type { Citation } from "../../../../src/domain/citation.ts";
 import { citeSentenceParts, contentTerms, type Sentence } from "../../corpus.ts";
 import { stableId } from "../../ids.ts";
 import { leaksAnswer } from "../../quality.ts";
-import { comparable } from "../../support.ts";
+import { comparable, stem } from "../../support.ts";
 import {
   compoundOf,
   escapeRegExp,
@@ -15,9 +15,12 @@ import {
 import { fillTemplate, WORD_LISTS } from "../../text/lexicon/index.ts";
 import {
   cannotHeadNounPhrase,
+  isAgentSlot,
+  isFigurative,
   isMainClauseStem,
   isTrivialBlank,
   isWorthAsking,
+  namesAnAgent,
   sameOptionForm,
 } from "../../text/phrase-checks.ts";
 import { type KeyPhrase, leansOnContext, namesATime, type TermWeights } from "../../text/rank.ts";
@@ -461,7 +464,8 @@ export function whyWrong(distractors: readonly Distractor[], context: ItemContex
 /**
  * A hint that points to the idea, never to letters: another sentence of the chapter where the same term
  * is used, with the term masked ("Elders staat: „… ___ …”"), true because it quotes the source; else the
- * subtopic it comes from, unless that names it.
+ * subtopic it comes from, unless that names it. Else null: a prompt that only says "read the whole
+ * sentence" adds nothing, and a card whose hint cannot help is not made.
  */
 function termHint(
   key: string,
@@ -470,10 +474,34 @@ function termHint(
   subtopicId: string,
   subtopic: string,
   context: ItemContext,
-): string {
+): string | null {
   const elsewhere = maskedUse(key, answer, quoted, subtopicId, context);
   if (elsewhere) return context.labels.elsewhereHint(elsewhere);
-  return sharesAWord(subtopic, answer) ? context.labels.clozeHintPlain : context.labels.clozeHint(subtopic);
+  if (subtopic !== "" && !sharesAWord(subtopic, answer)) return context.labels.clozeHint(subtopic);
+  const neighbour = contextAround(answer, quoted, context);
+  return neighbour ? context.labels.contextHint(neighbour) : null;
+}
+
+/**
+ * The sentence just before the quoted lines in the same subtopic (else just after), shortened: what the
+ * text says around the blank, so the learner can place the idea. Only one that goes on about the same
+ * thing (it shares a content word with the quoted lines, other than the answer's): "Do not insert line
+ * breaks in your title." beside "define it with the ___" places nothing. Null when there is none, or
+ * it would hold a word of the answer.
+ */
+function contextAround(answer: string, quoted: readonly Sentence[], context: ItemContext): string | null {
+  const first = quoted[0];
+  const last = quoted.at(-1);
+  if (!first || !last) return null;
+  const subtopic = context.subtopicOf.get(first.index)?.id;
+  const { ellipsis } = WORD_LISTS[context.language].wrongOption;
+  for (const index of [first.index - 1, last.index + 1]) {
+    const neighbour = context.sentences.find((sentence) => sentence.index === index);
+    if (!neighbour?.complete || context.subtopicOf.get(index)?.id !== subtopic) continue;
+    const excerpt = excerptAround(neighbour.text, 0, 0, ellipsis, MAX_HINT_WORDS);
+    if (!leaksAnswer(excerpt, answer) && sharesTopic(excerpt, quoted, answer)) return excerpt;
+  }
+  return null;
 }
 
 // A hint's quote is shorter than an explanation's: it only has to show the term in use.
@@ -512,6 +540,17 @@ export function maskedUse(
     if (!leaksAnswer(excerpt, answer)) return excerpt;
   }
   return null;
+}
+
+/** Whether a text shares a content word (by stem) with the quoted lines, the answer's words left out. */
+function sharesTopic(text: string, quoted: readonly Sentence[], answer: string): boolean {
+  const answerStems = new Set(contentTerms(answer).map(stem));
+  const quotedStems = new Set(
+    quoted
+      .flatMap((sentence) => contentTerms(sentence.text).map(stem))
+      .filter((word) => !answerStems.has(word)),
+  );
+  return contentTerms(text).some((word) => quotedStems.has(stem(word)));
 }
 
 /** Whether two phrases share a content word, also inside a compound ("Bloedsomloop", "dubbele bloedsomloop"). */
@@ -580,6 +619,9 @@ export function clozeItem(
   if (!sentence.complete || sentence.text.split(" ").length < 6) return null;
   // "Vul aan: „Of een ___ selecteert …”": a stem is a complete main clause, never a question.
   if (!isMainClauseStem(sentence.text, context.language)) return null;
+  // "Een ___ is waardeloos zonder een bout": the words of an image are not what the text teaches.
+  const next = context.sentences.find((candidate) => candidate.index === sentence.index + 1);
+  if (isFigurative(sentence.text, next?.text, context.language)) return null;
   // "Ze binden aan ___ op de volgende cel": the sentence its pronoun points to goes before the stem.
   const leans = leansOnContext(sentence.text);
   const lead = leans ? sentenceBefore(sentence, context.sentences) : undefined;
@@ -613,7 +655,7 @@ export function clozeItem(
       : before;
     if (stemBefore.trim() === "") continue;
     const answer = withArticle ? `${articleWord} ${surface}` : surface;
-    const render = (phrase: KeyPhrase): string | null => {
+    const renderAny = (phrase: KeyPhrase): string | null => {
       if (!withArticle) return phrase.display;
       if (context.language === "nl")
         return phrase.article && phrase.article !== "the" ? `${phrase.article} ${phrase.display}` : null;
@@ -621,6 +663,12 @@ export function clozeItem(
     };
     const fills = (option: string) => `${stemBefore}${option}${after}`;
     const spread = anyTerm ? LAST_RESORT_SPREAD : undefined;
+    // "opgesteld door ___": the blank is an actor, so every wrong option must be one the lexicon knows
+    // as an actor (an abstract noun beside it is ruled out by its kind), else there is no question.
+    const agentOnly = isAgentSlot(stemBefore, context.language) && !/^\p{Lu}/u.test(surface);
+    const render = agentOnly
+      ? (phrase: KeyPhrase) => (namesAnAgent(phrase.key, context.language) ? renderAny(phrase) : null)
+      : renderAny;
     const distractors = termDistractors(
       term,
       answer,
@@ -631,11 +679,13 @@ export function clozeItem(
       spread,
       subtopicId,
     );
-    const stem = `${shown}${stemBefore}${BLANK}${after}`;
-    const cardStem = `${shown}${before}${BLANK}${after}`;
     const labels = context.labels;
     const explanation = [labels.textSays(quotedText), ...whyWrong(distractors, context)].join(" ");
     const subtopic = context.subtopicOf.get(sentence.index)?.title ?? "";
+    const stem = `${shown}${stemBefore}${BLANK}${after}`;
+    const cardStem = `${shown}${before}${BLANK}${after}`;
+    const hint = termHint(term.key, surface, quoted, subtopicId, subtopic, context);
+
     return {
       form: "cloze",
       key: term.key,
@@ -654,11 +704,7 @@ export function clozeItem(
               subtopicId,
             )
           : null,
-      card: {
-        q: labels.clozeCard(cardStem),
-        a: surface,
-        hint: termHint(term.key, surface, quoted, subtopicId, subtopic, context),
-      },
+      card: hint ? { q: labels.clozeCard(cardStem), a: surface, hint } : null,
       reverseCard: null,
       qa: { stem: labels.clozeCard(cardStem), answer: surface },
       about: surface,
@@ -931,11 +977,12 @@ export function definitionItem(definition: DefinitionPair, subtopicId: string, c
   // Naming the subtopic helps, unless its title shares a word with the meaning or the term itself.
   const hint = sharesAWord(subtopic, meaning) ? labels.meaningHintPlain : labels.meaningHint(subtopic);
   const elsewhere = maskedUse(phrase.key, term, definition.sentences, subtopicId, context);
+  // A term card whose hint could only say "think of the terms of this part" is not made.
   const reverseHint = elsewhere
     ? labels.elsewhereHint(elsewhere)
-    : sharesAWord(subtopic, term)
-      ? labels.termHintPlain
-      : labels.termHint(subtopic);
+    : subtopic !== "" && !sharesAWord(subtopic, term)
+      ? labels.termHint(subtopic)
+      : null;
   return {
     form: "definition",
     key: `definition:${phrase.key}`,
@@ -955,7 +1002,7 @@ export function definitionItem(definition: DefinitionPair, subtopicId: string, c
           )
         : null,
     card: { q: labels.meaningCard(term), a: `${meaning}.`, hint },
-    reverseCard: { q: labels.termCard(meaning), a: term, hint: reverseHint },
+    reverseCard: reverseHint ? { q: labels.termCard(meaning), a: term, hint: reverseHint } : null,
     qa: { stem: labels.meaningCard(term), answer: `${meaning}.` },
     about: term,
   };

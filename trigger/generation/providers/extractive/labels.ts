@@ -46,13 +46,12 @@ export interface Labels {
    * shows the idea in use without giving it, and is true because the source says it.
    */
   elsewhereHint: (masked: string) => string;
+  /** Where the term is nowhere else: what the text says right around the blank, to place the idea. */
+  contextHint: (around: string) => string;
   /** A cloze hint where the source uses the term nowhere else: the part of the text it belongs to. */
   clozeHint: (subtopic: string) => string;
-  /** A cloze hint where the subtopic's title would give the answer away. */
-  clozeHintPlain: string;
   /** The hint for a card asking the term for a meaning. */
   termHint: (subtopic: string) => string;
-  termHintPlain: string;
   causeHint: (subtopic: string) => string;
   /** For an answer that names its own subtopic, where pointing to the subtopic would give it away. */
   causeHintPlain: string;
@@ -117,10 +116,9 @@ const en: Labels = {
   onlyTermThatFits: "Only the term the text itself uses there makes the statement true.",
   otherTerms: "The other terms also come up in this part, but mean something else.",
   elsewhereHint: (masked) => `Elsewhere the text says: “${masked}”`,
+  contextHint: (around) => `Right around it, the text says: “${around}”`,
   clozeHint: (subtopic) => `The term belongs to the part about “${subtopic}”.`,
-  clozeHintPlain: "Read the whole sentence: which key term of this part does it describe?",
   termHint: (subtopic) => `The term is explained in the part about “${subtopic}”.`,
-  termHintPlain: "Think of the terms this part explains, and which one is described like this.",
   causeHint: (subtopic) => `Look for the cause in the part about “${subtopic}”.`,
   causeHintPlain: "Think of what happens first, and what follows from it.",
   meaningHint: (subtopic) => `The term comes up in the part about “${subtopic}”.`,
@@ -202,10 +200,9 @@ const nl: Labels = {
   onlyTermThatFits: "Alleen het begrip dat de tekst daar zelf gebruikt, maakt de uitspraak waar.",
   otherTerms: "De andere begrippen komen ook in dit onderdeel voor, maar betekenen iets anders.",
   elsewhereHint: (masked) => `Elders staat: „${masked}”`,
+  contextHint: (around) => `Vlak daarbij staat: „${around}”`,
   clozeHint: (subtopic) => `Het begrip hoort bij het deel over „${subtopic}”.`,
-  clozeHintPlain: "Lees de hele zin: welk kernbegrip van dit deel wordt hier beschreven?",
   termHint: (subtopic) => `Het begrip wordt uitgelegd in het deel over „${subtopic}”.`,
-  termHintPlain: "Denk aan de begrippen die dit deel uitlegt: welk begrip wordt zo omschreven?",
   causeHint: (subtopic) => `Zoek de oorzaak in het deel over „${subtopic}”.`,
   causeHintPlain: "Bedenk wat er eerst gebeurt, en wat daaruit volgt.",
   meaningHint: (subtopic) => `Het begrip komt aan bod bij „${subtopic}”.`,

@@ -22,6 +22,7 @@ import {
   words,
 } from "../../text/language.ts";
 import { WORD_LISTS } from "../../text/lexicon/index.ts";
+import { isConceptPhrase, isFigurative, onlyInFixedExpressions } from "../../text/phrase-checks.ts";
 import {
   isQuotable,
   type KeyPhrase,
@@ -411,12 +412,22 @@ function takeTitle(
   };
   const free = (key: string) =>
     key.length >= 4 &&
+    // "Ene zorgaanbieder", "Concreet voorbeeld hiervan", "Belangrijk": fragments, not what is taught.
+    isConceptPhrase(key, language) &&
     !taken.some((title) => title === stemmed(key) || sameHead(title, stemmed(key))) &&
     !words(key).some((word) => looksMisspelled(word, vocabulary, language));
   const defined = definitions(sentences, language, (term) => term.split(" ").length <= 3).filter((pair) =>
     free(pair.term.toLowerCase()),
   );
-  const phrases = keyPhrases(sentences, weights).filter((phrase) => free(phrase.key));
+  // The words of an image ("Een moer is waardeloos zonder een bout") name nothing the passage teaches.
+  const literal = sentences.filter(
+    (sentence, at) => !isFigurative(sentence.text, sentences[at + 1]?.text, language),
+  );
+  const literalTexts = literal.map((sentence) => sentence.text);
+  const phrases = keyPhrases(literal, weights).filter(
+    // "Toepassing" only in "van toepassing" names nothing the passage teaches.
+    (phrase) => free(phrase.key) && !onlyInFixedExpressions(phrase.key, literalTexts, language),
+  );
   // Noun phrases first; when a passage has none left, any phrase whose last word heads a noun phrase
   // somewhere in the material.
   const nounPhrases = phrases.filter((phrase) => phrase.nounPhrase && !onlyAnExample(phrase.key, index));

@@ -56,6 +56,19 @@ export const en: WordLists = {
     "for instance",
     "in particular",
     "in general",
+    "in practice",
+    "in the future",
+    "in the meantime",
+    "in the long run",
+    "in health care",
+    "in healthcare",
+    // Light verbs with a noun: the noun carries no meaning of its own there ("made ___ of").
+    "make use of",
+    "makes use of",
+    "made use of",
+    "of importance",
+    "take into account",
+    "taken into account",
     "take place",
     "takes place",
     "took place",
@@ -148,6 +161,37 @@ export const en: WordLists = {
     "example",
     "sidebar",
   ],
+  pointingWords: "thereof hereof herein therein thereby hereby thereto hereto aforementioned".split(" "),
+  fragmentOpeners: "another other such said this these that those each every either neither both".split(" "),
+  timeUnits: (
+    "second seconds minute minutes hour hours day days week weeks month months quarter quarters year " +
+    "years decade decades century centuries period periods time times moment moments"
+  ).split(" "),
+  relativeTimeModifiers: "coming next last past previous following current upcoming recent first".split(" "),
+  figureMarkers: [
+    "like a",
+    "like an",
+    "as if",
+    "as though",
+    "just as",
+    "just like",
+    "so to speak",
+    "compare",
+    "compared to",
+    "metaphor",
+    "analogy",
+    "proverb",
+  ],
+  figureAppliers: ["similarly", "likewise", "in the same way", "just so"],
+  agentHeads: (
+    "supplier suppliers vendor vendors provider providers organisation organisations organization " +
+    "organizations institution institutions party parties company companies government governments " +
+    "ministry ministries minister ministers council committee committees agency agencies authority " +
+    "authorities board association associations foundation foundations researcher researchers developer " +
+    "developers user users citizen citizens employee employees expert experts team teams author authors " +
+    "manufacturer manufacturers consortium"
+  ).split(" "),
+  agentPrepositions: ["by"],
   wrongOption: {
     termElsewhere: "The text uses “{option}” in another context: ‘{quote}’",
     causeOfOther: "“{option}” is the reason the text gives for something else: ‘{quote}’",

@@ -69,6 +69,26 @@ export const nl: WordLists = {
     "sprake van",
     "in strijd met",
     "rekening met",
+    // Fixed prepositional phrases: the noun names a field or a manner, not a term ("in ___" → de zorg).
+    "in de zorg",
+    "in de praktijk",
+    "in de regel",
+    "in de toekomst",
+    "in de tussentijd",
+    "in het onderwijs",
+    "op de hoogte",
+    "op termijn",
+    "in de loop der tijd",
+    "van tijd tot tijd",
+    // Light verbs with a noun: the noun carries no meaning of its own there ("dat ___ maakt van").
+    "van belang",
+    "gebruik maken",
+    "gebruik maakt",
+    "gebruik gemaakt",
+    "gebruik maakte",
+    "gebruik maakten",
+    "onderzoek gedaan",
+    "onderzoek doen",
   ],
   pluralEndings: "en ën es els ers ems ens jes 's".split(" "),
   singularEndings: "heid ing isme us is as os ies ees ces teken wapen examen".split(" "),
@@ -132,6 +152,45 @@ export const nl: WordLists = {
     "voorbeeld",
     "kader",
   ],
+  pointingWords: (
+    "hiervan daarvan hierin daarin hiermee daarmee hiervoor daarvoor hierop daarop hieruit daaruit " +
+    "hierover daarover hiertoe daartoe hieraan daaraan hierna ervan erin ermee ervoor erop eruit erover " +
+    "ertoe eraan"
+  ).split(" "),
+  fragmentOpeners: (
+    "ene andere zulke zo'n dergelijke desbetreffende betreffende voornoemde bovengenoemde genoemde " +
+    "laatstgenoemde eerstgenoemde deze dit die dat elk elke ieder iedere welke beide"
+  ).split(" "),
+  timeUnits: (
+    "seconde seconden minuut minuten uur uren dag dagen week weken maand maanden kwartaal kwartalen " +
+    "jaar jaren decennium decennia eeuw eeuwen periode periodes tijd tijden moment momenten"
+  ).split(" "),
+  relativeTimeModifiers:
+    "komende afgelopen volgende vorige eerstvolgende huidige toekomstige recente laatste eerste".split(" "),
+  figureMarkers: [
+    "als een",
+    "zoals een",
+    "net als",
+    "net zoals",
+    "als het ware",
+    "vergelijk",
+    "vergelijken met",
+    "te vergelijken",
+    "metafoor",
+    "beeldspraak",
+    "spreekwoord",
+    "gezegde",
+  ],
+  figureAppliers: ["net zo", "evenzo", "zo is het ook", "zo werkt het ook", "op dezelfde manier"],
+  agentHeads: (
+    "leverancier leveranciers aanbieder aanbieders organisatie organisaties instelling instellingen " +
+    "partij partijen bedrijf bedrijven overheid overheden gemeente gemeenten ministerie ministeries " +
+    "minister ministers raad commissie commissies dienst diensten autoriteit autoriteiten bestuur " +
+    "werkgroep werkgroepen vereniging verenigingen stichting stichtingen onderzoeker onderzoekers " +
+    "ontwikkelaar ontwikkelaars gebruiker gebruikers verlener verleners burger burgers medewerker " +
+    "medewerkers deskundige deskundigen expert experts team teams koepel koepels"
+  ).split(" "),
+  agentPrepositions: ["door"],
   wrongOption: {
     termElsewhere: "„{option}” komt in de tekst in een ander verband voor: ‘{quote}’",
     causeOfOther: "„{option}” is in de tekst de reden voor iets anders: ‘{quote}’",

@@ -109,6 +109,38 @@ export interface WordLists {
    * said as "X: Y". Past forms stay as written, since "X: Y" would drop the tense.
    */
   presentCopulas: readonly string[];
+  /**
+   * Words that only point at something said before or nearby ("hiervan", "daarin", "thereof"): a phrase
+   * holding one names nothing on its own, so it is never a title, a defined term, a blank or an option
+   * ("Concreet voorbeeld hiervan"). Read as function words everywhere.
+   */
+  pointingWords: readonly string[];
+  /**
+   * Determiner forms that open a phrase only inside its sentence ("de ene zorgaanbieder", "such a
+   * case"): a phrase they open is a fragment, never a title or a term ("Ene zorgaanbieder").
+   */
+  fragmentOpeners: readonly string[];
+  /** Units of time ("maanden", "years"): with nothing but a relative modifier they say when, no term. */
+  timeUnits: readonly string[];
+  /** Modifiers that place a time relative to now ("komende", "afgelopen", "next", "past"). */
+  relativeTimeModifiers: readonly string[];
+  /**
+   * Markers of a figure of speech or comparison ("als een", "net zoals", "like a", "metaphor"): the
+   * words of a sentence holding one, or of the sentence such a marker then applies ("Net zo …"), belong
+   * to the image, not to what the text teaches, so they are never a blank or a title ("Een moer is
+   * waardeloos zonder een bout").
+   */
+  figureMarkers: readonly string[];
+  /** Sentence openers that apply the image of the sentence before ("Net zo", "Similarly"). */
+  figureAppliers: readonly string[];
+  /**
+   * Heads of nouns that name an actor (a person or an organisation: "leverancier", "ministerie",
+   * "supplier"); a compound ending in one is one too. A blank for an actor ("opgesteld door ___") gets
+   * only actors as wrong options, else no question.
+   */
+  agentHeads: readonly string[];
+  /** Prepositions that introduce the actor of a passive ("door", "by"), after a participle. */
+  agentPrepositions: readonly string[];
   /** Templates that say why a wrong option is wrong, with `{option}` and `{quote}` slots (see `fillTemplate`). */
   wrongOption: WrongOptionTemplates;
 }

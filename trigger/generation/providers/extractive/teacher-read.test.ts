@@ -1,0 +1,214 @@
+import { describe, expect, it } from "vitest";
+import { buildCorpus } from "../../corpus.ts";
+import { pastedSentences } from "../../fixtures/pasted.ts";
+import { ingestSource } from "../../ingest/index.ts";
+import type { Language } from "../../text/language.ts";
+import {
+  isAgentSlot,
+  isConceptPhrase,
+  isFigurative,
+  isTimeExpression,
+  isTrivialBlank,
+  isWorthAsking,
+  namesAnAgent,
+  onlyInFixedExpressions,
+  sameOptionForm,
+} from "../../text/phrase-checks.ts";
+import { looksAttributive } from "../../text/pos.ts";
+import { definitions } from "./clauses.ts";
+import { extractiveStructure } from "./structure.ts";
+
+/**
+ * Issue 22, points 2–4: what a teacher read in the offline course of a real Dutch PDF, each case a row
+ * (fragment titles, trivia blanks, options of another kind). Rows marked "read" quote that course.
+ */
+
+describe("isConceptPhrase: a title or defined term names a concept, never a fragment", () => {
+  const rows: Array<[Language, string, boolean]> = [
+    ["nl", "ene zorgaanbieder", false], // read: "Ene zorgaanbieder"
+    ["nl", "concreet voorbeeld hiervan", false], // read: "Concreet voorbeeld hiervan"
+    ["nl", "zulke afspraken", false],
+    ["nl", "belangrijk", false], // an adjective names nothing
+    ["nl", "komende maanden", false],
+    ["en", "such cases", false],
+    ["en", "example thereof", false],
+    ["en", "this example", false],
+    ["nl", "zorgaanbieder", true],
+    ["nl", "landelijke afspraak", true],
+    ["nl", "systemische bias", true],
+    ["en", "supply curve", true],
+    ["en", "thing", true], // the Vikings' assembly, defined by the text
+  ];
+  it.each(rows)("%s %j → %s", (language, phrase, expected) => {
+    expect(isConceptPhrase(phrase, language)).toBe(expected);
+  });
+});
+
+describe("definitions: a defined term is a concept", () => {
+  const rows: Array<[Language, string, string[]]> = [
+    ["nl", "De ene zorgaanbieder is een organisatie die gegevens van een patiënt bewaart.", []],
+    ["nl", "Een concreet voorbeeld hiervan is een landelijke afspraak over het delen van gegevens.", []],
+    ["en", "Such a system is a network that shares records between hospitals.", []],
+    ["nl", "Een zorgaanbieder is een organisatie die zorg verleent aan patiënten.", ["zorgaanbieder"]],
+  ];
+  it.each(rows)("%s %j → %j", async (language, text, expected) => {
+    const sentences = await pastedSentences(text);
+    expect(definitions(sentences, language, () => true).map((pair) => pair.term.toLowerCase())).toEqual(
+      expected,
+    );
+  });
+});
+
+describe("isTimeExpression and isWorthAsking: a time relative to now is no term", () => {
+  const rows: Array<[Language, string, boolean]> = [
+    ["nl", "komende maanden", true], // read: "in de ___" → komende maanden
+    ["nl", "afgelopen jaren", true],
+    ["nl", "maanden", true],
+    ["en", "next year", true],
+    ["en", "the past decades", true],
+    ["nl", "middeleeuwen", false],
+    ["nl", "gouden eeuw", false],
+    ["en", "industrial age", false],
+  ];
+  it.each(rows)("%s %j → time %s", (language, key, expected) => {
+    expect(isTimeExpression(key, language)).toBe(expected);
+    if (expected) expect(isWorthAsking(key, language)).toBe(false);
+  });
+});
+
+describe("isTrivialBlank: the noun of a fixed prepositional phrase is no blank", () => {
+  const rows: Array<[Language, string, string, string, boolean]> = [
+    // read: "in ___" → de zorg
+    ["nl", "Dit geldt voor alle gegevens in ", "de zorg", ", ook buiten het ziekenhuis.", true],
+    ["nl", "Dat blijkt ", "in de praktijk", " vaak lastig.", true],
+    ["en", "This works well ", "in practice", " for most hospitals.", true],
+    // A light verb's noun: "dat ___ maakt van", "van ___", "heeft ___ gedaan".
+    ["nl", "CRS84 is een CRS dat ", "gebruik", " maakt van het WGS 84 datum.", true],
+    ["nl", "Voor eenduidige coördinaten is het van ", "belang", " om ook de epoche te vermelden.", true],
+    ["nl", "PwC heeft ", "onderzoek", " gedaan naar de controle op misbruik.", true],
+    ["en", "The template makes ", "use", " of the Libertine typeface.", true],
+    ["nl", "Elke zorgaanbieder bewaart de gegevens in ", "een dossier", " van de patiënt.", false],
+  ];
+  it.each(rows)("%s %j [%s] %j → %s", (language, before, answer, after, expected) => {
+    expect(isTrivialBlank(before, answer, after, language)).toBe(expected);
+  });
+});
+
+describe("onlyInFixedExpressions: a word only used inside a fixed phrase is no title", () => {
+  const rows: Array<[Language, string, string[], boolean]> = [
+    // read: the title "Toepassing" from "… kan dit ook van toepassing zijn."
+    ["nl", "toepassing", ["Voor bedrijven kan dit ook van toepassing zijn."], true],
+    ["nl", "zorg", ["Dit geldt voor alle gegevens in de zorg."], true],
+    ["en", "practice", ["This works well in practice."], true],
+    [
+      "nl",
+      "toepassing",
+      ["Dit is van toepassing op iedereen.", "De toepassing van het model vraagt tijd."],
+      false,
+    ],
+    ["en", "practice", ["Good practice is to test each model."], false],
+  ];
+  it.each(rows)("%s %j in %j → %s", (language, key, texts, expected) => {
+    expect(onlyInFixedExpressions(key, texts, language)).toBe(expected);
+  });
+});
+
+describe("isFigurative: the words of an image are not what the text teaches", () => {
+  const rows: Array<[Language, string, string | undefined, boolean]> = [
+    // read: "Een ___ is waardeloos zonder een bout" → moer
+    [
+      "nl",
+      "Een moer is waardeloos zonder een bout.",
+      "Net zo is een afsprakenstelsel waardeloos zonder techniek.",
+      true,
+    ],
+    ["nl", "Het netwerk werkt als een snelweg voor gegevens.", undefined, true],
+    ["en", "A nut is useless without a bolt.", "Similarly, a standard is useless without software.", true],
+    ["en", "The network works like a highway for data.", undefined, true],
+    ["nl", "Een zorgaanbieder bewaart de gegevens in een dossier.", "Zo kan de patiënt ze inzien.", false],
+    ["en", "A hospital keeps records in a file.", "The patient can see them.", false],
+  ];
+  it.each(rows)("%s %j then %j → %s", (language, sentence, next, expected) => {
+    expect(isFigurative(sentence, next, language)).toBe(expected);
+  });
+});
+
+describe("options of the answer's kind", () => {
+  // read: "toegankelijk, ___ en herbruikbaar" → interoperabel, beside nouns
+  const forms: Array<[Language, string, string, boolean]> = [
+    ["nl", "interoperabel", "gegevensuitwisseling", false],
+    ["nl", "interoperabel", "herbruikbaar", false], // an adjective head is no option at all
+    ["en", "interoperable", "infrastructure", false],
+    ["nl", "zorgaanbieder", "leverancier", true],
+  ];
+  it.each(forms)("%s answer %j, option %j → %s", (language, answer, option, expected) => {
+    expect(sameOptionForm(answer, option, language, 2)).toBe(expected);
+  });
+  it.each([
+    ["nl", "interoperabel", true],
+    ["nl", "kabel", false],
+    ["nl", "glasvezelkabel", false],
+  ] as Array<[Language, string, boolean]>)(
+    "%s %j looks like an adjective → %s",
+    (language, word, expected) => {
+      expect(looksAttributive(word, language)).toBe(expected);
+    },
+  );
+
+  // read: "opgesteld door ___" → "de samenwerkende softwareleveranciers" beside "de noodzakelijke inzichten"
+  const slots: Array<[Language, string, boolean]> = [
+    ["nl", "Het afsprakenstelsel is opgesteld door ", true],
+    ["nl", "Het afsprakenstelsel is opgesteld door de ", true],
+    ["en", "The standard was written by ", true],
+    ["nl", "Gegevens worden gedeeld door ", true],
+    ["nl", "Gegevens stromen door ", false],
+    ["nl", "De patiënt loopt door de ", false],
+    ["en", "Records are shared by way of ", false],
+  ];
+  it.each(slots)("%s %j → agent slot %s", (language, before, expected) => {
+    expect(isAgentSlot(before, language)).toBe(expected);
+  });
+  const agents: Array<[Language, string, boolean]> = [
+    ["nl", "samenwerkende softwareleveranciers", true],
+    ["nl", "het ministerie", true],
+    ["en", "software vendors", true],
+    ["nl", "noodzakelijke inzichten", false],
+    ["en", "necessary insights", false],
+  ];
+  it.each(agents)("%s %j names an actor → %s", (language, phrase, expected) => {
+    expect(namesAnAgent(phrase, language)).toBe(expected);
+  });
+});
+
+describe("subtopic titles a teacher would write", () => {
+  const text = [
+    "# Gegevens delen",
+    "",
+    "De ene zorgaanbieder is een organisatie die gegevens van een patiënt bewaart. De ene zorgaanbieder deelt die gegevens met een andere zorgaanbieder. Een landelijk dossier maakt dat mogelijk.",
+    "",
+    "Een concreet voorbeeld hiervan is een afspraak over het delen van medicatiegegevens. Zo'n afspraak legt vast welke medicatiegegevens een apotheek mag inzien.",
+    "",
+    "Een moer is waardeloos zonder een bout. Net zo is een afsprakenstelsel waardeloos zonder software die de afspraken uitvoert. De software van de leveranciers volgt het afsprakenstelsel.",
+  ].join("\n");
+  it("names no passage by a fragment, a pointing phrase or a word of an image", async () => {
+    const ingested = await ingestSource({
+      id: "s",
+      kind: "pasted",
+      file_name: "Pasted text",
+      file_path: null,
+      content: text,
+    });
+    const corpus = buildCorpus([
+      { id: "s", kind: "pasted", file_name: "Pasted text", chunks: ingested.chunks },
+    ]);
+    const structure = extractiveStructure({ title: "Zorginzage", description: null }, corpus);
+    const titles = structure.sections.flatMap((section) =>
+      section.subtopics.map((subtopic) => subtopic.title),
+    );
+    expect(titles.length).toBeGreaterThan(0);
+    for (const title of titles) {
+      expect(title).not.toMatch(/^(?:ene|zo'n|deze|concreet)\b/iu);
+      expect(title).not.toMatch(/hiervan|moer|bout/iu);
+    }
+  });
+});
