@@ -179,21 +179,38 @@ export function isConceptPhrase(phrase: string, language: Language): boolean {
 }
 
 /**
- * Whether a sentence's words belong to an image rather than to what the text teaches: it holds a marker
- * of a comparison or figure of speech ("als een", "like a", "metafoor"), or the sentence after it applies
- * the image ("Net zo …", "Similarly, …"). "Een moer is waardeloos zonder een bout" asks nothing about
- * the topic.
+ * The part of a sentence that is an image rather than what the text teaches, as a range of its
+ * characters, or null: all of it when the sentence after applies it ("Een moer is waardeloos zonder een
+ * bout." before "Net zo is …") or it names itself a metaphor; else the rest of the clause after a
+ * comparison marker ("… roughly as fast as your fingernails grow", "…, like an onion").
  */
-export function isFigurative(sentence: string, next: string | undefined, language: Language): boolean {
+export function imageIn(
+  sentence: string,
+  next: string | undefined,
+  language: Language,
+): { start: number; end: number } | null {
   const lists = WORD_LISTS[language];
-  const text = ` ${lettersOf(sentence.toLowerCase()).join(" ")} `;
-  if (lists.figureMarkers.some((marker) => text.includes(` ${marker} `))) return true;
+  const lower = sentence.toLowerCase();
   const opening = ` ${lettersOf((next ?? "").toLowerCase())
     .slice(0, 5)
-    .join(" ")}`;
-  return lists.figureAppliers.some(
-    (applier) => opening.startsWith(` ${applier} `) || opening === ` ${applier}`,
-  );
+    .join(" ")} `;
+  const whole =
+    lists.figureAppliers.some((applier) => opening.startsWith(` ${applier} `)) ||
+    lists.imageWords.some((word) => new RegExp(`(?<![\\p{L}])${escapeRegExp(word)}`, "u").test(lower));
+  if (whole) return { start: 0, end: sentence.length };
+  let start = -1;
+  for (const marker of lists.simileMarkers) {
+    const pattern = marker
+      .split(" ")
+      .map((word) => (word === "…" ? "[\\p{L}-]+" : escapeRegExp(word)))
+      .join("\\s+");
+    const match = new RegExp(`(?<![\\p{L}])${pattern}(?![\\p{L}])`, "u").exec(lower);
+    const compares = match && !lists.notSimiles.includes(match[0].replace(/\s+/gu, " "));
+    if (match && compares && (start === -1 || match.index < start)) start = match.index;
+  }
+  if (start === -1) return null;
+  const clauseEnd = /[,;:.!?]/u.exec(sentence.slice(start));
+  return { start, end: clauseEnd ? start + clauseEnd.index : sentence.length };
 }
 
 /**
@@ -302,6 +319,8 @@ export function isTrivialBlank(
     wordSet(language, "numbers").has(word) ||
     wordSet(language, "quantities").has(word);
   if (near.some(counted) || /^\s*\p{N}/u.test(after)) return true;
+  // "Gebruik van deze ___ wordt …": what the blank names is said in another sentence.
+  if (wordSet(language, "demonstratives").has(near.at(-1) ?? "")) return true;
   if (isVerbSlot(near.at(-1) ?? "", answer, language) || headsAName(after, language)) return true;
   if (
     !allowListItem &&

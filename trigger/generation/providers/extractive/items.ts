@@ -15,8 +15,8 @@ import {
 import { fillTemplate, WORD_LISTS } from "../../text/lexicon/index.ts";
 import {
   cannotHeadNounPhrase,
+  imageIn,
   isAgentSlot,
-  isFigurative,
   isMainClauseStem,
   isTrivialBlank,
   isWorthAsking,
@@ -619,9 +619,10 @@ export function clozeItem(
   if (!sentence.complete || sentence.text.split(" ").length < 6) return null;
   // "Vul aan: „Of een ___ selecteert …”": a stem is a complete main clause, never a question.
   if (!isMainClauseStem(sentence.text, context.language)) return null;
-  // "Een ___ is waardeloos zonder een bout": the words of an image are not what the text teaches.
+  // "Een ___ is waardeloos zonder een bout", "as fast as your ___ grow": the words of an image are not
+  // what the text teaches.
   const next = context.sentences.find((candidate) => candidate.index === sentence.index + 1);
-  if (isFigurative(sentence.text, next?.text, context.language)) return null;
+  const image = imageIn(sentence.text, next?.text, context.language);
   // "Ze binden aan ___ op de volgende cel": the sentence its pronoun points to goes before the stem.
   const leans = leansOnContext(sentence.text);
   const lead = leans ? sentenceBefore(sentence, context.sentences) : undefined;
@@ -637,6 +638,7 @@ export function clozeItem(
     if (hasMisspelling(term.key, context)) continue;
     const match = phraseIn(term.key, sentence.text);
     if (!match || match.index === 0) continue;
+    if (image && match.index >= image.start && match.index < image.end) continue;
     const surface = match[0];
     // A name written in capitals, or a common word: the options follow how the sentence writes it.
     if (/^\p{Lu}/u.test(surface) !== /^\p{Lu}/u.test(term.display)) continue;

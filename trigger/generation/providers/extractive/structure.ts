@@ -21,8 +21,8 @@ import {
   withoutArticle,
   words,
 } from "../../text/language.ts";
-import { WORD_LISTS } from "../../text/lexicon/index.ts";
-import { isConceptPhrase, isFigurative, onlyInFixedExpressions } from "../../text/phrase-checks.ts";
+import { WORD_LISTS, wordSet } from "../../text/lexicon/index.ts";
+import { imageIn, isConceptPhrase, onlyInFixedExpressions } from "../../text/phrase-checks.ts";
 import {
   isQuotable,
   type KeyPhrase,
@@ -414,15 +414,15 @@ function takeTitle(
     key.length >= 4 &&
     // "Ene zorgaanbieder", "Concreet voorbeeld hiervan", "Belangrijk": fragments, not what is taught.
     isConceptPhrase(key, language) &&
+    // Nor a general noun alone ("Groepen", "Gebruik"): too general to name a passage.
+    !wordSet(language, "generalNouns").has(key) &&
     !taken.some((title) => title === stemmed(key) || sameHead(title, stemmed(key))) &&
     !words(key).some((word) => looksMisspelled(word, vocabulary, language));
   const defined = definitions(sentences, language, (term) => term.split(" ").length <= 3).filter((pair) =>
     free(pair.term.toLowerCase()),
   );
   // The words of an image ("Een moer is waardeloos zonder een bout") name nothing the passage teaches.
-  const literal = sentences.filter(
-    (sentence, at) => !isFigurative(sentence.text, sentences[at + 1]?.text, language),
-  );
+  const literal = sentences.map((sentence, at) => withoutImage(sentence, sentences[at + 1], language));
   const literalTexts = literal.map((sentence) => sentence.text);
   const phrases = keyPhrases(literal, weights).filter(
     // "Toepassing" only in "van toepassing" names nothing the passage teaches.
@@ -489,6 +489,13 @@ function takeTitle(
   const candidates = [...new Set([...ranked.filter(fresh), ...ranked].map((title) => capitalize(title)))];
   const pick = random && candidates.length > 1 && random.chance(0.5) ? 1 : 0;
   return candidates[pick] ?? null;
+}
+
+/** A sentence with its image left out ("…, like an onion" → "…, ,"), so no title comes from it. */
+function withoutImage(sentence: Sentence, next: Sentence | undefined, language: Language): Sentence {
+  const image = imageIn(sentence.text, next?.text, language);
+  if (!image) return sentence;
+  return { ...sentence, text: `${sentence.text.slice(0, image.start)} , ${sentence.text.slice(image.end)}` };
 }
 
 // A single word the material uses in more sentences than this share names the topic, not one passage.

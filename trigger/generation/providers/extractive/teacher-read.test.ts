@@ -4,9 +4,9 @@ import { pastedSentences } from "../../fixtures/pasted.ts";
 import { ingestSource } from "../../ingest/index.ts";
 import type { Language } from "../../text/language.ts";
 import {
+  imageIn,
   isAgentSlot,
   isConceptPhrase,
-  isFigurative,
   isTimeExpression,
   isTrivialBlank,
   isWorthAsking,
@@ -87,6 +87,10 @@ describe("isTrivialBlank: the noun of a fixed prepositional phrase is no blank",
     ["nl", "Voor eenduidige coördinaten is het van ", "belang", " om ook de epoche te vermelden.", true],
     ["nl", "PwC heeft ", "onderzoek", " gedaan naar de controle op misbruik.", true],
     ["en", "The template makes ", "use", " of the Libertine typeface.", true],
+    // After a demonstrative the blank's referent is in another sentence.
+    ["nl", "Gebruik van deze ", "factoren", " wordt dan gezien als direct onderscheid.", true],
+    ["en", "Scientists call this ", "process", " subduction.", true],
+    ["nl", "Rode bloedcellen zijn cellen die ", "zuurstof", " vervoeren door het lichaam.", false],
     ["nl", "Elke zorgaanbieder bewaart de gegevens in ", "een dossier", " van de patiënt.", false],
   ];
   it.each(rows)("%s %j [%s] %j → %s", (language, before, answer, after, expected) => {
@@ -113,23 +117,46 @@ describe("onlyInFixedExpressions: a word only used inside a fixed phrase is no t
   });
 });
 
-describe("isFigurative: the words of an image are not what the text teaches", () => {
-  const rows: Array<[Language, string, string | undefined, boolean]> = [
+describe("imageIn: the words of an image are not what the text teaches", () => {
+  // Each row: the sentence, the one after it, and the part that is an image (null: none).
+  const rows: Array<[Language, string, string | undefined, string | null]> = [
     // read: "Een ___ is waardeloos zonder een bout" → moer
     [
       "nl",
       "Een moer is waardeloos zonder een bout.",
       "Net zo is een afsprakenstelsel waardeloos zonder techniek.",
-      true,
+      "Een moer is waardeloos zonder een bout.",
     ],
-    ["nl", "Het netwerk werkt als een snelweg voor gegevens.", undefined, true],
-    ["en", "A nut is useless without a bolt.", "Similarly, a standard is useless without software.", true],
-    ["en", "The network works like a highway for data.", undefined, true],
-    ["nl", "Een zorgaanbieder bewaart de gegevens in een dossier.", "Zo kan de patiënt ze inzien.", false],
-    ["en", "A hospital keeps records in a file.", "The patient can see them.", false],
+    [
+      "en",
+      "A nut is useless without a bolt.",
+      "Similarly, a standard is useless without software.",
+      "A nut is useless without a bolt.",
+    ],
+    [
+      "nl",
+      "Dit beeld is een metafoor voor samenwerking.",
+      undefined,
+      "Dit beeld is een metafoor voor samenwerking.",
+    ],
+    ["en", "The Earth is built of layers, like an onion.", undefined, "like an onion"],
+    [
+      "en",
+      "Tectonic plates move a few centimetres a year, roughly as fast as your fingernails grow.",
+      undefined,
+      "as fast as your fingernails grow",
+    ],
+    ["nl", "Het netwerk werkt net als een snelweg, met op- en afritten.", undefined, "net als een snelweg"],
+    ["nl", "Platen bewegen zo snel als je nagels groeien.", undefined, "zo snel als je nagels groeien"],
+    ["nl", "Dit verschil kan zowel op een directe als een indirecte manier ontstaan.", undefined, null],
+    ["nl", "Een zorgaanbieder zoals een apotheek bewaart gegevens.", undefined, null],
+    ["en", "Hospitals as well as clinics keep records.", undefined, null],
+    ["nl", "Een zorgaanbieder bewaart de gegevens in een dossier.", "Zo kan de patiënt ze inzien.", null],
+    ["en", "A hospital keeps records in a file.", "The patient can see them.", null],
   ];
-  it.each(rows)("%s %j then %j → %s", (language, sentence, next, expected) => {
-    expect(isFigurative(sentence, next, language)).toBe(expected);
+  it.each(rows)("%s %j then %j → %j", (language, sentence, next, expected) => {
+    const image = imageIn(sentence, next, language);
+    expect(image ? sentence.slice(image.start, image.end) : null).toBe(expected);
   });
 });
 

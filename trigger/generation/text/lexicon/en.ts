@@ -163,12 +163,14 @@ export const en: WordLists = {
   ],
   pointingWords: "thereof hereof herein therein thereby hereby thereto hereto aforementioned".split(" "),
   fragmentOpeners: "another other such said this these that those each every either neither both".split(" "),
+  demonstratives: "this these those such".split(" "),
   timeUnits: (
     "second seconds minute minutes hour hours day days week weeks month months quarter quarters year " +
     "years decade decades century centuries period periods time times moment moments"
   ).split(" "),
   relativeTimeModifiers: "coming next last past previous following current upcoming recent first".split(" "),
-  figureMarkers: [
+  imageWords: ["metaphor", "analogy", "proverb", "saying"],
+  simileMarkers: [
     "like a",
     "like an",
     "as if",
@@ -176,11 +178,18 @@ export const en: WordLists = {
     "just as",
     "just like",
     "so to speak",
-    "compare",
     "compared to",
-    "metaphor",
-    "analogy",
-    "proverb",
+    "compared with",
+    "as … as",
+  ],
+  notSimiles: [
+    "as well as",
+    "as soon as",
+    "as long as",
+    "as far as",
+    "as much as",
+    "as many as",
+    "as good as",
   ],
   figureAppliers: ["similarly", "likewise", "in the same way", "just so"],
   agentHeads: (

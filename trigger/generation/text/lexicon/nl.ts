@@ -29,7 +29,7 @@ export const nl: WordLists = {
   generalNouns: (
     "land vandaag morgen gisteren plaats plaatsen gebied gebieden ding dingen manier manieren deel delen " +
     "kant kanten soort soorten mensen mens tijd tijden wereld leven dag dagen vorm vormen groep groepen " +
-    "punt punten zaak zaken feit feiten idee voorbeeld voorbeelden naam namen lijn lijnen"
+    "punt punten zaak zaken feit feiten idee voorbeeld voorbeelden naam namen lijn lijnen gebruik"
   ).split(" "),
   numbers:
     "twee drie vier vijf zes zeven acht negen tien elf twaalf twintig dertig veertig vijftig honderd duizend miljoen miljard".split(
@@ -161,26 +161,26 @@ export const nl: WordLists = {
     "ene andere zulke zo'n dergelijke desbetreffende betreffende voornoemde bovengenoemde genoemde " +
     "laatstgenoemde eerstgenoemde deze dit die dat elk elke ieder iedere welke beide"
   ).split(" "),
+  demonstratives: "deze dit zo'n zulke dergelijke".split(" "),
   timeUnits: (
     "seconde seconden minuut minuten uur uren dag dagen week weken maand maanden kwartaal kwartalen " +
     "jaar jaren decennium decennia eeuw eeuwen periode periodes tijd tijden moment momenten"
   ).split(" "),
   relativeTimeModifiers:
     "komende afgelopen volgende vorige eerstvolgende huidige toekomstige recente laatste eerste".split(" "),
-  figureMarkers: [
-    "als een",
-    "zoals een",
+  imageWords: ["metafoor", "beeldspraak", "spreekwoord", "gezegde"],
+  // Not "als een" or "zoals een": "zowel een directe als een indirecte", "fungeert als een filter" and
+  // "zoals een apotheek" (an example) compare nothing.
+  simileMarkers: [
     "net als",
     "net zoals",
     "als het ware",
-    "vergelijk",
-    "vergelijken met",
-    "te vergelijken",
-    "metafoor",
-    "beeldspraak",
-    "spreekwoord",
-    "gezegde",
+    "te vergelijken met",
+    "vergeleken met",
+    "zo … als",
+    "even … als",
   ],
+  notSimiles: ["zo goed als", "zo snel mogelijk"],
   figureAppliers: ["net zo", "evenzo", "zo is het ook", "zo werkt het ook", "op dezelfde manier"],
   agentHeads: (
     "leverancier leveranciers aanbieder aanbieders organisatie organisaties instelling instellingen " +

@@ -120,18 +120,33 @@ export interface WordLists {
    * case"): a phrase they open is a fragment, never a title or a term ("Ene zorgaanbieder").
    */
   fragmentOpeners: readonly string[];
+  /**
+   * Demonstratives that point back ("deze", "this"): a blank right after one asks for a word whose
+   * referent is in another sentence ("Gebruik van deze ___ wordt …" → factoren). Not "die"/"dat",
+   * "that": they are also relative pronouns and conjunctions ("cellen die ___ vervoeren").
+   */
+  demonstratives: readonly string[];
   /** Units of time ("maanden", "years"): with nothing but a relative modifier they say when, no term. */
   timeUnits: readonly string[];
   /** Modifiers that place a time relative to now ("komende", "afgelopen", "next", "past"). */
   relativeTimeModifiers: readonly string[];
   /**
-   * Markers of a figure of speech or comparison ("als een", "net zoals", "like a", "metaphor"): the
-   * words of a sentence holding one, or of the sentence such a marker then applies ("Net zo …"), belong
-   * to the image, not to what the text teaches, so they are never a blank or a title ("Een moer is
-   * waardeloos zonder een bout").
+   * Words that say a whole sentence is an image ("metafoor", "proverb"): its words belong to the image,
+   * not to what the text teaches, so none is a blank or a title.
    */
-  figureMarkers: readonly string[];
-  /** Sentence openers that apply the image of the sentence before ("Net zo", "Similarly"). */
+  imageWords: readonly string[];
+  /**
+   * Markers of a comparison ("net als", "like a", "as … as"; "…" stands for one word): the rest of the
+   * clause after one is the image ("as fast as your fingernails grow"), never a blank or a title; the
+   * words before it are what the text says ("The Earth is built of layers, like an onion").
+   */
+  simileMarkers: readonly string[];
+  /** Phrases a simile marker matches that compare nothing ("as well as", "as soon as", "zo goed als"). */
+  notSimiles: readonly string[];
+  /**
+   * Sentence openers that apply the image of the sentence before ("Net zo", "Similarly"): that whole
+   * sentence was an image ("Een moer is waardeloos zonder een bout. Net zo is …").
+   */
   figureAppliers: readonly string[];
   /**
    * Heads of nouns that name an actor (a person or an organisation: "leverancier", "ministerie",
