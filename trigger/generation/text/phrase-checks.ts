@@ -135,6 +135,8 @@ export function isWorthAsking(key: string, language: Language): boolean {
   if (words.some((word) => quantities.has(word) || /\p{N}/u.test(word))) return false;
   if (isTimeExpression(key, language) || words.some((word) => wordSet(language, "pointingWords").has(word)))
     return false;
+  // "the next sections", "de volgende paragraaf": a place in the document, not an idea in it.
+  if (words.length > 1 && wordSet(language, "documentParts").has(head)) return false;
   if (words.length > 1 && wordSet(language, "vagueModifiers").has(words[0] ?? "")) return false;
   return !wordSet(language, "generalNouns").has(head);
 }
@@ -321,6 +323,12 @@ export function isTrivialBlank(
   if (near.some(counted) || /^\s*\p{N}/u.test(after)) return true;
   // "Gebruik van deze ___ wordt …": what the blank names is said in another sentence.
   if (wordSet(language, "demonstratives").has(near.at(-1) ?? "")) return true;
+  // "Tegenwoordig doen gemalen dat ___.": before a blank that ends the clause "dat" points back too.
+  if (
+    wordSet(language, "clauseEndDemonstratives").has(near.at(-1) ?? "") &&
+    /^\s*(?:[,;:.!?]|$)/u.test(after)
+  )
+    return true;
   if (isVerbSlot(near.at(-1) ?? "", answer, language) || headsAName(after, language)) return true;
   if (
     !allowListItem &&

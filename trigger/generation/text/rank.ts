@@ -430,11 +430,13 @@ function modifiesLast(surface: string, language: Language): boolean {
   // A capitalised modifier is an adjective made from a name ("Romeinse", "Atlantische"); any other
   // name before a common noun is a subject before its verb ("Romeinen legden", "Oranje vluchtte").
   if (language === "nl")
-    return lower
-      .slice(0, -1)
-      .every((word, index) =>
-        /^\p{Lu}/u.test(words[index] ?? "") ? /s(ch)?e$/.test(word) : /(e|en)$/.test(word),
-      );
+    return lower.slice(0, -1).every((word, index) =>
+      /^\p{Lu}/u.test(words[index] ?? "")
+        ? /s(ch)?e$/.test(word)
+        : // "de volgorde lengte": a noun the lexicon knows only as one modifies nothing (Dutch
+          // writes a noun before a noun as one word), however it ends.
+          /(e|en)$/.test(word) && !onlyANoun(word, "nl"),
+    );
   return (
     !/ed$/.test(last) &&
     lower.slice(0, -1).every((word) => {

@@ -15,6 +15,7 @@ import {
   sameOptionForm,
 } from "../../text/phrase-checks.ts";
 import { looksAttributive } from "../../text/pos.ts";
+import { keyPhrases, TermWeights } from "../../text/rank.ts";
 import { definitions } from "./clauses.ts";
 import { extractiveStructure } from "./structure.ts";
 
@@ -76,6 +77,33 @@ describe("isTimeExpression and isWorthAsking: a time relative to now is no term"
   });
 });
 
+describe("isWorthAsking: a place in the document is no term", () => {
+  const rows: Array<[Language, string, boolean]> = [
+    ["en", "next sections", false], // read: "Each of the three are discussed in the ___." → next sections
+    ["nl", "volgende paragraaf", false],
+    ["en", "running text", true],
+    ["nl", "tabel", true], // a single word may still be a term ("een tabel waarin …")
+  ];
+  it.each(rows)("%s %j → %s", (language, key, expected) => {
+    expect(isWorthAsking(key, language)).toBe(expected);
+  });
+});
+
+describe("keyPhrases: two Dutch nouns side by side are no phrase", () => {
+  // read: "… in ___ (λ) en breedte (φ)" → "de volgorde lengte"
+  const rows: Array<[string, string, boolean]> = [
+    ["Het CRS gebruikt coördinaten in de volgorde lengte (λ) en breedte (φ).", "volgorde lengte", false],
+    ["Het CRS gebruikt de geografische lengte als eerste coördinaat.", "geografische lengte", true],
+  ];
+  it.each(rows)("%j: %j is a noun phrase → %s", async (text, key, expected) => {
+    const sentences = await pastedSentences(text);
+    const phrase = keyPhrases(sentences, new TermWeights(sentences)).find(
+      (candidate) => candidate.key === key,
+    );
+    expect(phrase?.nounPhrase ?? false).toBe(expected);
+  });
+});
+
 describe("isTrivialBlank: the noun of a fixed prepositional phrase is no blank", () => {
   const rows: Array<[Language, string, string, string, boolean]> = [
     // read: "in ___" → de zorg
@@ -91,6 +119,9 @@ describe("isTrivialBlank: the noun of a fixed prepositional phrase is no blank",
     ["nl", "Gebruik van deze ", "factoren", " wordt dan gezien als direct onderscheid.", true],
     ["en", "Scientists call this ", "process", " subduction.", true],
     ["nl", "Rode bloedcellen zijn cellen die ", "zuurstof", " vervoeren door het lichaam.", false],
+    ["nl", "Tegenwoordig doen elektrische gemalen dat ", "werk", ".", true],
+    ["en", "Today electric pumps do that ", "work", ".", true],
+    ["en", "Scientists showed that ", "water", " expands when it freezes.", false],
     ["nl", "Elke zorgaanbieder bewaart de gegevens in ", "een dossier", " van de patiënt.", false],
   ];
   it.each(rows)("%s %j [%s] %j → %s", (language, before, answer, after, expected) => {

@@ -164,6 +164,11 @@ export const en: WordLists = {
   pointingWords: "thereof hereof herein therein thereby hereby thereto hereto aforementioned".split(" "),
   fragmentOpeners: "another other such said this these that those each every either neither both".split(" "),
   demonstratives: "this these those such".split(" "),
+  clauseEndDemonstratives: ["that"],
+  documentParts:
+    "section sections chapter chapters paragraph paragraphs appendix appendices figure figures table tables page pages".split(
+      " ",
+    ),
   timeUnits: (
     "second seconds minute minutes hour hours day days week weeks month months quarter quarters year " +
     "years decade decades century centuries period periods time times moment moments"

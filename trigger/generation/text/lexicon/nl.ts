@@ -162,6 +162,11 @@ export const nl: WordLists = {
     "laatstgenoemde eerstgenoemde deze dit die dat elk elke ieder iedere welke beide"
   ).split(" "),
   demonstratives: "deze dit zo'n zulke dergelijke".split(" "),
+  clauseEndDemonstratives: ["die", "dat"],
+  documentParts:
+    "hoofdstuk hoofdstukken paragraaf paragrafen sectie secties bijlage bijlagen figuur figuren tabel tabellen pagina paginas alinea alinea's".split(
+      " ",
+    ),
   timeUnits: (
     "seconde seconden minuut minuten uur uren dag dagen week weken maand maanden kwartaal kwartalen " +
     "jaar jaren decennium decennia eeuw eeuwen periode periodes tijd tijden moment momenten"

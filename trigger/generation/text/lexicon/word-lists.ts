@@ -126,6 +126,13 @@ export interface WordLists {
    * "that": they are also relative pronouns and conjunctions ("cellen die ___ vervoeren").
    */
   demonstratives: readonly string[];
+  /**
+   * Words that are demonstratives only where no clause follows ("dat ___." but not "dat ___ verdampt"):
+   * "die", "dat", "that" right before a blank that ends its clause.
+   */
+  clauseEndDemonstratives: readonly string[];
+  /** Parts of a document ("section", "hoofdstuk", "figuur"): a phrase they head points into the text, no term. */
+  documentParts: readonly string[];
   /** Units of time ("maanden", "years"): with nothing but a relative modifier they say when, no term. */
   timeUnits: readonly string[];
   /** Modifiers that place a time relative to now ("komende", "afgelopen", "next", "past"). */
