@@ -77,6 +77,14 @@ export function isDefinitionAnswer(meaning: string, language: Language): boolean
     )
   )
     return false;
+  // "GWSW is een semantische standaard": a genus with only adjectives says what kind of thing it is, not
+  // which one; other options may be of that kind too, so nothing after its head noun is no definition.
+  if (
+    headEnd < 0 &&
+    isGenus(last, language) &&
+    lower.slice(1, -1).every((word) => isAdjective(word, language))
+  )
+    return false;
   return head.some((word) => isGenus(word, language));
 }
 

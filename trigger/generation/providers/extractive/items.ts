@@ -19,6 +19,7 @@ import {
   isAgentSlot,
   isMainClauseStem,
   isTrivialBlank,
+  isVerbDerived,
   isWorthAsking,
   namesAnAgent,
   sameOptionForm,
@@ -243,6 +244,7 @@ function termDistractors(
   const overlaps = (a: string[], b: string[]) => optionsOverlap(a, b, context.language);
   const answerWords = answer.key.split(" ");
   const answerIsTime = namesATime(answer.key, context.language);
+  const answerIsActivity = namesAnActivity(answer.key, context);
   const picked: Distractor[] = [];
   const pickedKeys: string[][] = [];
   const seen = new Set<string>();
@@ -280,6 +282,8 @@ function termDistractors(
       // A time among things is ruled out by its kind alone (a time answer may still get things: a
       // question with too few options is no question at all).
       if (!answerIsTime && namesATime(phrase.key, context.language)) continue;
+      // An activity ("het ontwikkelen") beside a thing ("organisaties") is ruled out by its kind.
+      if (namesAnActivity(phrase.key, context) !== answerIsActivity) continue;
       const shown = render(phrase);
       if (!shown || !sameKind(shownAnswer, shown, context.language, spread)) continue;
       if (fillsTo && context.knownStatements.has(comparable(fillsTo(shown)))) continue;
@@ -289,6 +293,15 @@ function termDistractors(
     }
   }
   return picked;
+}
+
+/** A Dutch infinitive the chapter uses as a noun ("het ontwikkelen van standaarden"): an activity. */
+function namesAnActivity(key: string, context: ItemContext): boolean {
+  if (isVerbDerived(key, "", context.language)) return true;
+  return (
+    /en$/u.test(key) &&
+    context.sentences.some((sentence) => isVerbDerived(key, sentence.text, context.language))
+  );
 }
 
 /**
@@ -644,7 +657,8 @@ export function clozeItem(
     if (/^\p{Lu}/u.test(surface) !== /^\p{Lu}/u.test(term.display)) continue;
     const before = sentence.text.slice(0, match.index);
     const after = sentence.text.slice(match.index + surface.length);
-    if (phraseIn(term.key, after) || /^[-’'\p{L}]/u.test(after)) continue;
+    // "een (set van) standaard(en)": a blank glued to "(en)" is half a word.
+    if (phraseIn(term.key, after) || /^[-’'\p{L}(]/u.test(after)) continue;
     if (partOfLongerPhrase(before, after, term, context)) continue;
     if (isTrivialBlank(before, surface, after, context.language, false, namesATerm(term, context))) continue;
     const article = /(?:^|\s)(de|het|a|an)\s+$/iu.exec(before);

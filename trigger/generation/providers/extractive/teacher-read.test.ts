@@ -51,6 +51,10 @@ describe("definitions: a defined term is a concept", () => {
     ["nl", "Een concreet voorbeeld hiervan is een landelijke afspraak over het delen van gegevens.", []],
     ["en", "Such a system is a network that shares records between hospitals.", []],
     ["nl", "Een zorgaanbieder is een organisatie die zorg verleent aan patiënten.", ["zorgaanbieder"]],
+    // read: "Welk begrip past bij deze omschrijving: „Een semantische standaard”?" → GWSW (so are others)
+    ["nl", "GWSW is een semantische standaard.", []],
+    ["en", "The Sun is a star.", []],
+    ["nl", "GWSW is een semantische standaard voor de uitwisseling van rioleringsgegevens.", ["gwsw"]],
   ];
   it.each(rows)("%s %j → %j", async (language, text, expected) => {
     const sentences = await pastedSentences(text);
@@ -115,6 +119,8 @@ describe("isTrivialBlank: the noun of a fixed prepositional phrase is no blank",
     ["nl", "Voor eenduidige coördinaten is het van ", "belang", " om ook de epoche te vermelden.", true],
     ["nl", "PwC heeft ", "onderzoek", " gedaan naar de controle op misbruik.", true],
     ["en", "The template makes ", "use", " of the Libertine typeface.", true],
+    ["nl", "Met BOMOS kan de gebruiker aan ", "de slag", " gaan.", true], // read
+    ["nl", "We starten met een woord van ", "dank", ".", true], // read
     // After a demonstrative the blank's referent is in another sentence.
     ["nl", "Gebruik van deze ", "factoren", " wordt dan gezien als direct onderscheid.", true],
     ["en", "Scientists call this ", "process", " subduction.", true],

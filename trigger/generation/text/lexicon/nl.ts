@@ -89,6 +89,10 @@ export const nl: WordLists = {
     "gebruik maakten",
     "onderzoek gedaan",
     "onderzoek doen",
+    // Idioms whose noun means nothing on its own.
+    "aan de slag",
+    "woord van dank",
+    "het levenslicht",
   ],
   pluralEndings: "en ën es els ers ems ens jes 's".split(" "),
   singularEndings: "heid ing isme us is as os ies ees ces teken wapen examen".split(" "),
