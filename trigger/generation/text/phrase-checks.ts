@@ -185,6 +185,9 @@ export function isConceptPhrase(phrase: string, language: Language): boolean {
   if (words.length === 0 || wordSet(language, "fragmentOpeners").has(words[0] ?? "")) return false;
   if (words.some((word) => wordSet(language, "pointingWords").has(word))) return false;
   if (isTimeExpression(words.join(" "), language)) return false;
+  // "Next sections" points into the document; "Couple" (of "a couple of") only counts.
+  if (words.length > 1 && wordSet(language, "documentParts").has(head)) return false;
+  if (words.every((word) => wordSet(language, "quantities").has(word))) return false;
   return !cannotHeadNounPhrase(head, language);
 }
 

@@ -67,7 +67,7 @@ export function lexiconClasses(word: string, language: Language): WordClass[] {
  */
 const ATTRIBUTIVE_ADJECTIVE: Record<Language, RegExp> = {
   // Uninflected too ("het menselijk oordeel"): a word ending so is never a noun, so never an option's head.
-  nl: /\p{L}{3}(?:ische|isch|ieve|ele|lijke|lijk|ige|ig|bare|baar|(?<!k)abele|(?<!k)abel|ibele|ibel|zame|zaam|loze|loos|ende|aire|ieke)$/u,
+  nl: /\p{L}{3}(?:ische|isch|ieve|ele|ale|lijke|lijk|ige|ig|bare|baar|(?<!k)abele|(?<!k)abel|ibele|ibel|zame|zaam|loze|loos|ende|aire|ieke)$/u,
   en: /\p{L}{3}(?:ic|ical|ous|ive|able|ible|ful|less)$/u,
 };
 

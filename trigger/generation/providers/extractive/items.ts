@@ -282,6 +282,8 @@ function termDistractors(
       // A time among things is ruled out by its kind alone (a time answer may still get things: a
       // question with too few options is no question at all).
       if (!answerIsTime && namesATime(phrase.key, context.language)) continue;
+      // A place beside an answer that is none ("Europa" for a projection) is ruled out by its kind.
+      if (context.places.has(phrase.key) && !context.places.has(answer.key)) continue;
       // An activity ("het ontwikkelen") beside a thing ("organisaties") is ruled out by its kind.
       if (namesAnActivity(phrase.key, context) !== answerIsActivity) continue;
       const shown = render(phrase);
@@ -670,6 +672,8 @@ export function clozeItem(
         (article?.[0].startsWith(" ") ? " " : "")
       : before;
     if (stemBefore.trim() === "") continue;
+    // "\paragraph, and \___": a blank glued to a sign is part of code or a symbol, no term.
+    if (!/(?:^|[\s(“‘"'„])$/u.test(stemBefore)) continue;
     const answer = withArticle ? `${articleWord} ${surface}` : surface;
     const renderAny = (phrase: KeyPhrase): string | null => {
       if (!withArticle) return phrase.display;

@@ -34,6 +34,10 @@ describe("isConceptPhrase: a title or defined term names a concept, never a frag
     ["en", "such cases", false],
     ["en", "example thereof", false],
     ["en", "this example", false],
+    // "volgende" stays: "de volgende cel" is a concept in "Ze binden aan receptoren op de volgende cel".
+    ["nl", "volgende cel", true],
+    ["en", "next sections", false], // read as a title: "Next sections"
+    ["en", "couple", false], // read as a title: "Couple"
     ["nl", "zorgaanbieder", true],
     ["nl", "landelijke afspraak", true],
     ["nl", "systemische bias", true],
@@ -211,6 +215,7 @@ describe("options of the answer's kind", () => {
   it.each([
     ["nl", "interoperabel", true],
     ["nl", "kabel", false],
+    ["nl", "regionale", true], // read as an option beside "realisatie"
     ["nl", "glasvezelkabel", false],
   ] as Array<[Language, string, boolean]>)(
     "%s %j looks like an adjective → %s",

@@ -163,7 +163,8 @@ export const nl: WordLists = {
   ).split(" "),
   fragmentOpeners: (
     "ene andere zulke zo'n dergelijke desbetreffende betreffende voornoemde bovengenoemde genoemde " +
-    "laatstgenoemde eerstgenoemde deze dit die dat elk elke ieder iedere welke beide"
+    "laatstgenoemde eerstgenoemde deze dit die dat elk elke ieder iedere welke beide " +
+    "onderstaande bovenstaande"
   ).split(" "),
   demonstratives: "deze dit zo'n zulke dergelijke".split(" "),
   clauseEndDemonstratives: ["die", "dat"],
