@@ -125,6 +125,9 @@ function infinitivesOf(stem: string): string[] {
 export function isDutchVerbForm(word: string): boolean {
   const lower = word.toLowerCase();
   if (lower.length < 4 || !/^\p{L}+$/u.test(lower) || lexiconClasses(lower, "nl").length > 0) return false;
+  // "genereert", "compileert": the present of a verb in -eren, which Dutch takes from other languages
+  // freely and the lexicon cannot all list; no Dutch noun ends so.
+  if (/\p{L}{3}eert$/u.test(lower)) return true;
   // "maakt" of maken; "smelt" of smelten, whose stem already ends in -t.
   if (/[td]$/u.test(lower) && [...infinitivesOf(lower.slice(0, -1)), `${lower}en`].some(isDutchVerb))
     return true;

@@ -483,7 +483,11 @@ function describes(meaning: string, language: Language): boolean {
     meaning.split(/\s+/u).length >= 3 &&
     !QUANTITY.test(meaning) &&
     !LIST_GOES_ON[language].test(head) &&
-    !wordsOf(head).some((word) => onlyAVerb(word.replace(/[^\p{L}]/gu, "").toLowerCase(), language))
+    !wordsOf(head).some((word) => {
+      const bare = word.replace(/[^\p{L}]/gu, "").toLowerCase();
+      // ", een compiler genereert een PDF" is a clause of its own.
+      return onlyAVerb(bare, language) || (language === "nl" && isDutchVerbForm(bare));
+    })
   );
 }
 

@@ -428,7 +428,7 @@ describe("cause and definition sentences", () => {
       ["mantle", "a layer of hot rock", "apposition"],
     ]);
     const dutch = await sentencesOf(
-      "Bloed bestaat voor de helft uit bloedplasma, een gelige vloeistof met voedingsstoffen. Ze bevatten hemoglobine, een eiwit dat zuurstof bindt en het bloed zijn rode kleur geeft. Het magma verzamelt zich in een magmakamer, een paar kilometer onder de vulkaan. Elk neuron heeft een cellichaam, een axon en meerdere dendrieten. Het bloed bevat plasma, een vloeistof en de bloedcellen.",
+      "Bloed bestaat voor de helft uit bloedplasma, een gelige vloeistof met voedingsstoffen. Ze bevatten hemoglobine, een eiwit dat zuurstof bindt en het bloed zijn rode kleur geeft. Het magma verzamelt zich in een magmakamer, een paar kilometer onder de vulkaan. Elk neuron heeft een cellichaam, een axon en meerdere dendrieten. Het bloed bevat plasma, een vloeistof en de bloedcellen. Je schrijft broncode in LaTeX markup, een compiler genereert een PDF.",
     );
     expect(definitions(dutch, "nl", () => true).map((pair) => pair.term)).toEqual([
       "bloedplasma",
