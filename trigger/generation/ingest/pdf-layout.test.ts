@@ -231,6 +231,24 @@ const cases: Case[] = [
     },
   },
   {
+    name: "a chapter's number set large on a line of its own over its title opens the heading",
+    pages: [
+      (draw) => {
+        draw.lines(["2"], 56, 780, { size: 40, bold: true });
+        draw.lines(["Rivers and dikes"], 56, 730, { size: 24, bold: true });
+        draw.lines(LEFT, 56, 690);
+      },
+    ],
+    check: ([page], sentences) => {
+      const [start, heading] = [...(page as Read).layout.headings][0] ?? [];
+      expect(start === undefined ? [] : (page as Read).lines.slice(start, (heading?.end ?? 0) + 1)).toEqual([
+        "2",
+        "Rivers and dikes",
+      ]);
+      expect(sentences).not.toContain("2");
+    },
+  },
+  {
     name: "a numbered heading right under another heading in its style is a heading of its own, one deeper",
     pages: [
       (draw) => {

@@ -509,8 +509,33 @@ function markHeadings(pages: readonly PdfPage[], layouts: PageLayout[], body: Bo
   for (const heading of found) {
     const deeper = (depthOf(heading) ?? 0) - (shallowest.get(heading.style) ?? 0);
     const level = Math.min(6, styles.indexOf(heading.style) + 1 + Math.max(0, deeper));
-    layouts[heading.pageIndex]?.headings.set(heading.start, { level, end: heading.end });
+    const start = chapterNumberAbove(
+      pages[heading.pageIndex],
+      layouts[heading.pageIndex],
+      heading.start,
+      body,
+    );
+    layouts[heading.pageIndex]?.headings.set(start, { level, end: heading.end });
   }
+}
+
+const CHAPTER_NUMBER = /^(?:\d{1,2}|[IVXLC]{1,6})$/;
+
+/**
+ * A book's chapter sets its number large on a line of its own over the title ("2" / "Een werkomgeving
+ * opzetten"): that line opens the heading, "2 Een werkomgeving opzetten", instead of standing as text.
+ */
+function chapterNumberAbove(
+  page: PdfPage | undefined,
+  layout: PageLayout | undefined,
+  start: number,
+  body: BodyStyle,
+): number {
+  const number = page?.lines[start - 1];
+  const title = page?.lines[start];
+  if (!number || !title || layout?.furniture.has(start - 1) || layout?.roles.has(start - 1)) return start;
+  const close = number.y - title.y < number.size * 3 && number.column.id === title.column.id;
+  return CHAPTER_NUMBER.test(number.text) && number.size >= body.size * LARGER && close ? start - 1 : start;
 }
 
 /**

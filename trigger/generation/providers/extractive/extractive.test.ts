@@ -281,6 +281,20 @@ describe("extractive provider on Dutch and English teaching material", () => {
   });
 });
 
+describe("sections", () => {
+  it("makes no section of a stray number before the first heading", async () => {
+    const { structure } = await generatedFrom(
+      [
+        "2",
+        "",
+        "# Dijken",
+        "Een dijk houdt het water van de rivier tegen. Dijken worden van klei en zand gebouwd. Achter de dijk ligt de polder.",
+      ].join("\n"),
+    );
+    expect(structure.sections.map((section) => section.title)).toEqual(["Dijken"]);
+  });
+});
+
 async function generatedFrom(markdown: string) {
   const ingested = await ingestSource({
     id: "s",

@@ -178,8 +178,11 @@ function draftSections(source: CorpusSource, items: CorpusItem[], weights: TermW
       section.units.push({ heading: null, sentences: [...item.sentences] });
     }
   }
+  // A unit of numbers alone (a chapter's number set apart, a stray page number) says nothing.
+  const says = (unit: DraftSection["units"][number]) =>
+    unit.sentences.some((sentence) => /\p{L}/u.test(sentence.text));
   return sections
-    .map((section) => ({ ...section, units: section.units.filter((unit) => unit.sentences.length > 0) }))
+    .map((section) => ({ ...section, units: section.units.filter(says) }))
     .filter((section) => section.units.length > 0);
 }
 
