@@ -673,6 +673,7 @@ export class SchemaCacheHolder {
   private config: RestConfig | null = null;
   private listener: pg.Client | null = null;
   private watchdog: NodeJS.Timeout | null = null;
+  private reloads: Promise<void> = Promise.resolve();
 
   constructor(private readonly ctx: GatewayContext) {}
 
@@ -707,8 +708,18 @@ export class SchemaCacheHolder {
     return this.ctx.authenticatorRole ?? AUTHENTICATOR_ROLE;
   }
 
-  /** Loads a fresh cache (and configuration, for `reload config`) and swaps it in once it is ready. */
-  async reload(readConfig = false): Promise<void> {
+  /**
+   * Loads a fresh cache (and configuration, for `reload config`) and swaps it in once it is ready.
+   * Reloads run one after another in the order they were asked for: run side by side, an earlier one
+   * that read the settings before a later `alter role` could finish last and put the old settings back.
+   */
+  reload(readConfig = false): Promise<void> {
+    const next = this.reloads.then(() => this.reloadNow(readConfig));
+    this.reloads = next;
+    return next;
+  }
+
+  private async reloadNow(readConfig: boolean): Promise<void> {
     try {
       const next = await this.load(readConfig);
       this.current = Promise.resolve(next);

@@ -129,6 +129,24 @@ describe("in-database settings (pgrst.*) and notify pgrst", () => {
     expect(reset.error?.code).toBe("PGRST106");
   });
 
+  it("ends with the settings of the last of several 'reload config' sent one after another", async () => {
+    for (const rows of ["1", "2", "3", "4", "5"]) await setAndReload({ db_max_rows: rows });
+    const last = await eventually(
+      () => f.anon.from("topics").select("id"),
+      (result) => result.data?.length === 5,
+    );
+    expect(last.data).toHaveLength(5);
+    // Nothing read earlier lands after it.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect((await f.anon.from("topics").select("id")).data).toHaveLength(5);
+    await setAndReload({ db_max_rows: null });
+    const all = await eventually(
+      () => f.anon.from("topics").select("id"),
+      (result) => result.data?.length === ALL_TOPICS,
+    );
+    expect(all.data).toHaveLength(ALL_TOPICS);
+  });
+
   it("caps every read at pgrst.db_max_rows", async () => {
     const all = await f.anon.from("topics").select("id");
     expect(all.data).toHaveLength(ALL_TOPICS);
