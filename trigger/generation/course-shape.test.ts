@@ -22,6 +22,15 @@ describe("unteachableReason", () => {
     ["Waarom liggen de meeste vulkanen langs de randen van platen?", "question"],
     ["Explain why the mid-ocean ridge is volcanically active.", "exercise"],
     ["Leg uit waarom het hart twee kamers heeft.", "exercise"],
+    // Learning objectives in a box are what the learner will do, not what the material says.
+    ["Enumerate some examples of how genomic surveillance has shaped public health decisions.", "exercise"],
+    [
+      "Understand the steps involved in the ARTIC protocol and the differences between its versions.",
+      "exercise",
+    ],
+    ["Herken de stappen van het protocol en de verschillen tussen de versies.", "exercise"],
+    ["Open source software is software whose code anyone may read and change.", null],
+    ["List comprehensions build a new list from the items of another one.", null],
     ["Rewrite your pay computation with time-and-a-half for overtime and create a function.", "exercise"],
     ["Schrijf een functie die het gemiddelde van een lijst getallen berekent.", "exercise"],
     ["Smith, J. (2001). Volcanoes of the world. Cambridge University Press.", "reference"],

@@ -105,10 +105,23 @@ export interface ChapterShape {
 }
 
 // Rules as data: what marks a sentence as something other than teaching text.
-/** Exercise prompts that open with an instruction ("Explain why …", "Leg uit …"). */
+/**
+ * Exercise prompts and learning objectives that open with an instruction ("Explain why …", "Leg uit …",
+ * "Enumerate some examples …"). Only verbs that open no statement as a noun: not "list", "name",
+ * "open", "contrast", "go" ("Open source software is …").
+ */
 const EXERCISE_OPENERS = new Set([
   "explain",
   "describe",
+  "enumerate",
+  "understand",
+  "recognise",
+  "recognize",
+  "distinguish",
+  "apply",
+  "evaluate",
+  "analyse",
+  "analyze",
   "discuss",
   "compare",
   "define",
@@ -129,6 +142,11 @@ const EXERCISE_OPENERS = new Set([
   "leg",
   "noem",
   "geef",
+  "herken",
+  "begrijp",
+  "analyseer",
+  "evalueer",
+  "zoek",
 ]);
 /** Reference-list entries: a year in parentheses, "et al.", page ranges, DOIs and addresses. */
 const REFERENCE_MARKS = [
