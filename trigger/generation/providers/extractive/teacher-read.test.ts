@@ -1,7 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildCorpus } from "../../corpus.ts";
-import { pastedSentences } from "../../fixtures/pasted.ts";
-import { ingestSource } from "../../ingest/index.ts";
+import { pastedCorpus, pastedSentences } from "../../fixtures/pasted.ts";
 import type { Language } from "../../text/language.ts";
 import {
   imageIn,
@@ -260,16 +258,7 @@ describe("subtopic titles a teacher would write", () => {
     "Een moer is waardeloos zonder een bout. Net zo is een afsprakenstelsel waardeloos zonder software die de afspraken uitvoert. De software van de leveranciers volgt het afsprakenstelsel.",
   ].join("\n");
   it("names no passage by a fragment, a pointing phrase or a word of an image", async () => {
-    const ingested = await ingestSource({
-      id: "s",
-      kind: "pasted",
-      file_name: "Pasted text",
-      file_path: null,
-      content: text,
-    });
-    const corpus = buildCorpus([
-      { id: "s", kind: "pasted", file_name: "Pasted text", chunks: ingested.chunks },
-    ]);
+    const corpus = await pastedCorpus(text);
     const structure = extractiveStructure({ title: "Zorginzage", description: null }, corpus);
     const titles = structure.sections.flatMap((section) =>
       section.subtopics.map((subtopic) => subtopic.title),
