@@ -1,8 +1,8 @@
 import { eng, nld } from "stopword";
 import { WORD_LISTS } from "./lexicon/index.ts";
+import type { Language } from "./lexicon/word-lists.ts";
 
-/** The languages the offline generator writes: its word lists and patterns exist for these only. */
-export type Language = "en" | "nl";
+export type { Language };
 
 /**
  * The language a source is written in, as an ISO 639-1 code ("de", "fr"; "en" and "nl" included). The LLM

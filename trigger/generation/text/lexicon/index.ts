@@ -1,7 +1,6 @@
-import type { Language } from "../language.ts";
 import { en } from "./en.ts";
 import { nl } from "./nl.ts";
-import type { WordLists } from "./word-lists.ts";
+import type { Language, WordLists } from "./word-lists.ts";
 
 export type { WordLists, WrongOptionTemplates } from "./word-lists.ts";
 

@@ -1,4 +1,4 @@
-import type { Language } from "../language.ts";
+import type { Language } from "./word-lists.ts";
 
 /**
  * How an explanation can point at an option by its place instead of its text ("the first option",

@@ -3,6 +3,12 @@
  * is data: what counts as a determiner, a clause opener, a quantity or a general noun in that language.
  * Each list is read by one function (see `text/phrase-checks.ts` and `text/why-question.ts`).
  */
+/**
+ * The languages the offline generator writes: its word lists and patterns exist for these only. Defined
+ * here, with the lists, and re-exported by `text/language.ts`, which reads the lists.
+ */
+export type Language = "en" | "nl";
+
 export interface WordLists {
   /** Articles and possessives that open a noun phrase ("a", "the", "een", "de"); demonstratives point back. */
   determiners: readonly string[];
