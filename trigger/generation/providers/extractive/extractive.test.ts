@@ -293,6 +293,21 @@ describe("sections", () => {
     );
     expect(structure.sections.map((section) => section.title)).toEqual(["Dijken"]);
   });
+
+  it("leaves a box of learning objectives out, with its text", async () => {
+    const { structure } = await generatedFrom(
+      [
+        "## Leerdoelen",
+        "- Je kunt uitleggen waarom een dijk het water tegenhoudt.",
+        "- Je kunt de delen van een dijk benoemen.",
+        "",
+        "# Dijken",
+        "Een dijk houdt het water van de rivier tegen. Dijken worden van klei en zand gebouwd. Achter de dijk ligt de polder.",
+      ].join("\n"),
+    );
+    expect(structure.sections.map((section) => section.title)).toEqual(["Dijken"]);
+    expect(JSON.stringify(structure)).not.toContain("benoemen");
+  });
 });
 
 async function generatedFrom(markdown: string) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Sentence } from "../../corpus.ts";
-import { continuesTitle, isCalloutHeading, joinUntitled } from "./structure.ts";
+import { continuesTitle, isCalloutHeading, isObjectivesHeading, joinUntitled } from "./structure.ts";
 
 // A box's label is no chapter or subtopic: each row is a heading and whether it is one.
 describe("isCalloutHeading", () => {
@@ -17,6 +17,19 @@ describe("isCalloutHeading", () => {
   ];
   it.each(rows)("%j → %s", (heading, expected) => {
     expect(isCalloutHeading(heading)).toBe(expected);
+  });
+});
+
+// A box of learning objectives is left out with its text: each row is a heading and whether it is one.
+describe("isObjectivesHeading", () => {
+  it.each<[string, boolean]>([
+    ["Learning Objectives", true],
+    ["Leerdoelen:", true],
+    ["Objectives", true],
+    ["Objectives of the Dutch water boards", false],
+    ["Doelen van het waterschap", false],
+  ])("%j → %s", (heading, expected) => {
+    expect(isObjectivesHeading(heading)).toBe(expected);
   });
 });
 

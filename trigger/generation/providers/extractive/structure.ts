@@ -153,7 +153,10 @@ function draftSections(source: CorpusSource, items: CorpusItem[], weights: TermW
     sections.push(section);
     return section;
   };
+  let objectives = false;
   for (const item of items) {
+    if (item.type === "heading") objectives = isObjectivesHeading(item.heading.text);
+    if (objectives) continue;
     if (item.type === "heading" && item.heading === documentTitle) continue;
     // A box's label ("Tip") is no topic: its text joins the section it stands in, untitled.
     if (item.type === "heading" && isCalloutHeading(item.heading.text) && sections.length > 0) {
@@ -202,12 +205,19 @@ export function continuesTitle(previous: string | null, heading: string): boolea
 
 /** A heading that labels a box or aside in either language ("Tip", "Let op:", "Note"). */
 export function isCalloutHeading(text: string): boolean {
-  const label = text
+  return Object.values(WORD_LISTS).some((lists) => lists.calloutHeadings.includes(labelOf(text)));
+}
+
+/** A box of learning objectives: left out with its text, up to the next heading. */
+export function isObjectivesHeading(text: string): boolean {
+  return Object.values(WORD_LISTS).some((lists) => lists.objectivesHeadings.includes(labelOf(text)));
+}
+
+const labelOf = (text: string) =>
+  text
     .toLowerCase()
     .replace(/[\s:!.?…]+$/u, "")
     .trim();
-  return Object.values(WORD_LISTS).some((lists) => lists.calloutHeadings.includes(label));
-}
 
 /** A run of sentences cut at its paragraph starts. */
 function paragraphsOf(sentences: readonly Sentence[]): Unit[] {

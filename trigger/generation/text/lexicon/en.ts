@@ -145,6 +145,14 @@ export const en: WordLists = {
   neutralAdverbs: "however therefore thus indeed moreover furthermore actually consequently".split(" "),
   keptAdverbPhrases: [],
   presentCopulas: ["is", "are"],
+  objectivesHeadings: [
+    "learning objectives",
+    "learning objective",
+    "learning outcomes",
+    "learning goals",
+    "objectives",
+    "intended learning outcomes",
+  ],
   calloutHeadings: [
     "tip",
     "tips",

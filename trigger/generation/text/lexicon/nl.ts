@@ -142,6 +142,7 @@ export const nl: WordLists = {
   neutralAdverbs: "echter namelijk daarom dus immers eigenlijk natuurlijk gewoon".split(" "),
   keptAdverbPhrases: [],
   presentCopulas: ["is", "zijn"],
+  objectivesHeadings: ["leerdoelen", "leerdoel", "leerresultaten", "leeruitkomsten", "doelstellingen"],
   calloutHeadings: [
     "tip",
     "tips",

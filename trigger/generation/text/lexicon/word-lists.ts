@@ -103,6 +103,11 @@ export interface WordLists {
    */
   calloutHeadings: readonly string[];
   /**
+   * Headings of a box of learning objectives ("Learning objectives", "Leerdoelen"): what the learner
+   * will be able to do, not what the material says, so neither a section nor text to teach from.
+   */
+  objectivesHeadings: readonly string[];
+  /**
    * Adverbs that link or stress but state nothing ("daarom", "echter", "also", "however"): a spoken key
    * point leaves them out inside a clause, which is still what the text says. Never at the start (Dutch
    * inverts after them), and never in a phrase of `keptAdverbPhrases` ("ook al" means "even though").
