@@ -39,16 +39,21 @@ export function markRoles(pages: readonly PdfPage[], layouts: readonly PageLayou
     if (!layout) return;
     page.lines.forEach((line, index) => {
       if (layout.furniture.has(index)) return;
-      // An address or a word of code set in typewriter type that breaks onto a line of its own goes on
-      // with the text.
-      const before = page.lines[previousInColumn(page.lines, layout, index)];
-      if (line.mono && !(before && continuesBrokenWord(before.text, line.text)))
-        layout.roles.set(index, "code");
+      if (line.mono && !continuesLineAbove(page, layout, index)) layout.roles.set(index, "code");
       else if (line.table) layout.roles.set(index, "table");
     });
     markCaptions(page.lines, layout, body);
     markFootnotes(page, layout, body);
   });
+}
+
+/**
+ * An address or a word of code set in typewriter type that breaks onto a line of its own goes on with
+ * the line above it.
+ */
+function continuesLineAbove(page: PdfPage, layout: PageLayout, index: number): boolean {
+  const before = page.lines[previousInColumn(page.lines, layout, index)];
+  return Boolean(before && continuesBrokenWord(before.text, page.lines[index]?.text ?? ""));
 }
 
 /** The index of the line before `index` in the same column that is not furniture, or -1. */
