@@ -5,6 +5,7 @@ import { SWRConfig } from "swr";
 import { Splash } from "@/components/splash";
 import { AuthProvider } from "@/lib/auth/auth-context";
 import type { AuthStore } from "@/lib/auth/auth-store";
+import { BackgroundProvider } from "@/lib/background";
 import { immediately, type Scheduler } from "@/lib/idle";
 import { buildSwrConfig, isSlowNetwork } from "@/lib/swr";
 import { ThemeProvider, useTheme } from "@/lib/theme";
@@ -63,7 +64,9 @@ export function App({ router, auth, background = immediately }: AppProps) {
     <ThemeProvider>
       <SWRConfig value={swrConfig}>
         <AuthProvider store={auth}>
-          <RouterProvider router={router} />
+          <BackgroundProvider background={background}>
+            <RouterProvider router={router} />
+          </BackgroundProvider>
           <ThemedToaster background={background} />
         </AuthProvider>
       </SWRConfig>

@@ -6,6 +6,7 @@ import { toast } from "sonner";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { AppUser } from "@/domain/access.ts";
 import { PHASE_KINDS } from "@/domain/phase.ts";
+import { BackgroundProvider } from "@/lib/background";
 import * as outlineApi from "@/lib/outline";
 import * as topicsApi from "@/lib/topics/api";
 import { renderWithRouter, TEST_USER } from "@/testing/screen-support.tsx";
@@ -106,6 +107,29 @@ describe("loading and errors", () => {
     renderOverview();
     expect(await screen.findByRole("heading", { name: "Fout bij ophalen leermap" })).toBeInTheDocument();
     expect(screen.getByText("permission denied for table topics")).toBeInTheDocument();
+  });
+});
+
+describe("reads only a detail depends on", () => {
+  it("wait until the chapters are shown, then go out", async () => {
+    fetchOutline.mockResolvedValue(outlineRpc({ [activityId(CHAPTER_1, "study")]: "completed" }));
+    const generator = vi.spyOn(api, "fetchCourseGenerator").mockResolvedValue("offline");
+    const skipped = vi.spyOn(api, "fetchSkippedActivities").mockResolvedValue([]);
+    const waiting: Array<() => void> = [];
+    renderWithRouter(
+      <BackgroundProvider background={(task) => waiting.push(task)}>
+        <MicrolearningOverviewScreen topicId="topic-1" />
+      </BackgroundProvider>,
+    );
+    expect(await screen.findByRole("heading", { name: "Onderdeel 1 — Sources" })).toBeInTheDocument();
+    expect(generator).not.toHaveBeenCalled();
+    expect(skipped).not.toHaveBeenCalled();
+
+    act(() => {
+      for (const task of waiting.splice(0)) task();
+    });
+    await waitFor(() => expect(generator).toHaveBeenCalledTimes(1));
+    expect(skipped).toHaveBeenCalledWith(expect.anything(), [activityId(CHAPTER_1, "study")], TEST_USER.id);
   });
 });
 

@@ -9,6 +9,7 @@ import { Card } from "@/components/ui/card";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { type Outline, outlineCounts, overallProgress, resumePoint } from "@/domain/outline.ts";
 import { useAuth, useCanManageContent, useSupabase } from "@/lib/auth/auth-context";
+import { useBackgroundReady } from "@/lib/background";
 import { fetchCourseGenerator, type OverviewTopic } from "./api.ts";
 import { ChallengeCard } from "./challenge-card.tsx";
 import { ChapterCard } from "./chapter-card.tsx";
@@ -94,8 +95,10 @@ function ResumeButton({ topicId, outline }: { topicId: string; outline: Outline 
 /** What wrote the course shown, read beside the outline (only a quiet line depends on it). */
 function CourseGeneratorNote({ courseId, entityId }: { courseId: string | null; entityId: string }) {
   const client = useSupabase();
-  const { data: generator } = useSWR(courseId ? (["course-generator", courseId] as const) : null, ([, id]) =>
-    fetchCourseGenerator(client, id).catch(() => null),
+  const ready = useBackgroundReady();
+  const { data: generator } = useSWR(
+    courseId && ready ? (["course-generator", courseId] as const) : null,
+    ([, id]) => fetchCourseGenerator(client, id).catch(() => null),
   );
   return <GeneratorNote generator={generator ?? null} entityId={entityId} />;
 }
@@ -125,11 +128,13 @@ export function MicrolearningOverviewScreen({ topicId }: { topicId: string }) {
     stopAwaiting,
   } = useMicrolearningOverview(topicId);
   const canManage = useCanManageContent(topic?.entityId ?? null);
+  const backgroundReady = useBackgroundReady();
   const courseDraft = useCourseDraft({
     topicId,
     structure: topic?.structure ?? null,
     entityId: topic?.entityId ?? null,
-    enabled: canManage && Boolean(shownOutline?.course?.published_at),
+    // Only a notice and dialogs depend on the manager's own draft: it is read once the page is shown.
+    enabled: canManage && Boolean(shownOutline?.course?.published_at) && backgroundReady,
     awaiting: awaitingCourse,
     onDelivered: stopAwaiting,
   });

@@ -9,6 +9,7 @@ import {
   withSkippedPhases,
 } from "@/domain/outline.ts";
 import { useAuth, useSupabase } from "@/lib/auth/auth-context";
+import { useBackgroundReady } from "@/lib/background";
 import { fetchOutline } from "@/lib/outline";
 import { useTopic } from "@/lib/topics/hooks";
 import { fetchSkippedActivities, toOverviewTopic } from "./api.ts";
@@ -107,7 +108,9 @@ function useSkippedActivities(rpc: OutlineRpc | null | undefined): ReadonlySet<s
         activity.status === "completed" && (SKIPPABLE_PHASES as readonly string[]).includes(activity.kind),
     )
     .map((activity) => activity.id);
-  const key = user && ids.length > 0 ? ["skipped-activities", user.id, ids.join(",")] : null;
+  // Only the "Overgeslagen" labels depend on it: read once the chapters are shown.
+  const ready = useBackgroundReady();
+  const key = ready && user && ids.length > 0 ? ["skipped-activities", user.id, ids.join(",")] : null;
   const { data } = useSWR(key, async () => {
     try {
       return await fetchSkippedActivities(client, ids, (user as { id: string }).id);

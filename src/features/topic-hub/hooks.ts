@@ -1,6 +1,7 @@
 import useSWR from "swr";
 import type { ActivityKind } from "@/domain/activity-payload";
 import { useSupabase } from "@/lib/auth/auth-context";
+import { useBackgroundReady } from "@/lib/background";
 import { fetchOutline } from "@/lib/outline";
 import { fetchCanManageTopic, fetchCitedSnippets, fetchLastQuizAttempt, fetchTopicActivities } from "./api";
 
@@ -25,10 +26,16 @@ export function useTopicActivities<K extends ActivityKind>(topicId: string, kind
   };
 }
 
-/** Whether the user may change the topic's content (asked of Postgres once per topic). */
+/**
+ * Whether the user may change the topic's content (asked of Postgres once per topic). Only which controls
+ * show depends on it, so it is asked once the page is shown (src/lib/background.tsx).
+ */
 export function useCanManageTopic(topicId: string) {
   const client = useSupabase();
-  return useSWR(["can-manage-topic", topicId] as const, ([, id]) => fetchCanManageTopic(client, id));
+  const ready = useBackgroundReady();
+  return useSWR(ready ? (["can-manage-topic", topicId] as const) : null, ([, id]) =>
+    fetchCanManageTopic(client, id),
+  );
 }
 
 /** The cited snippets of some activities; an empty map until loaded or when nothing is cited. */

@@ -50,6 +50,18 @@ describe("managing a topic", () => {
     expect(screen.queryByRole("button", { name: "Edit details" })).not.toBeInTheDocument();
   });
 
+  it("asks whether the user may manage the topic only once the topic is shown", async () => {
+    stub.on("POST /rest/v1/rpc/can_manage_topic", { body: true });
+    const waiting: Array<() => void> = [];
+    renderApp(stub, `/studymap/topics/${TOPIC_ID}/overview`, { background: (task) => waiting.push(task) });
+    expect(await screen.findByText("How plants make sugar from light.")).toBeInTheDocument();
+    expect(stub.calls("POST /rest/v1/rpc/can_manage_topic")).toHaveLength(0);
+
+    for (const task of waiting.splice(0)) task();
+    expect(await screen.findByRole("button", { name: "Edit details" })).toBeInTheDocument();
+    expect(stub.calls("POST /rest/v1/rpc/can_manage_topic")).toHaveLength(1);
+  });
+
   it("renames and describes the topic through update_topic_details", async () => {
     stub.on("POST /rest/v1/rpc/update_topic_details", { status: 204 });
     await openTopic(true);
