@@ -231,6 +231,30 @@ describe("the topic hub's screens", () => {
     expect(reads.map(({ sentBy }) => sentBy)).toEqual([overviewUrl, overviewUrl]);
   });
 
+  it("opens the dashboard on the reads index.html sent, each read once", async () => {
+    // The first visit stores the memberships; the return visit's script knows the organisation from them.
+    await page.goto("/studymap");
+    await expect.poll(() => page.getByRole("heading", { name: "Topics", level: 2 }).count(), UI).toBe(1);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Network.enable");
+    const reads: { table: string; sentBy: string | undefined }[] = [];
+    const dashboardTables = ["modules", "subjects", "topics", "topic_subscriptions", "favorites"];
+    cdp.on("Network.requestWillBeSent", ({ request, initiator }) => {
+      const table = new URL(request.url).pathname.replace("/rest/v1/", "");
+      if (request.method === "GET" && dashboardTables.includes(table))
+        reads.push({ table, sentBy: initiator.stack?.callFrames[0]?.url });
+    });
+    await page.reload();
+    await expect.poll(() => page.getByText("Rivieren").count(), UI).toBeGreaterThan(0);
+    // A read the app had to send itself (its request differing from the early one) would come now.
+    await page.waitForLoadState("networkidle");
+    await cdp.detach();
+
+    const dashboardUrl = `${inject("webUrl")}/studymap`;
+    expect(reads.map(({ table }) => table).sort()).toEqual([...dashboardTables].sort());
+    expect(new Set(reads.map(({ sentBy }) => sentBy))).toEqual(new Set([dashboardUrl]));
+  });
+
   it("takes the topic quiz to a score, reviews the mistake with its source lines and retries it", async () => {
     await page.goto(`/studymap/topics/${topicId}/quizzes`);
     await expect.poll(() => page.getByText(/Not taken yet/).count(), UI).toBe(1);

@@ -9,7 +9,7 @@ try {
   // Read one by one: the build replaces each of these names, not the object.
   const url = import.meta.env.VITE_SUPABASE_URL;
   const anonKey = import.meta.env.VITE_SUPABASE_ANON_KEY;
-  if (url && anonKey) sendEarlyReads({ url, anonKey }, location.pathname, localStorage);
+  if (url && anonKey) sendEarlyReads({ url, anonKey }, location.pathname + location.search, localStorage);
 } catch {
   // Storage can be switched off; the page then reads its data itself.
 }

@@ -1,14 +1,20 @@
 import { createClient } from "@supabase/supabase-js";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { fetchCollections } from "@/lib/collections/api";
 import type { StudymapClient } from "@/lib/database";
+import { fetchFavoriteIds } from "@/lib/favorites/api";
 import { fetchOutline } from "@/lib/outline";
-import { fetchTopic } from "@/lib/topics/api";
+import { fetchSubscribedTopics } from "@/lib/subscriptions/api";
+import { fetchSubjects, fetchTopic, fetchTopicPage } from "@/lib/topics/api";
 import { clearEarlyReads, EARLY_READ_FRESH_MS, fetchWithEarlyReads, sendEarlyReads } from "./early-reads";
 
 const API = { url: "http://127.0.0.1:54321", anonKey: "anon-key" };
 const TOPIC_ID = "55555555-5555-4555-8555-555555555555";
 const TOKEN = "stored-access-token";
 const OUTLINE = { course: null, chapters: [] };
+const USER_ID = "11111111-1111-4111-8111-111111111111";
+const ENTITY_ID = "22222222-2222-4222-8222-222222222222";
+const OTHER_ENTITY_ID = "33333333-3333-4333-8333-333333333333";
 
 afterEach(() => {
   clearEarlyReads();
@@ -20,7 +26,11 @@ afterEach(() => {
 function network() {
   const send = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const { pathname } = new URL(new Request(input, init).url);
-    const body = pathname.endsWith("/get_microlearning_outline") ? OUTLINE : [{ id: TOPIC_ID }];
+    const body = pathname.endsWith("/get_microlearning_outline")
+      ? OUTLINE
+      : pathname.endsWith("/topics")
+        ? [{ id: TOPIC_ID }]
+        : [];
     return Response.json(body);
   });
   vi.stubGlobal("fetch", send);
@@ -38,7 +48,13 @@ function storageWithSession(expiresInSeconds = 3600) {
         token_type: "bearer",
         expires_in: expiresInSeconds,
         expires_at: Math.floor(Date.now() / 1000) + expiresInSeconds,
-        user: { id: "u", aud: "authenticated", role: "authenticated", app_metadata: {}, user_metadata: {} },
+        user: {
+          id: USER_ID,
+          aud: "authenticated",
+          role: "authenticated",
+          app_metadata: {},
+          user_metadata: {},
+        },
       }),
     ],
   ]);
@@ -57,7 +73,52 @@ function appClient(storage: ReturnType<typeof storageWithSession>): StudymapClie
   }) as unknown as StudymapClient;
 }
 
+/** The memberships and choice a return visit finds stored (src/lib/auth/current-user.ts). */
+function withMemberships(storage: ReturnType<typeof storageWithSession>, chosenEntityId: string) {
+  const membership = (entityId: string) => ({
+    membershipId: `membership-${entityId}`,
+    entityId,
+    entityName: "School",
+    entityKind: "school",
+    memberRole: "member",
+    status: "active",
+    entityMetadata: null,
+  });
+  storage.setItem(
+    `studymap.memberships.${USER_ID}`,
+    JSON.stringify([membership(OTHER_ENTITY_ID), membership(ENTITY_ID)]),
+  );
+  storage.setItem(`studymap.active-membership.${USER_ID}`, `membership-${chosenEntityId}`);
+  return storage;
+}
+
 describe("the first page's early reads", () => {
+  it("go out for the dashboard's first page, of the chosen organisation, and supabase-js takes them", async () => {
+    const send = network();
+    const storage = withMemberships(storageWithSession(), ENTITY_ID);
+    sendEarlyReads(API, "/studymap", storage);
+    expect(send).toHaveBeenCalledTimes(5);
+
+    const client = appClient(storage);
+    await fetchCollections(client, ENTITY_ID);
+    await fetchTopicPage(client, { entityId: ENTITY_ID, page: 1 });
+    await fetchSubjects(client);
+    await fetchSubscribedTopics(client, USER_ID);
+    await fetchFavoriteIds(client, USER_ID);
+    expect(send).toHaveBeenCalledTimes(5);
+  });
+
+  it("ask for the user's own reads only when no organisation is stored", async () => {
+    const send = network();
+    const storage = storageWithSession();
+    sendEarlyReads(API, "/studymap", storage);
+    const client = appClient(storage);
+    await fetchSubjects(client);
+    await fetchSubscribedTopics(client, USER_ID);
+    await fetchFavoriteIds(client, USER_ID);
+    expect(send).toHaveBeenCalledTimes(3);
+  });
+
   it("go out for the micro-learning overview with the stored token, and supabase-js takes them", async () => {
     const send = network();
     const storage = storageWithSession();
@@ -88,7 +149,8 @@ describe("the first page's early reads", () => {
   });
 
   it.each([
-    ["another page", "/studymap", storageWithSession()],
+    ["another page", "/studymap/collections", storageWithSession()],
+    ["the dashboard with a filter", "/studymap?q=cells", storageWithSession()],
     ["an address that cannot be a topic", "/studymap/topics/not-a-topic/overview", storageWithSession()],
     ["no stored session", `/studymap/topics/${TOPIC_ID}/overview`, { getItem: () => null }],
     ["a session about to expire", `/studymap/topics/${TOPIC_ID}/overview`, storageWithSession(30)],

@@ -1,6 +1,7 @@
 import { isAuthSessionMissingError } from "@supabase/supabase-js";
 import { type AppUser, type Membership, resolveActiveMembershipId } from "@/domain/access";
 import type { StudymapClient } from "@/lib/database";
+import { MEMBERSHIP_CACHE_KEY_PREFIX, MEMBERSHIP_CHOICE_KEY_PREFIX } from "./stored-keys";
 
 /**
  * The row schemas (zod) load beside the requests rather than before the first paint: the sign-in
@@ -14,19 +15,17 @@ export interface MembershipChoiceStore {
   write(userId: string, membershipId: string): void;
 }
 
-const CHOICE_KEY_PREFIX = "studymap.active-membership.";
-
 export const localMembershipChoice: MembershipChoiceStore = {
   read(userId) {
     try {
-      return localStorage.getItem(CHOICE_KEY_PREFIX + userId);
+      return localStorage.getItem(MEMBERSHIP_CHOICE_KEY_PREFIX + userId);
     } catch {
       return null;
     }
   },
   write(userId, membershipId) {
     try {
-      localStorage.setItem(CHOICE_KEY_PREFIX + userId, membershipId);
+      localStorage.setItem(MEMBERSHIP_CHOICE_KEY_PREFIX + userId, membershipId);
     } catch {
       // Without storage the choice lasts for this visit only.
     }
@@ -59,8 +58,6 @@ export interface MembershipCache {
   clear(userId: string): void;
 }
 
-const CACHE_KEY_PREFIX = "studymap.memberships.";
-
 function isMembership(value: unknown): value is Membership {
   if (typeof value !== "object" || value === null) return false;
   const row = value as Record<string, unknown>;
@@ -80,7 +77,9 @@ function isMembership(value: unknown): value is Membership {
 export const localMembershipCache: MembershipCache = {
   read(userId) {
     try {
-      const stored: unknown = JSON.parse(localStorage.getItem(CACHE_KEY_PREFIX + userId) ?? "null");
+      const stored: unknown = JSON.parse(
+        localStorage.getItem(MEMBERSHIP_CACHE_KEY_PREFIX + userId) ?? "null",
+      );
       return Array.isArray(stored) && stored.every(isMembership) ? stored : null;
     } catch {
       return null;
@@ -88,14 +87,14 @@ export const localMembershipCache: MembershipCache = {
   },
   write(userId, memberships) {
     try {
-      localStorage.setItem(CACHE_KEY_PREFIX + userId, JSON.stringify(memberships));
+      localStorage.setItem(MEMBERSHIP_CACHE_KEY_PREFIX + userId, JSON.stringify(memberships));
     } catch {
       // Without storage the next visit reads the memberships first, as before.
     }
   },
   clear(userId) {
     try {
-      localStorage.removeItem(CACHE_KEY_PREFIX + userId);
+      localStorage.removeItem(MEMBERSHIP_CACHE_KEY_PREFIX + userId);
     } catch {
       // Nothing stored.
     }

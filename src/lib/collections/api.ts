@@ -2,11 +2,14 @@ import { isUuid } from "@/domain/ids";
 import type { StudymapClient, Tables } from "@/lib/database";
 import { unwrap } from "@/lib/query";
 
-const COLLECTION_COLUMNS = "id, entity_id, title, description";
+const COLLECTION_COLUMNS = "id, entity_id, title, description" as const;
 
 /** A collection is a row of `modules` (the database's name for it). */
 export type Collection = Pick<Tables<"modules">, "id" | "entity_id" | "title" | "description">;
 export type CollectionSummary = Collection & { topicCount: number };
+
+/** A collection with how many topics it holds (index.html's first script asks for the same: src/lib/early-reads.ts). */
+export const COLLECTION_SUMMARY_COLUMNS = `${COLLECTION_COLUMNS}, topics(count)` as const;
 
 /** An entity's collections (modules) with how many topics each holds. */
 export async function fetchCollections(
@@ -14,11 +17,7 @@ export async function fetchCollections(
   entityId: string,
 ): Promise<CollectionSummary[]> {
   const data = unwrap(
-    await client
-      .from("modules")
-      .select("id, entity_id, title, description, topics(count)")
-      .eq("entity_id", entityId)
-      .order("title"),
+    await client.from("modules").select(COLLECTION_SUMMARY_COLUMNS).eq("entity_id", entityId).order("title"),
   );
   return (data ?? []).map(({ topics, ...collection }) => ({
     ...collection,

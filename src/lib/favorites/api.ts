@@ -3,8 +3,11 @@ import { unwrap } from "@/lib/query";
 import type { TopicCardData } from "@/lib/topics/api";
 import { TOPIC_CARD_COLUMNS } from "@/lib/topics/topic-query";
 
+/** What marks a card as a favourite (index.html's first script asks for the same: src/lib/early-reads.ts). */
+export const FAVORITE_ID_COLUMNS = "topic_id" as const;
+
 export async function fetchFavoriteIds(client: StudymapClient, userId: string): Promise<string[]> {
-  const data = unwrap(await client.from("favorites").select("topic_id").eq("user_id", userId));
+  const data = unwrap(await client.from("favorites").select(FAVORITE_ID_COLUMNS).eq("user_id", userId));
   return (data ?? []).map((row) => row.topic_id);
 }
 

@@ -53,6 +53,9 @@ export async function unsubscribeFromTopic(
   unwrap(await client.from("topic_subscriptions").delete().eq("user_id", userId).eq("topic_id", topicId));
 }
 
+/** A subscription's topic as a card shows it (index.html's first script asks for the same). */
+export const SUBSCRIBED_TOPIC_COLUMNS = `topic:topics(${TOPIC_CARD_COLUMNS})` as const;
+
 /** The topics the user subscribed to that they can still read. */
 export async function fetchSubscribedTopics(
   client: StudymapClient,
@@ -61,7 +64,7 @@ export async function fetchSubscribedTopics(
   const data = unwrap(
     await client
       .from("topic_subscriptions")
-      .select(`topic:topics(${TOPIC_CARD_COLUMNS})` as const)
+      .select(SUBSCRIBED_TOPIC_COLUMNS)
       .eq("user_id", userId)
       .order("created_at", { ascending: false }),
   );

@@ -3,7 +3,7 @@ import { PAGE_SIZE, pageRange } from "@/domain/pagination";
 import { STATUS_VALUES, type TopicStatusKey } from "@/domain/topic-status";
 import type { StudymapClient, Tables } from "@/lib/database";
 import { likePattern, unwrap } from "@/lib/query";
-import { TOPIC_CARD_COLUMNS, topicQuery } from "./topic-query";
+import { SUBJECT_COLUMNS, TOPIC_CARD_COLUMNS, topicQuery } from "./topic-query";
 
 type TopicRow = Tables<"topics">;
 export type Subject = Pick<Tables<"subjects">, "id" | "title">;
@@ -72,7 +72,7 @@ export async function fetchTopic(client: StudymapClient, topicId: string): Promi
 }
 
 export async function fetchSubjects(client: StudymapClient): Promise<Subject[]> {
-  return unwrap(await client.from("subjects").select("id, title").order("title")) ?? [];
+  return unwrap(await client.from("subjects").select(SUBJECT_COLUMNS).order("title")) ?? [];
 }
 
 /**

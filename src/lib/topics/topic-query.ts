@@ -10,6 +10,9 @@ import type { StudymapClient } from "@/lib/database";
 export const TOPIC_CARD_COLUMNS =
   "id, entity_id, module_id, title, description, level, thumbnail_image_url, processing_status, processing_progress, visibility, created_at, updated_at, subject:subjects(id, title)" as const;
 
+/** The subjects a topic can have, as the dashboard's filter lists them. */
+export const SUBJECT_COLUMNS = "id, title" as const;
+
 /** What a topic's own pages show. */
 export const TOPIC_COLUMNS =
   `${TOPIC_CARD_COLUMNS}, created_by, structure, processing_error, suggested_metadata` as const;
