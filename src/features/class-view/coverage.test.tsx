@@ -50,7 +50,6 @@ const pastedTested = {
 
 async function openClass(coverage: unknown[]) {
   await signIn(stub, { memberships: [membershipRow({ member_role: "creator" })] });
-  stub.on("POST /rest/v1/rpc/can_manage_topic", { body: true });
   stub.on("POST /rest/v1/rpc/class_topic_progress", { body: [] });
   stub.on("POST /rest/v1/rpc/class_item_analysis", { body: [] });
   stub.on("POST /rest/v1/rpc/item_flag_thresholds", { body: [] });
@@ -209,7 +208,6 @@ describe("the coverage map", () => {
 
   it("says so when the coverage cannot be loaded", async () => {
     await signIn(stub, { memberships: [membershipRow({ member_role: "creator" })] });
-    stub.on("POST /rest/v1/rpc/can_manage_topic", { body: true });
     stub.on("POST /rest/v1/rpc/class_topic_progress", { body: [] });
     stub.on("POST /rest/v1/rpc/class_item_analysis", { body: [] });
     stub.on("POST /rest/v1/rpc/item_flag_thresholds", { body: [] });

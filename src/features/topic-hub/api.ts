@@ -79,11 +79,6 @@ export const QUIZ_KINDS = ["diagnostic", "mastery"] as const satisfies readonly 
 export const EPISODE_KINDS = ["recap"] as const satisfies readonly ActivityKind[];
 export const SLIDE_KINDS = ["overview"] as const satisfies readonly ActivityKind[];
 
-/** Whether the signed-in user may change the topic's content; Postgres decides (`can_manage_topic`). */
-export async function fetchCanManageTopic(client: StudymapClient, topicId: string): Promise<boolean> {
-  return unwrap(await client.rpc("can_manage_topic", { p_topic_id: topicId })) === true;
-}
-
 /** The most a topic's description may hold; the title's 300 is the table's own (update_topic_details). */
 export const TOPIC_TITLE_MAX = 300;
 export const TOPIC_DESCRIPTION_MAX = 5000;

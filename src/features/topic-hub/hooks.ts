@@ -1,9 +1,10 @@
 import useSWR from "swr";
+import { activeRoles, canManageContent } from "@/domain/access";
 import type { ActivityKind } from "@/domain/activity-payload";
-import { useSupabase } from "@/lib/auth/auth-context";
-import { useBackgroundReady } from "@/lib/background";
+import { useAuth, useSupabase } from "@/lib/auth/auth-context";
 import { fetchOutline } from "@/lib/outline";
-import { fetchCanManageTopic, fetchCitedSnippets, fetchLastQuizAttempt, fetchTopicActivities } from "./api";
+import { useTopic } from "@/lib/topics/hooks";
+import { fetchCitedSnippets, fetchLastQuizAttempt, fetchTopicActivities } from "./api";
 
 /** The topic's course outline (one RPC); `course` is null while none has been generated. */
 export function useTopicOutline(topicId: string) {
@@ -27,15 +28,17 @@ export function useTopicActivities<K extends ActivityKind>(topicId: string, kind
 }
 
 /**
- * Whether the user may change the topic's content (asked of Postgres once per topic). Only which controls
- * show depends on it, so it is asked once the page is shown (src/lib/background.tsx).
+ * Whether the user may change the topic's content: an active creator, manager or admin of the topic's
+ * organisation (docs/product.md, "Roles"), which is what `can_manage_topic` asks of Postgres. Decided from
+ * the memberships the app already holds, like every other "may manage" on screen: no request, so the
+ * controls are there in the page's first paint instead of pushing it down when an answer arrives
+ * (docs/performance.md, session 15). Every write is decided again by Postgres.
  */
-export function useCanManageTopic(topicId: string) {
-  const client = useSupabase();
-  const ready = useBackgroundReady();
-  return useSWR(ready ? (["can-manage-topic", topicId] as const) : null, ([, id]) =>
-    fetchCanManageTopic(client, id),
-  );
+export function useCanManageTopic(topicId: string): boolean {
+  const { data: topic } = useTopic(topicId);
+  const { user } = useAuth();
+  if (!topic || !user) return false;
+  return canManageContent(activeRoles(user.memberships, topic.entity_id));
 }
 
 /** The cited snippets of some activities; an empty map until loaded or when nothing is cited. */

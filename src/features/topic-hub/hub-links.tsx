@@ -14,7 +14,7 @@ function count(n: number, one: string, many: string) {
 /** The topic hub: one card per screen of the topic, each saying what is there. */
 export function HubLinks({ topic }: { topic: Topic }) {
   const { data: outline } = useTopicOutline(topic.id);
-  const { data: canManage } = useCanManageTopic(topic.id);
+  const canManage = useCanManageTopic(topic.id);
   const structure = structureSchema.safeParse(topic.structure);
   const sections = structure.success ? structure.data.sections.length : 0;
   const status = topicStatusKey(topic.processing_status);

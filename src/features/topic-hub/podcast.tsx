@@ -138,7 +138,7 @@ function KeyPoints({ episode }: { episode: Episode }) {
 /** The script's turns: editable by the topic's content managers, read-only for everyone else. */
 function ScriptEditor({ topicId, episode }: { topicId: string; episode: Episode }) {
   const client = useSupabase();
-  const { data: canManage } = useCanManageTopic(topicId);
+  const canManage = useCanManageTopic(topicId);
   const { mutate } = useSWRConfig();
   const turns = episode.payload ? episodeTurns(episode.payload) : [];
   const [texts, setTexts] = useState(() => turns.map((turn) => turn.text));
@@ -310,7 +310,7 @@ function PublishStep({ topicId }: { topicId: string }) {
   const client = useSupabase();
   const user = useSignedInUser();
   const { data: outline, mutate } = useTopicOutline(topicId);
-  const { data: canManage } = useCanManageTopic(topicId);
+  const canManage = useCanManageTopic(topicId);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const course = outline?.course;
@@ -378,7 +378,7 @@ const BROWSER_VOICES =
 function AudioStep({ topicId, episode }: { topicId: string; episode: Episode }) {
   const client = useSupabase();
   const { mutate } = useSWRConfig();
-  const { data: canManage } = useCanManageTopic(topicId);
+  const canManage = useCanManageTopic(topicId);
   const turns = episode.payload ? episodeTurns(episode.payload) : [];
   const { recording } = useEpisodeAudio(episode.id, turns);
   const [render, setRender] = useState<StartedRender | null>(null);

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { episodeScriptHash } from "@/domain/activity-payload";
-import { signIn, stubEmptyLists, topicRow } from "@/testing/accounts";
+import { authUserRoutes, membershipRow, signIn, stubEmptyLists, topicRow } from "@/testing/accounts";
 import { renderApp } from "@/testing/render-app";
 import { createSupabaseStub, type SupabaseStub } from "@/testing/supabase-stub";
 
@@ -368,7 +368,7 @@ describe("topic hub", () => {
     stubRecap();
     // No recorded audio: the browser reads the transcript; a member sees the script read-only.
     stub.on("GET /rest/v1/episode_audio", { body: [] });
-    stub.on("POST /rest/v1/rpc/can_manage_topic", { body: false });
+    authUserRoutes(stub, { memberships: [membershipRow({ member_role: "member" })] });
     const app = renderApp(stub, `${base}/podcast/`);
     await userEvent.click(await screen.findByRole("link", { name: "Recap: light" }));
     expect(await screen.findByText("Light drives the reactions.")).toBeInTheDocument();
@@ -386,7 +386,6 @@ describe("topic hub", () => {
 
   it("lets a content manager render the audio again and follows the run until the audio is current", async () => {
     stubRecap();
-    stub.on("POST /rest/v1/rpc/can_manage_topic", { body: true });
     let recorded = false;
     const hash = await episodeScriptHash([{ speaker: "expert", text: "Light drives the reactions." }]);
     stub.on("GET /rest/v1/episode_audio", () => ({
@@ -450,7 +449,7 @@ describe("topic hub", () => {
         },
       ],
     });
-    stub.on("POST /rest/v1/rpc/can_manage_topic", { body: false });
+    authUserRoutes(stub, { memberships: [membershipRow({ member_role: "member" })] });
     renderApp(stub, `${base}/podcast/episodes/a-recap/edit?phase=audio`);
     expect(await screen.findByText("Out of date")).toBeInTheDocument();
     expect(

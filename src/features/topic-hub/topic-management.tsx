@@ -21,7 +21,7 @@ type Action = "details" | "move" | "sources" | "delete";
  * those Postgres lets manage it (`can_manage_topic`); the RPCs decide again on every write.
  */
 export function TopicManagement({ topic }: { topic: Topic }) {
-  const { data: canManage } = useCanManageTopic(topic.id);
+  const canManage = useCanManageTopic(topic.id);
   const [open, setOpen] = useState<Action | null>(null);
   if (!canManage) return null;
   const close = () => setOpen(null);
