@@ -4,6 +4,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { SOURCE_ACCEPT } from "@/domain/source-files";
 import { useAuth, useSupabase } from "@/lib/auth/auth-context";
+import { useBackgroundReady } from "@/lib/background";
 import { errorMessage } from "@/lib/query";
 import { toast } from "@/lib/toast";
 import type { Topic } from "@/lib/topics/api";
@@ -168,7 +169,11 @@ export function SourcesDialog({ topic, onClose }: { topic: Topic; onClose(): voi
 /** The stale items of the topic's path, each with its own Regenerate; nothing when none changed. */
 export function StaleItems({ topicId }: { topicId: string }) {
   const client = useSupabase();
-  const { data: chapters, mutate } = useSWR(staleKey(topicId), () => fetchStaleChapters(client, topicId));
+  // A notice beside the topic, read once the page is shown (src/lib/background.tsx).
+  const ready = useBackgroundReady();
+  const { data: chapters, mutate } = useSWR(ready ? staleKey(topicId) : null, () =>
+    fetchStaleChapters(client, topicId),
+  );
   const [asked, setAsked] = useState<ReadonlySet<string>>(new Set());
   const [error, setError] = useState<string | null>(null);
   if (!chapters || chapters.length === 0) return null;

@@ -58,6 +58,16 @@ describe("managing a topic", () => {
     expect(stub.calls("POST /rest/v1/rpc/can_manage_topic")).toHaveLength(0);
   });
 
+  it("reads which items went stale only once the topic is shown", async () => {
+    const waiting: Array<() => void> = [];
+    renderApp(stub, `/studymap/topics/${TOPIC_ID}/overview`, { background: (task) => waiting.push(task) });
+    expect(await screen.findByRole("button", { name: "Edit details" })).toBeInTheDocument();
+    expect(stub.calls("GET /rest/v1/stale_activities")).toHaveLength(0);
+
+    for (const task of waiting.splice(0)) task();
+    await waitFor(() => expect(stub.calls("GET /rest/v1/stale_activities")).toHaveLength(1));
+  });
+
   it("renames and describes the topic through update_topic_details", async () => {
     stub.on("POST /rest/v1/rpc/update_topic_details", { status: 204 });
     await openTopic(true);
