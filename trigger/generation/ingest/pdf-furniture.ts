@@ -81,32 +81,49 @@ export function markFurniture(pages: readonly PdfPage[], layouts: readonly PageL
   const candidates = pages.map((page, pageIndex) =>
     edgeRows(page, layouts[pageIndex], textSize).filter((row) => row.size < textSize * 1.15),
   );
-  const signature = (row: EdgeRow) => row.text.toLowerCase().replace(/\d+/g, "#").replace(/\s+/g, " ");
+  const signature = (row: Pick<EdgeRow, "text">) =>
+    row.text.toLowerCase().replace(/\d+/g, "#").replace(/\s+/g, " ");
+  // How far a row stands from its own edge of the page (below the top negative, above the bottom
+  // positive): a landscape page in a portrait document keeps its running head as far from the top.
+  const edgeY = (row: Pick<EdgeRow, "y">, pageIndex: number) => {
+    const height = pages[pageIndex]?.height ?? 0;
+    return row.y >= height / 2 ? row.y - height : row.y;
+  };
   // Where each row's text (digits aside) stands, by page: the same text at the same height, give or
   // take SAME_HEIGHT points, repeats (a fixed grid would split 41.9 and 42.1 apart).
   const places = new Map<string, Array<{ pageIndex: number; y: number }>>();
   const folios = new Map<number, number>();
+  // Lines already read apart as returning at one place (pdf.ts, repeatedPieces) count where they stand.
+  pages.forEach((page, pageIndex) => {
+    page.lines.forEach((line, index) => {
+      if (!layouts[pageIndex]?.furniture.has(index)) return;
+      const list = places.get(signature(line)) ?? [];
+      list.push({ pageIndex, y: edgeY(line, pageIndex) });
+      places.set(signature(line), list);
+    });
+  });
   candidates.forEach((rows, pageIndex) => {
     for (const row of rows) {
       const list = places.get(signature(row)) ?? [];
-      list.push({ pageIndex, y: row.y });
+      list.push({ pageIndex, y: edgeY(row, pageIndex) });
       places.set(signature(row), list);
     }
     for (const offset of new Set(rows.flatMap((row) => folioOffsets(row, pageIndex))))
       folios.set(offset, (folios.get(offset) ?? 0) + 1);
   });
-  const pagesAlike = (row: EdgeRow, parity: number | null) =>
+  const pagesAlike = (row: EdgeRow, pageIndex: number, parity: number | null) =>
     new Set(
       (places.get(signature(row)) ?? [])
-        .filter(({ y }) => Math.abs(y - row.y) <= SAME_HEIGHT)
+        .filter(({ y }) => Math.abs(y - edgeY(row, pageIndex)) <= SAME_HEIGHT)
         .filter(({ pageIndex }) => parity === null || pageIndex % 2 === parity)
         .map(({ pageIndex }) => pageIndex),
     ).size;
   const half = (n: number) => Math.max(2, Math.ceil(n / 2));
   const evenPages = Math.ceil(pages.length / 2);
   const repeated = (row: EdgeRow, pageIndex: number) =>
-    pagesAlike(row, null) >= half(pages.length) ||
-    pagesAlike(row, pageIndex % 2) >= half(pageIndex % 2 === 0 ? evenPages : pages.length - evenPages);
+    pagesAlike(row, pageIndex, null) >= half(pages.length) ||
+    pagesAlike(row, pageIndex, pageIndex % 2) >=
+      half(pageIndex % 2 === 0 ? evenPages : pages.length - evenPages);
   const folioPages = Math.max(2, Math.ceil(pages.length / 4));
   candidates.forEach((rows, pageIndex) => {
     const page = pages[pageIndex] as PdfPage;
