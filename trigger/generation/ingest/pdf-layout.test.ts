@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { buildCorpus } from "../corpus.ts";
 import { ingestSource } from "./index.ts";
 import type { LineRole, PageLayout } from "./layout.ts";
-import { pdfLayouts, readPdfLines } from "./pdf.ts";
+import { pdfLayouts, readPdfLines, withReadableBullets } from "./pdf.ts";
 import { opensWithFootnoteMark } from "./pdf-roles.ts";
 
 const SOURCE_ID = "66666666-6666-4666-8666-666666666666";
@@ -352,6 +352,70 @@ const cases: Case[] = [
       ]);
       expect(sentences.some((sentence) => sentence.includes("example.org"))).toBe(false);
       expect(sentences).toContain("They grow in warm regions today.");
+    },
+  },
+  {
+    name: "footnotes set at the text's own size, apart at the foot of the page, each opening with a raised mark",
+    pages: [
+      (draw) => {
+        draw.lines(LEFT.slice(1), 56, 780);
+        draw.lines(
+          ["¹ https://dublincore.org/documents/dcmi-terms/", "² https://joinup.ec.europa.eu/collection/core"],
+          56,
+          72,
+        );
+      },
+    ],
+    check: ([page], sentences) => {
+      expect(withRole(page as Read, "footnote")).toEqual([
+        "¹ https://dublincore.org/documents/dcmi-terms/",
+        "² https://joinup.ec.europa.eu/collection/core",
+      ]);
+      expect(sentences.some((sentence) => sentence.includes("dublincore"))).toBe(false);
+    },
+  },
+  {
+    name: "requirements labelled R1, R2 before their text, with a hanging indent, are items of a list",
+    pages: [
+      (draw) => {
+        draw.lines(["The use cases above give rise to the following requirements:"], 56, 780);
+        draw.lines(["R1", "", "R2"], 56, 756, { bold: true });
+        draw.lines(
+          [
+            "Basic facts about the event should be recorded, such as its",
+            "title, organiser, place and time.",
+            "It should be possible for search engines to read the event.",
+          ],
+          110,
+          756,
+        );
+      },
+    ],
+    check: ([page], sentences) => {
+      expect(withRole(page as Read, "list")).toEqual([
+        "R1 Basic facts about the event should be recorded, such as its",
+        "title, organiser, place and time.",
+        "R2 It should be possible for search engines to read the event.",
+      ]);
+      expect(sentences).toContain(
+        "R1 Basic facts about the event should be recorded, such as its title, organiser, place and time.",
+      );
+    },
+  },
+  {
+    name: "a landscape page keeps the running head the portrait pages have, as far from its top",
+    pages: [0, 1, 2, 3].map((index) => (draw: Draw) => {
+      if (index === 2) draw.page.setSize(A4[1], A4[0]);
+      const { width, height } = draw.page.getSize();
+      const head = "Core Vocabulary of Public Events";
+      const headWidth = draw.fonts.bold.widthOfTextAtSize(head, 9);
+      draw.lines([head], (width - headWidth) / 2, height - 40, { size: 9, bold: true });
+      draw.lines(LEFT.slice(1 + index, 5 + index), 56, height - 100);
+    }),
+    check: (pages) => {
+      expect(pages.map((page) => furniture(page))).toEqual(
+        pages.map(() => ["Core Vocabulary of Public Events"]),
+      );
     },
   },
   {
@@ -1112,6 +1176,20 @@ const deckCases: DeckCase[] = [
     },
   },
 ];
+
+describe("withReadableBullets", () => {
+  it.each<[string, string]>([
+    ["\uF0B7", "•"], // Symbol's bullet, as Word's PDFs give it
+    ["\uF0A7 a square bullet", "• a square bullet"], // Wingdings' small square
+    ["\uF0D8", "•"], // Wingdings' arrowhead
+    ["\uF0FC", "•"], // Wingdings' tick
+    ["\uF076", "•"], // Wingdings' diamond
+    ["• already a bullet", "• already a bullet"],
+    ["No bullet here", "No bullet here"],
+  ])("%j → %j", (text, expected) => {
+    expect(withReadableBullets(text)).toBe(expected);
+  });
+});
 
 describe("opensWithFootnoteMark", () => {
   it.each<[string, boolean]>([

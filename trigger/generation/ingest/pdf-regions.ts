@@ -53,6 +53,8 @@ export interface LaidLine {
   widestGap: number;
   /** Cells the line was made of: a table row has two or more. */
   cells: number;
+  /** The line opens with a list's marker set apart from its text ("•", "3.", a label such as "R1"). */
+  marked?: boolean;
   /** A row of a table: cells in line with the rows above and below, too narrow for running text. */
   table: boolean;
   /** Set at an angle other than the page's text (a watermark, a stamp along the margin). */
@@ -217,9 +219,11 @@ function readRegion(pieces: readonly TextPiece[], depth: number, counter: { next
       continue;
     }
     const table = reading !== "lines";
+    const markers = columns && reading === "lines" && startsWithMarkers(columns) ? columns[0] : [];
     for (const row of group.rows) {
       const cells = table ? cellsOf(row, group.gutters) : 1;
-      lines.push({ ...lineOf(row, region), cells, table });
+      const marked = row.pieces.some((piece) => markers?.includes(piece));
+      lines.push({ ...lineOf(row, region), cells, table, ...(marked ? { marked } : {}) });
     }
   }
   return lines;
@@ -559,7 +563,9 @@ function aligned(column: readonly TextPiece[], em: number): boolean {
   return spread(lefts) <= em * 0.2 || spread(rights) <= em * 0.2;
 }
 
-const MARKER = /^(?:[-*+•–·▪◦●○■□]|\(?(?:\d{1,3}|[a-zA-Z]|[ivx]{1,4})[.)])$/u;
+// A list's markers: bullets, numbers and letters ("3.", "b)", "(iv)"), and the labels of requirements,
+// use cases and questions set before their text ("R1", "UC3", "NFR-12", "Q4").
+const MARKER = /^(?:[-*+•–·▪◦●○■□]|\(?(?:\d{1,3}|[a-zA-Z]|[ivx]{1,4})[.)]|[A-Z]{1,4}-?\d{1,3})$/u;
 
 /** A list set with its bullets or numbers apart from the text: the first column holds only markers. */
 function startsWithMarkers(columns: readonly TextPiece[][]): boolean {

@@ -152,8 +152,8 @@ function markFootnotes(page: PdfPage, layout: PageLayout, body: BodyStyle) {
     if (
       layout.roles.has(index) ||
       layout.furniture.has(index) ||
-      !small(line) ||
-      !RAISED_MARK.test(line.text)
+      !RAISED_MARK.test(line.text) ||
+      !(small(line) || atFootApart(page, layout, index, body))
     )
       return;
     layout.roles.set(index, "footnote");
@@ -162,7 +162,7 @@ function markFootnotes(page: PdfPage, layout: PageLayout, body: BodyStyle) {
       const previous = page.lines[next - 1] as PdfLine;
       const goesOn =
         !layout.roles.has(next) &&
-        small(candidate) &&
+        Math.abs(candidate.size - line.size) < 0.5 &&
         candidate.column.id === line.column.id &&
         previous.y - candidate.y > 0 &&
         previous.y - candidate.y <= body.leading * 1.35;
@@ -170,6 +170,25 @@ function markFootnotes(page: PdfPage, layout: PageLayout, body: BodyStyle) {
       layout.roles.set(next, "footnote");
     }
   });
+}
+
+/**
+ * A line in the lower part of the page with no text within a line and a half above it: where a note
+ * that opens with a raised mark is set at the text's own size (as Word's footnotes often are), this is
+ * what still tells it from the text. A line of running text never opens with a raised mark: the mark
+ * cannot be broken from the word it follows.
+ */
+function atFootApart(page: PdfPage, layout: PageLayout, index: number, body: BodyStyle): boolean {
+  const line = page.lines[index] as PdfLine;
+  if (line.y > page.height * FOOTNOTE_BAND) return false;
+  const above = page.lines.filter((other, at) => !layout.furniture.has(at) && other.y > line.y);
+  const nearest = Math.min(...above.map((other) => other.y - line.y));
+  return nearest > body.leading * 1.5;
+}
+
+/** A line that opens a list item: by its text ("• …", "1. …", "a) …") or by a marker set apart ("R1"). */
+export function opensListItem(line: PdfLine): boolean {
+  return isListText(line.text) || line.marked === true;
 }
 
 /**
@@ -193,7 +212,7 @@ function markListLines(lines: readonly PdfLine[], layout: PageLayout, body: Body
       item = null;
       return;
     }
-    if (isListText(line.text) && !continuesWithDash(lines, layout, index, body)) {
+    if (opensListItem(line) && !continuesWithDash(lines, layout, index, body)) {
       layout.roles.set(index, "list");
       [item, last] = [line, line];
       return;

@@ -7,13 +7,12 @@ import { normalizeLine } from "./lines.ts";
 import {
   isBulletedText,
   isCapitalsHeadingText,
-  isListText,
   isNumberedHeadingText,
   runInHeadingLength,
 } from "./non-body.ts";
 import { markFurniture, markSetApart, markWatermarks, repeatedPieces } from "./pdf-furniture.ts";
 import { type PdfLine, type PdfPage, pageLines, type TextPiece } from "./pdf-regions.ts";
-import { type BodyStyle, markLists, markRoles } from "./pdf-roles.ts";
+import { type BodyStyle, markLists, markRoles, opensListItem } from "./pdf-roles.ts";
 import { reportReadStep } from "./read-progress.ts";
 
 export type { PdfLine, PdfPage } from "./pdf-regions.ts";
@@ -28,6 +27,19 @@ const ITALIC_NAME = /ital|oblique|slant|^(?:[A-Z]{6}\+)?(?:CMTI|CMSSI|CMBXTI|CMS
 
 // The bullets slide themes set (beamer's triangles, arrows) read as the bullet every reader knows.
 const SLIDE_BULLET = /^[▶▸►‣➢➤]\s*(?=\S)/u;
+/**
+ * Word and LibreOffice set list bullets in the Symbol and Wingdings fonts, and a PDF's text layer often
+ * gives those glyphs as Private Use Area code points (U+F000 plus the font's own code: Symbol's bullet
+ * U+F0B7, Wingdings' square U+F0A7, arrowhead U+F0D8, tick U+F0FC, diamond U+F076 …). What a reader sees
+ * there is a list's bullet, so the text says "•".
+ */
+const SYMBOL_FONT_BULLETS = /[\uF06E\uF06F\uF071\uF076\uF0A7\uF0A8\uF0B7\uF0D8\uF0E0\uF0FC]/gu;
+
+/** A piece's text with the bullets of the Symbol and Wingdings fonts as "•". */
+export function withReadableBullets(text: string): string {
+  return text.replace(SYMBOL_FONT_BULLETS, "•");
+}
+
 // LaTeX's \dots sets an ellipsis as three spaced full stops (". . .", ". . . ." before a full stop); a
 // reader sees "…" (and "….").
 const SPACED_ELLIPSIS = /\.(?: \.){2,}/g;
@@ -156,7 +168,7 @@ async function placedPieces(page: PdfPageProxy): Promise<PlacedPage> {
       item.transform as number[],
     );
     const piece = {
-      str: item.str,
+      str: withReadableBullets(item.str),
       x,
       y: viewport.height - y,
       width: item.width,
@@ -569,13 +581,13 @@ function markParagraphs(pages: readonly PdfPage[], layouts: PageLayout[], body: 
         return indent >= candidate.size * INDENT_EM && indent <= candidate.size * MAX_INDENT_EM;
       };
       // An item opens a paragraph; a dash that goes on with a sentence has no list role (pdf-roles.ts).
-      const listItem = isListText(line.text) && layout.roles.get(index) === "list";
+      const listItem = opensListItem(line) && layout.roles.get(index) === "list";
       const indented = setIn(line) && line.x - margin >= 0;
       const inFlow = before === index - 1 && last.column.id === line.column.id;
       // The rest of a line whose lead was read apart goes on with it (same baseline).
       if (inFlow && Math.abs(last.y - line.y) < 0.5) return;
       const opens = inFlow
-        ? last.y - line.y > body.leading * 1.35 || (indented && !setIn(last) && !isListText(last.text))
+        ? last.y - line.y > body.leading * 1.35 || (indented && !setIn(last) && !opensListItem(last))
         : indented && layout.roles.get(before) !== "list";
       if (opens || listItem) layout.paragraphs.add(index);
     });
