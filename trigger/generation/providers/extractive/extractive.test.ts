@@ -294,6 +294,30 @@ describe("sections", () => {
     expect(structure.sections.map((section) => section.title)).toEqual(["Dijken"]);
   });
 
+  it("opens no chapter at a report's front matter, set larger than its chapters, and teaches none of it", async () => {
+    const { structure } = await generatedFrom(
+      [
+        "# Water management in the polder",
+        "",
+        "# Document Metadata",
+        "This study was prepared for the programme by an external consultancy.",
+        "",
+        "# Contents",
+        "Dikes 1",
+        "",
+        "# List of Tables",
+        "",
+        "## Dikes",
+        "A dike holds back the water of the river. Dikes are built from clay and sand. Behind the dike lies the polder.",
+        "",
+        "## Pumps",
+        "A pumping station lifts the water out of the polder. The water flows into the river behind the dike.",
+      ].join("\n"),
+    );
+    expect(structure.sections.map((section) => section.title)).toEqual(["Dikes", "Pumps"]);
+    expect(JSON.stringify(structure)).not.toContain("consultancy");
+  });
+
   it("leaves a box of learning objectives out, with its text", async () => {
     const { structure } = await generatedFrom(
       [

@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import type { Sentence } from "../../corpus.ts";
-import { continuesTitle, isCalloutHeading, isObjectivesHeading, joinUntitled } from "./structure.ts";
+import {
+  continuesTitle,
+  isCalloutHeading,
+  isFrontMatterHeading,
+  isObjectivesHeading,
+  joinUntitled,
+} from "./structure.ts";
 
 // A box's label is no chapter or subtopic: each row is a heading and whether it is one.
 describe("isCalloutHeading", () => {
@@ -30,6 +36,24 @@ describe("isObjectivesHeading", () => {
     ["Doelen van het waterschap", false],
   ])("%j → %s", (heading, expected) => {
     expect(isObjectivesHeading(heading)).toBe(expected);
+  });
+});
+
+// A report's front matter opens no chapter: each row is a heading and whether it is front matter.
+describe("isFrontMatterHeading", () => {
+  it.each<[string, boolean]>([
+    ["Contents", true],
+    ["Table of Contents", true],
+    ["List of Tables", true],
+    ["Document Metadata", true],
+    ["Disclaimer:", true],
+    ["Inhoudsopgave", true],
+    ["Colofon", true],
+    ["Contents of a cell", false],
+    ["Metadata of public events", false],
+    ["Inhoud van de dijk", false],
+  ])("%j → %s", (heading, expected) => {
+    expect(isFrontMatterHeading(heading)).toBe(expected);
   });
 });
 

@@ -145,7 +145,9 @@ function draftSections(source: CorpusSource, items: CorpusItem[], weights: TermW
   }
   const documentTitle = documentTitleOf(items, headings);
   const sectionLevel = Math.min(
-    ...headings.filter((heading) => heading !== documentTitle).map((heading) => heading.level),
+    ...headings
+      .filter((heading) => heading !== documentTitle && !isLeftOutHeading(heading.text))
+      .map((heading) => heading.level),
   );
   const sections: DraftSection[] = [];
   const open = (title: string | null): DraftSection => {
@@ -153,10 +155,10 @@ function draftSections(source: CorpusSource, items: CorpusItem[], weights: TermW
     sections.push(section);
     return section;
   };
-  let objectives = false;
+  let leftOut = false;
   for (const item of items) {
-    if (item.type === "heading") objectives = isObjectivesHeading(item.heading.text);
-    if (objectives) continue;
+    if (item.type === "heading") leftOut = isLeftOutHeading(item.heading.text);
+    if (leftOut) continue;
     if (item.type === "heading" && item.heading === documentTitle) continue;
     // A box's label ("Tip") is no topic: its text joins the section it stands in, untitled.
     if (item.type === "heading" && isCalloutHeading(item.heading.text) && sections.length > 0) {
@@ -213,6 +215,14 @@ export function isObjectivesHeading(text: string): boolean {
   return Object.values(WORD_LISTS).some((lists) => lists.objectivesHeadings.includes(labelOf(text)));
 }
 
+/** A heading of the document's front matter ("Contents", "List of Tables", "Colofon"). */
+export function isFrontMatterHeading(text: string): boolean {
+  return Object.values(WORD_LISTS).some((lists) => lists.frontMatterHeadings.includes(labelOf(text)));
+}
+
+/** A heading left out of the structure with its text, up to the next heading. */
+const isLeftOutHeading = (text: string) => isObjectivesHeading(text) || isFrontMatterHeading(text);
+
 const labelOf = (text: string) =>
   text
     .toLowerCase()
@@ -230,13 +240,15 @@ function paragraphsOf(sentences: readonly Sentence[]): Unit[] {
   return units;
 }
 
-/** A single top-level heading that opens a document with deeper headings is its title, not a section. */
+/**
+ * A single top-level heading that opens a document with deeper headings is its title, not a section;
+ * front-matter headings set as large ("Contents" under a report's title) do not count.
+ */
 function documentTitleOf(items: readonly CorpusItem[], headings: readonly Heading[]): Heading | null {
   const first = items[0];
   if (first?.type !== "heading" || headings.length < 2) return null;
-  return headings.every((heading, index) => index === 0 || heading.level > first.heading.level)
-    ? first.heading
-    : null;
+  const deeper = (heading: Heading) => heading.level > first.heading.level || isLeftOutHeading(heading.text);
+  return headings.every((heading, index) => index === 0 || deeper(heading)) ? first.heading : null;
 }
 
 function writeSection(

@@ -108,6 +108,13 @@ export interface WordLists {
    */
   objectivesHeadings: readonly string[];
   /**
+   * Headings of a document's front matter ("Contents", "List of Tables", "Document Metadata",
+   * "Colofon"): they point at the document or describe it, so they open no section, their text is not
+   * taught, and their level says nothing about the sections' (a report sets them larger than its
+   * chapters).
+   */
+  frontMatterHeadings: readonly string[];
+  /**
    * Adverbs that link or stress but state nothing ("daarom", "echter", "also", "however"): a spoken key
    * point leaves them out inside a clause, which is still what the text says. Never at the start (Dutch
    * inverts after them), and never in a phrase of `keptAdverbPhrases` ("ook al" means "even though").
