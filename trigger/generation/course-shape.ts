@@ -165,6 +165,11 @@ const DOCUMENT_MARKS = [
   /\b(?:this|these)\s+(?:\p{L}+\s+)?(?:slides?|materials?|documents?|handouts?|presentations?|lectures?|books?|chapters?|sections?|papers?|articles?|pages?)\b/iu,
   /\b(?:dit|deze)\s+(?:\p{L}+\s+)?(?:dia'?s?|materiaal|materialen|document|documenten|presentatie|hand-?out|college|boek|hoofdstuk|paragraaf|artikel|pagina'?s?)\b/iu,
   /\bCC[- ]BY\b|\ball rights reserved\b|\balle rechten voorbehouden\b/iu,
+  // A numbered part of the document as what the sentence is about, doing what a signpost does: "Section 2
+  // defines …", "Finally section 8 lists …", "Table 1 provides …" ("Section 2 of the Act defines" is law).
+  /^(?:\p{L}+,?\s+){0,2}(?:sections?|chapters?|tables?|figures?|appendix|appendices|hoofdstuk(?:ken)?|paragra(?:af|fen)|tabel(?:len)?|figu(?:ur|ren)|bijlagen?)\s+\d+(?:\.\d+)*(?:\s+(?:and|to|en|tot)\s+\d+(?:\.\d+)*)?\s+(?:defines?|describes?|presents?|provides?|gives?|lists?|shows?|summari[sz]es?|discuss(?:es)?|introduces?|covers?|contains?|reviews?|outlines?|beschrijf?t|beschrijven|geeft|geven|toont|tonen|bevat(?:ten)?|behandel(?:t|en)|bespreekt|bespreken|introduceert|vat)\b/iu,
+  // "… are presented in section 4", "… is given in Figure 1 below", "… wordt besproken in hoofdstuk 3".
+  /\b(?:presented|described|given|shown|listed|discussed|explained|summari[sz]ed|beschreven|besproken|gegeven|getoond|weergegeven|behandeld|uitgelegd)\s+in\s+(?:section|chapter|figure|table|appendix|hoofdstuk|paragraaf|tabel|figuur|bijlage)\s+\d/iu,
 ];
 /**
  * A list rather than a statement: keywords between commas or semicolons ("computational poetics,
