@@ -318,6 +318,19 @@ describe("sections", () => {
     expect(JSON.stringify(structure)).not.toContain("consultancy");
   });
 
+  it("titles a chapter set in capitals as the text writes its words", async () => {
+    const { structure } = await generatedFrom(
+      [
+        "# THE DIKES OF THE NAP",
+        "A dike holds back the water of the river. The height of a dike is measured against the NAP. Dikes are built from clay and sand.",
+        "",
+        "# PUMPS",
+        "A pumping station lifts the water out of the polder. The water flows into the river behind the dike.",
+      ].join("\n"),
+    );
+    expect(structure.sections.map((section) => section.title)).toEqual(["The dikes of the NAP", "Pumps"]);
+  });
+
   it("leaves a box of learning objectives out, with its text", async () => {
     const { structure } = await generatedFrom(
       [

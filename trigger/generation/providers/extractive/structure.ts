@@ -34,6 +34,7 @@ import {
   tokensOf,
 } from "../../text/rank.ts";
 import { looksMisspelled } from "../../text/spelling.ts";
+import { WrittenCase } from "../../text/written-case.ts";
 import type { TopicBrief } from "../types.ts";
 import { definitions } from "./clauses.ts";
 import { groupUnits, type Unit } from "./grouping.ts";
@@ -149,6 +150,12 @@ function draftSections(source: CorpusSource, items: CorpusItem[], weights: TermW
       .filter((heading) => heading !== documentTitle && !isLeftOutHeading(heading.text))
       .map((heading) => heading.level),
   );
+  // Titles set in capitals show as the text writes their words ("USE CASES" → "Use cases").
+  const written = new WrittenCase(
+    items.flatMap((item) =>
+      item.type === "paragraph" ? item.sentences.map((sentence) => sentence.text) : [],
+    ),
+  );
   const sections: DraftSection[] = [];
   const open = (title: string | null): DraftSection => {
     const section: DraftSection = { title, language: source.language, units: [] };
@@ -167,13 +174,14 @@ function draftSections(source: CorpusSource, items: CorpusItem[], weights: TermW
     }
     if (item.type === "heading" && item.heading.level <= sectionLevel) {
       // A slide that repeats the title of the one before goes on with it ("Max Function" on two slides).
-      if (!continuesTitle(sections.at(-1)?.title ?? null, item.heading.text)) open(item.heading.text);
+      const title = written.of(item.heading.text);
+      if (!continuesTitle(sections.at(-1)?.title ?? null, title)) open(title);
       continue;
     }
     const section = sections.at(-1) ?? open(null);
     if (item.type === "heading") {
       // A deeper heading opens a subtopic of its own; the paragraphs under it belong to it.
-      section.units.push({ heading: item.heading.text, sentences: [] });
+      section.units.push({ heading: written.of(item.heading.text), sentences: [] });
       continue;
     }
     const last = section.units.at(-1);
