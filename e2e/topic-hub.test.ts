@@ -235,6 +235,10 @@ describe("the topic hub's screens", () => {
     // The first visit stores the memberships; the return visit's script knows the organisation from them.
     await page.goto("/studymap");
     await expect.poll(() => page.getByRole("heading", { name: "Topics", level: 2 }).count(), UI).toBe(1);
+    // The memberships are stored once their organisations' metadata is in, which can follow the page.
+    const stored = () =>
+      page.evaluate(() => Object.keys(localStorage).some((key) => key.startsWith("studymap.memberships.")));
+    await expect.poll(stored, UI).toBe(true);
     const cdp = await context.newCDPSession(page);
     await cdp.send("Network.enable");
     const reads: { table: string; sentBy: string | undefined }[] = [];
