@@ -220,6 +220,24 @@ describe("extractive provider on Dutch and English teaching material", () => {
     if (remembered) expect(transcript.split(remembered).length).toBe(2);
   });
 
+  it("never hints with a sentence that only points into the document", async () => {
+    const { structure, sources, topic } = await generatedFrom(
+      [
+        "# Polders",
+        "## Land below the sea",
+        "A polder is land that lies below the level of the sea or a river. Dikes around the polder keep the water out. Mills and pumps lift the rain water out of the polder into canals.",
+        "",
+        "Section 2 describes the canals and the crops in more detail.",
+        "",
+        "Farmers grow grass and grain on the wet clay of the polder. Cows graze on the grass in summer. The clay makes the land very fertile for crops. Boats carry the grain along the canals to the town market.",
+      ].join("\n"),
+    );
+    const course = await generateCourse(topic, structure, sources, extractiveProvider());
+    const cards = course.chapters.flatMap((chapter) => chapterItems(chapter).cards);
+    expect(cards.some((card) => /^Elsewhere the text says:/u.test(card.hint ?? ""))).toBe(true);
+    for (const card of cards) expect(card.hint ?? "").not.toContain("Section 2");
+  });
+
   it("connects a recap's parts with why-questions asked and answered, without templated links", async () => {
     const transcriptOf = async (markdown: string) => {
       const { structure, sources, topic } = await generatedFrom(markdown);

@@ -1,6 +1,7 @@
 import type { Difficulty, Question } from "../../../../src/domain/activity-payload.ts";
 import type { Citation } from "../../../../src/domain/citation.ts";
 import { citeSentenceParts, contentTerms, type Sentence } from "../../corpus.ts";
+import { isTeachable } from "../../course-shape.ts";
 import { stableId } from "../../ids.ts";
 import { leaksAnswer } from "../../quality.ts";
 import { comparable, stem } from "../../support.ts";
@@ -523,7 +524,7 @@ function contextAround(answer: string, quoted: readonly Sentence[], context: Ite
 const MAX_HINT_WORDS = 16;
 
 /**
- * Another complete sentence of the chapter that uses the term, shortened around it with every use
+ * Another teachable sentence of the chapter that uses the term, shortened around it with every use
  * masked: from the same subtopic first, standing on its own first, then the shortest. Null when the
  * chapter has none, or each would still hold a word of the answer.
  */
@@ -536,8 +537,9 @@ export function maskedUse(
 ): string | null {
   const skipped = new Set(exclude.map((sentence) => sentence.index));
   const everyUse = new RegExp(patternFor(key).source, "giu");
+  // Only a sentence that states something shows the term in use; "Section 6 describes the ___" does not.
   const candidates = context.sentences
-    .filter((sentence) => sentence.complete && !skipped.has(sentence.index))
+    .filter((sentence) => isTeachable(sentence) && !skipped.has(sentence.index))
     .filter((sentence) => patternFor(key).test(sentence.text))
     .map((sentence) => ({
       sentence,
