@@ -27,6 +27,7 @@ describe("isConceptPhrase: a title or defined term names a concept, never a frag
     ["nl", "ene zorgaanbieder", false], // read: "Ene zorgaanbieder"
     ["nl", "concreet voorbeeld hiervan", false], // read: "Concreet voorbeeld hiervan"
     ["nl", "zulke afspraken", false],
+    ["nl", "ander concreet voorbeeld", false], // "Een ander concreet voorbeeld is een actueel medicatieoverzicht"
     ["nl", "belangrijk", false], // an adjective names nothing
     ["nl", "komende maanden", false],
     ["en", "such cases", false],

@@ -179,7 +179,7 @@ export const nl: WordLists = {
     "ertoe eraan"
   ).split(" "),
   fragmentOpeners: (
-    "ene andere zulke zo'n dergelijke desbetreffende betreffende voornoemde bovengenoemde genoemde " +
+    "ene ander andere zulke zo'n dergelijke desbetreffende betreffende voornoemde bovengenoemde genoemde " +
     "laatstgenoemde eerstgenoemde deze dit die dat elk elke ieder iedere welke beide " +
     "onderstaande bovenstaande"
   ).split(" "),
