@@ -335,6 +335,33 @@ describe("AuthStore with the last visit's memberships", () => {
     expect(published).not.toHaveBeenCalled();
   });
 
+  it.each([
+    ["the server fails", { status: 503, body: { code: "unexpected_failure", message: "busy" } }],
+    [
+      "the request is cut off (a reload leaving the page)",
+      () => Promise.reject(new TypeError("Failed to fetch")),
+    ],
+  ])(
+    "keeps the last visit's user and memberships when the background read fails because %s",
+    async (_, answer) => {
+      await signIn(stub);
+      const cache = memoryCache();
+      await new AuthStore(stub.client, memoryChoices(), cache).start();
+      const remembered = cache.stored.get(USER_ID);
+      stub.on("GET /auth/v1/user", answer);
+      const store = new AuthStore(stub.client, memoryChoices(), cache);
+      const ended = vi.fn();
+      store.onSessionEnded(ended);
+      await store.start();
+      const shown = store.getSnapshot();
+      await vi.waitFor(() => expect(errors).toHaveBeenCalledWith("Failed to fetch user:", expect.anything()));
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(ended).not.toHaveBeenCalled();
+      expect(store.getSnapshot()).toBe(shown);
+      expect(cache.stored.get(USER_ID)).toEqual(remembered);
+    },
+  );
+
   it("ends the session when the background read finds no user", async () => {
     await signIn(stub);
     stub.on("GET /auth/v1/user", { status: 401, body: { code: "bad_jwt", message: "expired" } });

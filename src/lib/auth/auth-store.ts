@@ -152,6 +152,9 @@ export class AuthStore {
     const shown = this.snapshot.user;
     const current = await this.load();
     if (this.snapshot.user !== shown) return; // signed out or refreshed meanwhile: that one counts
+    // Unanswered is not signed out: forgetting the memberships here would also cost the next page its
+    // early reads, since a reload cuts this read off (docs/performance.md).
+    if (current.unreachable) return;
     if (!current.user) {
       if (shown) this.cache?.clear(shown.id);
       this.set(snapshotOf(current));

@@ -1,4 +1,4 @@
-import { isAuthSessionMissingError } from "@supabase/supabase-js";
+import { isAuthRetryableFetchError, isAuthSessionMissingError } from "@supabase/supabase-js";
 import { type AppUser, type Membership, resolveActiveMembershipId } from "@/domain/access";
 import type { StudymapClient } from "@/lib/database";
 import { MEMBERSHIP_CACHE_KEY_PREFIX, MEMBERSHIP_CHOICE_KEY_PREFIX } from "./stored-keys";
@@ -49,6 +49,11 @@ export interface CurrentUser {
   membershipsError: MembershipsUnavailableError | null;
   /** The same user once entity metadata is in (`user` has it null); absent without memberships. */
   complete?: Promise<AppUser>;
+  /**
+   * Set when there is no user because the lookup never got an answer about the session (no network, a
+   * request cut off by leaving the page, a failing server): it says nothing about being signed out.
+   */
+  unreachable?: true;
 }
 
 /** The memberships of the last visit, per user, so a return visit need not wait for them. */
@@ -137,7 +142,9 @@ export async function fetchCurrentUser(
   if (error || !data.user) {
     // No session is not a failure: there is simply nobody signed in.
     if (error && !isAuthSessionMissingError(error)) console.error("Failed to fetch user:", error);
-    return { user: null, membershipsError: null };
+    return isAuthRetryableFetchError(error)
+      ? { user: null, membershipsError: null, unreachable: true }
+      : { user: null, membershipsError: null };
   }
   const read = await (data.user.id === sessionUserId && early
     ? early
