@@ -257,9 +257,8 @@ async function shootBothWidths(name: string, options: { dialog?: boolean } = {})
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: width === 1280 ? 900 : 844 });
     const file = `sources-${name}-${width}`;
-    if (options.dialog)
-      await page.screenshot({ path: path.join(ROOT, "test-results", "screenshots", `${file}.png`) });
-    else await screenshot(page, file);
+    // A dialog is shot as the screen shows it: a full-page capture would show the page behind it.
+    await screenshot(page, file, { fullPage: !options.dialog });
     expect(await seriousViolations(page)).toEqual([]);
   }
   await page.setViewportSize({ width: 1280, height: 900 });

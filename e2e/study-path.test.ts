@@ -1,14 +1,12 @@
-import path from "node:path";
 import { createClient, type Session, type SupabaseClient } from "@supabase/supabase-js";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Question } from "../src/domain/activity-payload.ts";
 import type { PhaseKind } from "../src/domain/phase.ts";
 import { seriousViolations } from "./support/accessibility.ts";
-import { launchChromium, openPage, signUpByCode } from "./support/browser.ts";
+import { launchChromium, openPage, screenshot, signUpByCode } from "./support/browser.ts";
 
 /** Where the other e2e screenshots go (e2e/support/browser.ts), git-ignored. */
-const SCREENSHOTS = path.resolve(import.meta.dirname, "../test-results/screenshots");
 
 /**
  * The phases as a path and the study screens on a phone (issue 24), in Chromium at 390 px with touch
@@ -143,8 +141,8 @@ async function phoneContext(session: Session): Promise<BrowserContext> {
  * The screen as the phone shows it. Not a full-page capture: for that Chromium re-emulates the device,
  * and the page briefly reports a fine pointer, which would show the keyboard hints a phone never sees.
  */
-async function screenshot(name: string) {
-  await page.screenshot({ path: path.join(SCREENSHOTS, `study-path-${name}.png`) });
+function shoot(name: string) {
+  return screenshot(page, `study-path-${name}`, { fullPage: false });
 }
 
 const phasePath = (kind: PhaseKind, chapter: number) =>
@@ -240,7 +238,7 @@ beforeAll(async () => {
 
 afterEach(async ({ task }) => {
   if (task.result?.state === "fail" && page) {
-    await screenshot(`failed-${task.name.slice(0, 40).replace(/\W+/g, "-")}`);
+    await shoot(`failed-${task.name.slice(0, 40).replace(/\W+/g, "-")}`);
     console.error("console errors:", consoleErrors);
   }
 });
@@ -303,7 +301,7 @@ describe("the phases as a path, on a phone", () => {
     expect(await page.getByText("(spatie)").isVisible()).toBe(false);
     expect(await page.getByText("(tik of veeg)").isVisible()).toBe(true);
     await expectFitsTheScreen();
-    await screenshot("01-practice-card");
+    await shoot("01-practice-card");
 
     await card.tap();
     await expect.poll(() => card.getAttribute("aria-expanded"), UI).toBe("true");
@@ -311,7 +309,7 @@ describe("the phases as a path, on a phone", () => {
     const good = page.getByRole("button", { name: "Goed" });
     expect(await height(good)).toBeGreaterThanOrEqual(MIN_TARGET_PX);
     await expectFitsTheScreen();
-    await screenshot("02-practice-card-turned");
+    await shoot("02-practice-card-turned");
     expect(await seriousViolations(page)).toEqual([]);
 
     // Turned and due, a swipe to the right grades it Goed and turns it back for the next review.
@@ -330,13 +328,13 @@ describe("the phases as a path, on a phone", () => {
     const option = page.locator("label").filter({ has: wrong });
     expect(await height(option)).toBeGreaterThanOrEqual(MIN_TARGET_PX);
     await expectFitsTheScreen();
-    await screenshot("03-question");
+    await shoot("03-question");
 
     await option.tap();
     await page.getByRole("button", { name: "Controleer antwoorden" }).tap();
     await expect.poll(() => option.textContent(), UI).toContain("Jouw antwoord — fout");
     await expectFitsTheScreen();
-    await screenshot("04-question-checked");
+    await shoot("04-question-checked");
     expect(await seriousViolations(page)).toEqual([]);
   });
 
@@ -346,7 +344,7 @@ describe("the phases as a path, on a phone", () => {
       .poll(() => page.getByRole("heading", { name: "De bovenloop en de benedenloop" }).count(), UI)
       .toBe(1);
     await expectFitsTheScreen();
-    await screenshot("05-slide");
+    await shoot("05-slide");
   });
 
   it("fits the dashboard's topic grid in 360 px, a title of one long word included", async () => {
@@ -361,6 +359,6 @@ describe("the phases as a path, on a phone", () => {
     await page.goto("/studymap");
     await expect.poll(() => page.getByRole("heading", { name: "Rivieren" }).count(), UI).toBe(1);
     await expectFitsTheScreen();
-    await screenshot("06-dashboard-360");
+    await shoot("06-dashboard-360");
   });
 });

@@ -36,10 +36,19 @@ export async function openPage(context: BrowserContext): Promise<{ page: Page; c
   return { page, consoleErrors };
 }
 
-export async function screenshot(page: Page, name: string): Promise<void> {
+/**
+ * A screenshot waits for the page's fonts and a fresh frame. On a starved machine (CI sharing its cores)
+ * that has taken over Playwright's 30 s default; the picture is a record for people, not a check, so it
+ * gets the time it needs within the test's own limit.
+ */
+const SCREENSHOT_TIMEOUT_MS = 75_000;
+
+/** Saves the page as test-results/screenshots/<name>.png: the whole page, or only the screen (`fullPage: false`). */
+export async function screenshot(page: Page, name: string, { fullPage = true } = {}): Promise<void> {
   await page.screenshot({
     path: path.join(ROOT, "test-results", "screenshots", `${name}.png`),
-    fullPage: true,
+    fullPage,
+    timeout: SCREENSHOT_TIMEOUT_MS,
   });
 }
 
