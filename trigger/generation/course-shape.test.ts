@@ -56,6 +56,13 @@ describe("unteachableReason", () => {
     ["Section 2 of the Data Protection Act defines personal data very broadly.", null],
     ["Figure skaters spin faster when they pull their arms close to the body.", null],
     ["Creative Commons licences let authors decide how others may reuse their work.", null],
+    [
+      "Dit werk valt onder een Creative Commons Naamsvermelding-GelijkDelen 4.0 Internationaallicentie.",
+      "document",
+    ],
+    ["This work is licensed under a Creative Commons Attribution 4.0 International License.", "document"],
+    ["The software is licensed under the MIT license, which allows commercial use.", null],
+    ["Dit werk is voor de boeren op het land het zwaarst in de oogsttijd.", null],
     ["This process repeats until the cell has copied all of its chromosomes.", null],
     ["Plate tectonics and people", "incomplete"],
     ["Computational poetics, stylometry, neural networks, classical Latin.", "list"],

@@ -165,6 +165,10 @@ const DOCUMENT_MARKS = [
   /\b(?:this|these)\s+(?:\p{L}+\s+)?(?:slides?|materials?|documents?|handouts?|presentations?|lectures?|books?|chapters?|sections?|papers?|articles?|pages?)\b/iu,
   /\b(?:dit|deze)\s+(?:\p{L}+\s+)?(?:dia'?s?|materiaal|materialen|document|documenten|presentatie|hand-?out|college|boek|hoofdstuk|paragraaf|artikel|pagina'?s?)\b/iu,
   /\bCC[- ]BY\b|\ball rights reserved\b|\balle rechten voorbehouden\b/iu,
+  // The work's own licence: "This work is licensed under …", "Dit werk valt onder een Creative Commons …"
+  // (a sentence on what Creative Commons licences do is about the subject, and stays).
+  /\b(?:this|the)\s+work\s+is\s+(?:\p{L}+\s+)?(?:licen[cs]ed|available|published|distributed)\s+under\b|\blicen[cs]ed\s+under\s+(?:a|an|the)\s+(?:creative\s+commons|CC)\b/iu,
+  /\bdit\s+werk\s+(?:valt|is|wordt)\s+(?:\p{L}+\s+)?(?:onder|gelicentieerd|gelicenseerd|beschikbaar)\b/iu,
   // A numbered part of the document as what the sentence is about, doing what a signpost does: "Section 2
   // defines …", "Finally section 8 lists …", "Table 1 provides …" ("Section 2 of the Act defines" is law).
   /^(?:\p{L}+,?\s+){0,2}(?:sections?|chapters?|tables?|figures?|appendix|appendices|hoofdstuk(?:ken)?|paragra(?:af|fen)|tabel(?:len)?|figu(?:ur|ren)|bijlagen?)\s+\d+(?:\.\d+)*(?:\s+(?:and|to|en|tot)\s+\d+(?:\.\d+)*)?\s+(?:defines?|describes?|presents?|provides?|gives?|lists?|shows?|summari[sz]es?|discuss(?:es)?|introduces?|covers?|contains?|reviews?|outlines?|beschrijf?t|beschrijven|geeft|geven|toont|tonen|bevat(?:ten)?|behandel(?:t|en)|bespreekt|bespreken|introduceert|vat)\b/iu,
@@ -205,6 +209,15 @@ function notAStatementReason(
   if (DOCUMENT_MARKS.some((mark) => mark.test(text))) return "document";
   if (isList(text)) return "list";
   return null;
+}
+
+/**
+ * A note on the document rather than its subject (a licence, a signpost to its parts, a reference entry).
+ * A section of nothing else is no chapter: a learner has nothing to study in it.
+ */
+export function isDocumentNote(text: string): boolean {
+  const reason = notAStatementReason(text.trim());
+  return reason === "document" || reason === "reference";
 }
 
 /**

@@ -336,6 +336,30 @@ describe("sections", () => {
     expect(JSON.stringify(structure)).not.toContain("consultancy");
   });
 
+  it.each([
+    [
+      "an untitled licence line",
+      ["Dit werk valt onder een Creative Commons Naamsvermelding 4.0 Internationaal-licentie.", ""],
+    ],
+    [
+      "a section of notes on the document",
+      [
+        "# Over dit document",
+        "Dit document is opgesteld door de werkgroep waterbeheer. Hoofdstuk 2 beschrijft de dijken.",
+        "",
+      ],
+    ],
+  ])("makes no chapter of %s, which teaches nothing", async (_, notes) => {
+    const { structure } = await generatedFrom(
+      [
+        ...notes,
+        "# Dijken",
+        "Een dijk houdt het water van de rivier tegen. Dijken worden van klei en zand gebouwd. Achter de dijk ligt de polder.",
+      ].join("\n"),
+    );
+    expect(structure.sections.map((section) => section.title)).toEqual(["Dijken"]);
+  });
+
   it("titles a chapter set in capitals as the text writes its words", async () => {
     const { structure } = await generatedFrom(
       [

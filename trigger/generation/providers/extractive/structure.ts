@@ -9,7 +9,7 @@ import {
   linesOf,
   type Sentence,
 } from "../../corpus.ts";
-import { isTeachable } from "../../course-shape.ts";
+import { isDocumentNote, isTeachable } from "../../course-shape.ts";
 import { stem } from "../../support.ts";
 import type { Heading } from "../../text/headings.ts";
 import {
@@ -194,9 +194,12 @@ function draftSections(source: CorpusSource, items: CorpusItem[], weights: TermW
   // A unit of numbers alone (a chapter's number set apart, a stray page number) says nothing.
   const says = (unit: DraftSection["units"][number]) =>
     unit.sentences.some((sentence) => /\p{L}/u.test(sentence.text));
+  // A section of notes on the document alone (its licence, what its chapters hold) teaches nothing.
+  const teaches = (section: DraftSection) =>
+    section.units.some((unit) => unit.sentences.some((sentence) => !isDocumentNote(sentence.text)));
   return sections
     .map((section) => ({ ...section, units: section.units.filter(says) }))
-    .filter((section) => section.units.length > 0);
+    .filter((section) => section.units.length > 0 && teaches(section));
 }
 
 /**
