@@ -174,6 +174,9 @@ const DOCUMENT_MARKS = [
   /^(?:\p{L}+,?\s+){0,2}(?:sections?|chapters?|tables?|figures?|appendix|appendices|hoofdstuk(?:ken)?|paragra(?:af|fen)|tabel(?:len)?|figu(?:ur|ren)|bijlagen?)\s+\d+(?:\.\d+)*(?:\s+(?:and|to|en|tot)\s+\d+(?:\.\d+)*)?\s+(?:defines?|describes?|presents?|provides?|gives?|lists?|shows?|summari[sz]es?|discuss(?:es)?|introduces?|covers?|contains?|reviews?|outlines?|beschrijf?t|beschrijven|geeft|geven|toont|tonen|bevat(?:ten)?|behandel(?:t|en)|bespreekt|bespreken|introduceert|vat)\b/iu,
   // "… are presented in section 4", "… is given in Figure 1 below", "… wordt besproken in hoofdstuk 3".
   /\b(?:presented|described|given|shown|listed|discussed|explained|summari[sz]ed|beschreven|besproken|gegeven|getoond|weergegeven|behandeld|uitgelegd)\s+in\s+(?:section|chapter|figure|table|appendix|hoofdstuk|paragraaf|tabel|figuur|bijlage)\s+\d/iu,
+  // "De 3 stappen worden hieronder verder toegelicht.", "These steps are explained below.": a pointer
+  // to what follows, which a chapter or recap cut from its place points at nothing.
+  /\b(?:hieronder|hierboven|verderop|hierna|below|above)\s+(?:\p{L}+\s+)?(?:toegelicht|beschreven|uitgelegd|besproken|behandeld|weergegeven|uitgewerkt|explained|described|discussed|shown|listed|outlined|detailed)\b|\b(?:explained|described|discussed|shown|listed|outlined|detailed)\s+(?:\p{L}+\s+){0,2}(?:below|above)\b/iu,
 ];
 /**
  * A list rather than a statement: keywords between commas or semicolons ("computational poetics,

@@ -50,4 +50,22 @@ describe("recap key points", () => {
     );
     expect(recap.transcript).not.toMatch(/\(|zoals|waarbij/u);
   });
+
+  it("says no note on the document, however central its words", async () => {
+    const sentences = await pastedSentences(
+      [
+        "Een biasanalyse kent drie stappen: het onderscheid vinden, het rechtvaardigen en het ethisch wegen.",
+        "De drie stappen van de biasanalyse worden hieronder verder toegelicht.",
+        "De eerste stap van de biasanalyse zoekt het onderscheid tussen groepen.",
+      ].join(" "),
+    );
+    const recap = recapScript(section, [{ subtopic, sentences }], [], LABELS.nl, new TermWeights(sentences), {
+      reflection: [],
+      onward: "",
+    });
+    expect(recap.transcript).toContain(
+      "De eerste stap van de biasanalyse zoekt het onderscheid tussen groepen.",
+    );
+    expect(recap.transcript).not.toContain("hieronder");
+  });
 });

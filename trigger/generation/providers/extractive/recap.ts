@@ -1,7 +1,7 @@
 import type { Speaker } from "../../../../src/domain/activity-payload.ts";
 import type { Section, Subtopic } from "../../../../src/domain/structure.ts";
 import type { Sentence } from "../../corpus.ts";
-import { RECAP_WORDS } from "../../course-shape.ts";
+import { isDocumentNote, RECAP_WORDS } from "../../course-shape.ts";
 import { keyPoint } from "../../text/compress.ts";
 import { type Language, wordCount } from "../../text/language.ts";
 import { endsInItsVerb, namesTaughtConcept } from "../../text/phrase-checks.ts";
@@ -67,8 +67,7 @@ export function recapScript(
   // The closing line quotes the section's most central sentence; its length is reserved up front.
   const central = rankSentences(pools.flatMap((pool) => pool.sentences).filter(isQuotable), weights);
   const closingSentence = central.find(
-    (sentence) =>
-      wordCount(sentence.text) <= 25 && !leansOnContext(sentence.text) && !isQuestion(sentence.text),
+    (sentence) => wordCount(sentence.text) <= 25 && !leansOnContext(sentence.text) && isPoint(sentence),
   );
   const remember = (sentence: Sentence) =>
     labels.recapRemember(keyPoint(sentence.text, sentence.source.language));
@@ -96,9 +95,8 @@ export function recapScript(
   // After its lead, a subtopic's why-question with its answer explains how two of its facts connect,
   // where replaying the sentence would only read it aloud; then its most central sentences.
   const queues = pools.map((pool): Unit[] => {
-    // A question of the source is no point to remember ("Meer weten over dit onderwerp?").
     const found = leadOf(pool.sentences);
-    const lead = found && !isQuestion(found.text) ? found : undefined;
+    const lead = found && isPoint(found) ? found : undefined;
     // A term the subtopic defines is named with its meaning, as a listener keeps it.
     const meanings = (pool.items ?? []).flatMap((item): Unit[] =>
       item.form === "definition" && item.qa && item.about && item.sentences[0]
@@ -116,9 +114,7 @@ export function recapScript(
         : [],
     );
     const rest = rankSentences(
-      pool.sentences.filter(
-        (sentence) => sentence !== lead && sentence.complete && !isQuestion(sentence.text),
-      ),
+      pool.sentences.filter((sentence) => sentence !== lead && sentence.complete && isPoint(sentence)),
       weights,
     )
       .map((sentence) => ({ sentences: [sentence], text: render(sentence) }))
@@ -242,6 +238,12 @@ export function recapScript(
     short: total < RECAP_MIN_WORDS,
   };
 }
+
+/**
+ * A question of the source ("Meer weten over dit onderwerp?") or a note on the document ("De 3 stappen
+ * worden hieronder verder toegelicht.") is no point to remember.
+ */
+const isPoint = (sentence: Sentence) => !isQuestion(sentence.text) && !isDocumentNote(sentence.text);
 
 /** The concepts a section's items teach, defined terms first, at most `MAX_RECAP_TERMS`. */
 function taughtConcepts(
