@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { leansOnContext } from "./rank.ts";
+import { pastedSentences } from "../fixtures/pasted.ts";
+import { keyPhrases, leansOnContext, TermWeights } from "./rank.ts";
 
 describe("leansOnContext: a sentence that needs the one before it", () => {
   it.each([
@@ -23,7 +24,33 @@ describe("leansOnContext: a sentence that needs the one before it", () => {
     ["Again, this suffered from the overconfidence problem.", true],
     ["Ook deze methode werkt niet bij kleine steekproeven.", true],
     ["Again the model was trained on the whole corpus.", false],
+    ["Voor andere rechtspersonen zoals bedrijven kan dit ook van toepassing zijn.", true],
+    ["In de winter is dit niet anders.", true],
+    ["In de winter stijgt het water tot aan de dijk.", false],
+    ["Daarbij kan dit proces jaren duren.", false],
   ] as const)("%s → %s", (text, expected) => {
     expect(leansOnContext(text)).toBe(expected);
+  });
+});
+
+// An option takes the indefinite article the text itself writes before the phrase, and none where the
+// phrase only begins a longer one ("a data set" gives "data" no article).
+describe("keyPhrases: the indefinite article of a phrase", () => {
+  it.each([
+    ["Every record gets a unique identifier when it is stored.", "unique identifier", "a"],
+    ["The pump runs for an hour before the polder is dry.", "hour", "an"],
+    ["A metre is a unit of length in the metric system.", "unit", "a"],
+    ["The firm builds a data centre near the river.", "data centre", "a"],
+    [
+      "The agency works on public health. They declared a public health emergency in the region.",
+      "public health",
+      null,
+    ],
+    ["Een dijk is een wal langs de rivier.", "wal", "een"],
+  ] as const)("%s → %s: %s", async (text, key, article) => {
+    const sentences = await pastedSentences(text);
+    const phrase = keyPhrases(sentences, new TermWeights(sentences)).find((found) => found.key === key);
+    expect(phrase).toBeDefined();
+    expect(phrase?.indefinite).toBe(article);
   });
 });

@@ -126,6 +126,9 @@ const CONTEXT_POINTERS = [
   /\b(?:hierboven|hieronder|bovenstaande|onderstaande|bovengenoemde|aforementioned|above-mentioned)\b/iu,
   /\b(?:in|for)\s+(?:dat|dit|that|this|such\s+a)\s+(?:geval|case)\b/iu,
   /\b(?:dit|this)\s+(?:te|in|op|aan|voor|met|to|on|for|with|at|is|was)\b/iu,
+  // Dutch inverts the subject after the verb: "… kan dit ook van toepassing zijn", "… is dit niet anders"
+  // (an adverb after "dit" shows it stands alone, not before a noun as in "kan dit proces").
+  /\b(?:kan|kunnen|is|wordt|geldt|heeft|moet|zal|mag|was|werd|zou)\s+dit\s+(?:ook|niet|wel|al|nog|dan|vaak|altijd|nooit|echter)\b/iu,
 ];
 
 /**
@@ -203,8 +206,11 @@ export interface KeyPhrase {
    * function word or punctuation, and, when longer than one word, its first words modify the last.
    */
   nounPhrase: boolean;
-  /** The text puts "a", "an" or "een" before it somewhere. */
-  indefinite: boolean;
+  /**
+   * The indefinite article the text puts right before it ("a", "an", "een"), when the phrase ends there:
+   * the text's own "an hour" or "a unit", and no article for "data" in "a data set".
+   */
+  indefinite: string | null;
 }
 
 const TOKEN = /[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*|[^\s\p{L}\p{N}]+/gu;
@@ -533,8 +539,8 @@ interface PhraseTally {
   inside: number;
   /** Opens a sentence right before a verb: the subject, so a noun phrase even there. */
   subject: boolean;
-  /** Seen after "a", "an" or "een": a countable singular. */
-  indefinite: boolean;
+  /** Seen after "a", "an" or "een" as a whole noun phrase: a countable singular, with that article. */
+  indefinite: string | null;
   /** How it is written in the middle of a sentence (capitals there mark a name), if ever. */
   midSentence: string | null;
   firstSurface: string;
@@ -571,7 +577,7 @@ export function keyPhrases(sentences: readonly Sentence[], weights: TermWeights)
           standsAlone: 0,
           inside: 0,
           subject: false,
-          indefinite: false,
+          indefinite: null,
           midSentence: null,
           firstSurface: surface,
           first: position++,
@@ -595,7 +601,7 @@ export function keyPhrases(sentences: readonly Sentence[], weights: TermWeights)
           (weights.isVerbal(following) || AUXILIARIES.has(following))
         )
           tally.subject = true;
-        if (opener && INDEFINITE.has(opener)) tally.indefinite = true;
+        if (opener && INDEFINITE.has(opener) && closes) tally.indefinite ??= opener;
         if (opener && article && DEFINITE.has(opener))
           tally.articles.set(opener, (tally.articles.get(opener) ?? 0) + 1);
         if (start > 0 && (tally.midSentence === null || surface === key)) tally.midSentence = surface;

@@ -202,10 +202,6 @@ function partOfLongerPhrase(before: string, after: string, term: KeyPhrase, cont
   );
 }
 
-function indefinite(word: string): string {
-  return /^[aeiou]/i.test(word) ? "an" : "a";
-}
-
 function capitalize(text: string): string {
   return text.charAt(0).toLocaleUpperCase() + text.slice(1);
 }
@@ -681,7 +677,7 @@ export function clozeItem(
       if (!withArticle) return phrase.display;
       if (context.language === "nl")
         return phrase.article && phrase.article !== "the" ? `${phrase.article} ${phrase.display}` : null;
-      return phrase.indefinite ? `${indefinite(phrase.display)} ${phrase.display}` : null;
+      return phrase.indefinite ? `${phrase.indefinite} ${phrase.display}` : null;
     };
     const fills = (option: string) => `${stemBefore}${option}${after}`;
     const spread = anyTerm ? LAST_RESORT_SPREAD : undefined;
@@ -979,7 +975,7 @@ export function definitionItem(definition: DefinitionPair, subtopicId: string, c
     score: 0,
     article: null,
     nounPhrase: true,
-    indefinite: false,
+    indefinite: null,
   };
   const distractors = termDistractors(
     phrase,
