@@ -67,6 +67,16 @@ const rows: [Language, string, string][] = [
   ],
   [
     "en",
+    "Second, raw data should not change during the project.",
+    "Raw data should not change during the project.",
+  ],
+  [
+    "en",
+    "First aid saves lives when help is still far away.",
+    "First aid saves lives when help is still far away.",
+  ],
+  [
+    "en",
     "Igneous rocks such as basalt and granite form when magma cools.",
     "Igneous rocks such as basalt and granite form when magma cools.",
   ],

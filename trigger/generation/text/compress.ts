@@ -19,10 +19,7 @@ export function keyPoint(sentence: string, language: Language): string {
   const end = sentence.trim().match(END)?.[0]?.replace(/[:;]/gu, "") || ".";
   let text = sentence.trim().replace(END, "");
   text = withoutParentheticals(text);
-  if (WORD_LISTS[language].linkingOpeners.length > 0) {
-    const linked = text.replace(leadingLink(language), "");
-    if (linked !== text && /^\p{Ll}/u.test(linked)) text = linked.charAt(0).toUpperCase() + linked.slice(1);
-  }
+  text = withoutLeadingLink(text, language);
   text = withoutTrailingDetail(text, language);
   text = withoutNeutralAdverbs(text, language);
   if (wordCount(text) < MIN_POINT_WORDS || endsMidPhrase(text, language)) return sentence.trim();
@@ -150,6 +147,16 @@ function endsMidPhrase(text: string, language: Language): boolean {
   return ["continuing", "determiners", "finiteAuxiliaries", "clauseOpeners"].some((list) =>
     wordSet(language, list as "continuing").has(last),
   );
+}
+
+/**
+ * A statement without the opener that only links it to the one before ("However, …", "Second, …"), as
+ * far as the rest keeps its word order (the language's `linkingOpeners`; none in Dutch, which inverts).
+ */
+export function withoutLeadingLink(text: string, language: Language): string {
+  if (WORD_LISTS[language].linkingOpeners.length === 0) return text;
+  const linked = text.replace(leadingLink(language), "");
+  return linked !== text && /^\p{Ll}/u.test(linked) ? linked.charAt(0).toUpperCase() + linked.slice(1) : text;
 }
 
 const leadingLinks = new Map<Language, RegExp>();

@@ -192,3 +192,15 @@ export function isDutchVerbStem(word: string): boolean {
 export function isFiniteDutchVerb(word: string): boolean {
   return lexiconTags(word.toLowerCase(), "nl").some((tag) => tag.startsWith("V(") && /,(ott|ovt),/.test(tag));
 }
+
+/**
+ * A sentence or clause that opens with an imperative ("Consider changing …", "Bepaal welke data …",
+ * "Houd de data schoon"): an instruction, which states no cause or fact. English: the tagger's base
+ * form first; Dutch: the lexicon's imperative, or a verb stem it lists only as an infinitive.
+ */
+export function opensWithImperative(text: string, language: Language): boolean {
+  const first = text.trim().match(/^\p{L}+/u)?.[0];
+  if (!first) return false;
+  if (language === "en") return posTags([first, ...text.trim().split(/\s+/u).slice(1, 4)], "en")[0] === "VB";
+  return lexiconTags(first.toLowerCase(), "nl").some((tag) => tag.includes("imp")) || isDutchVerbStem(first);
+}

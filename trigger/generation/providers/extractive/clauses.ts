@@ -1,5 +1,6 @@
 import type { Sentence } from "../../corpus.ts";
 import { pluralOpeningSubject } from "../../text/antecedent.ts";
+import { withoutLeadingLink } from "../../text/compress.ts";
 import { escapeRegExp, isStopword, type Language, lowerInitial } from "../../text/language.ts";
 import { wordSet } from "../../text/lexicon/index.ts";
 import {
@@ -9,7 +10,13 @@ import {
   joinedToNounBefore,
   opensWithPurpose,
 } from "../../text/phrase-checks.ts";
-import { isDutchVerbForm, lexiconClasses, lexiconTags, onlyAVerb } from "../../text/pos.ts";
+import {
+  isDutchVerbForm,
+  lexiconClasses,
+  lexiconTags,
+  onlyAVerb,
+  opensWithImperative,
+} from "../../text/pos.ts";
 import { leansOnContext, namesContent } from "../../text/rank.ts";
 import { dutchVerbNumbers, looksLikeAName } from "../../text/why-question.ts";
 
@@ -227,7 +234,7 @@ export function causalPairs(
     const follows =
       FOLLOWS[language].exec(text) ?? (language === "nl" ? MID_FOLLOWS.exec(text) : null) ?? therefore;
     if (follows && adjacent && previous?.complete) {
-      const cause = withoutEnd(previous.text);
+      const cause = withoutLeadingLink(withoutEnd(previous.text), language);
       // "Daardoor kan je je werk opslaan, maar dit helpt ook …": the contrasting clause is not caused by
       // the sentence before, and a question about the whole sentence would say it is.
       if (!substantial(cause) || hasContrastClause(text, language)) return;
@@ -247,7 +254,8 @@ export function causalPairs(
       });
     }
   });
-  return pairs;
+  // An instruction ("Consider changing file permissions …") is no cause: "Because consider …".
+  return pairs.filter((pair) => !opensWithImperative(pair.causeStatement ?? pair.cause ?? "", language));
 }
 
 /**

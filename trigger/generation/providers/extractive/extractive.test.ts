@@ -428,6 +428,29 @@ describe("cause and definition sentences", () => {
     });
   });
 
+  it.each([
+    // An instruction is no cause: the answer read "Because consider changing file permissions …".
+    [
+      "en",
+      "Consider changing file permissions to read-only before the analysis starts. As a result, nobody overwrites the raw data by accident.",
+      [],
+    ],
+    [
+      "nl",
+      "Bepaal welke gegevens nodig zijn voor de analyse van de groepen. Daardoor weet je welke data je moet verzamelen.",
+      [],
+    ],
+    // A list's ordinal is no part of the cause: the answer read "Because Second, raw data should not change."
+    [
+      "en",
+      "Second, raw data should not change during the project. Therefore it does not require version tracking.",
+      ["raw data should not change during the project"],
+    ],
+  ] as const)("reads no cause from %s %j beyond %j", async (language, text, causes) => {
+    const pairs = causalPairs(await sentencesOf(text), language);
+    expect(pairs.map((pair) => pair.cause)).toEqual(causes);
+  });
+
   it("asks a plain Dutch why-question where the verb already comes first, and skips effects that lean on context", async () => {
     const dutch = await sentencesOf(
       "Na een infectie reageren geheugencellen veel sneller. Daardoor word je meestal niet meer ziek. Omdat de cellen zich eerst moeten vermenigvuldigen, duurt het enkele dagen voordat de reactie begint.",

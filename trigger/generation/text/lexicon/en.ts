@@ -101,6 +101,15 @@ export const en: WordLists = {
   ],
   exampleMarkers: ["such as", "including", "e.g."],
   linkingOpeners: [
+    // A list's ordinals: "Second, raw data should not change." states the point without them.
+    "first",
+    "firstly",
+    "second",
+    "secondly",
+    "third",
+    "thirdly",
+    "finally",
+    "lastly",
     "however",
     "moreover",
     "furthermore",
