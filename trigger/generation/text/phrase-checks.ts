@@ -85,6 +85,18 @@ export function isDefinitionAnswer(meaning: string, language: Language): boolean
     lower.slice(1, -1).every((word) => isAdjective(word, language))
   )
     return false;
+  // "a key factor in software adoption": the noun before the first preposition places or judges the
+  // thing among others; it does not say what it is (unless a relative clause does: "the part of the
+  // cell that holds the DNA").
+  const prepositions = wordSet(language, "continuing");
+  const firstPhrase = head.slice(
+    0,
+    Math.max(
+      1,
+      head.findIndex((word, index) => index > 0 && prepositions.has(word)),
+    ),
+  );
+  if (headEnd < 0 && firstPhrase.some((word) => wordSet(language, "relationalHeads").has(word))) return false;
   return head.some((word) => isGenus(word, language));
 }
 

@@ -103,6 +103,15 @@ export function onlyAVerb(word: string, language: Language): boolean {
   return classes.length > 0 && classes.every((wordClass) => wordClass === "verb");
 }
 
+/**
+ * The lexicon knows the word only as an English "-ing" form ("using", "including"), not also as a noun
+ * or adjective ("building", "following"): before a name or noun phrase it is a verb taking an object.
+ */
+export function onlyAGerund(word: string, language: Language): boolean {
+  const tags = language === "en" ? lexiconTags(word.toLowerCase(), "en") : [];
+  return tags.length > 0 && tags.every((tag) => tag === "VBG");
+}
+
 const isDutchVerb = (word: string) => lexiconClasses(word, "nl").includes("verb");
 
 /** Infinitives a Dutch stem may come from: "maak" maken, "loop" lopen, "leef" leven, "reis" reizen, "doe" doen. */

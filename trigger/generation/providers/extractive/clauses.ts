@@ -14,6 +14,7 @@ import {
   isDutchVerbForm,
   lexiconClasses,
   lexiconTags,
+  onlyAGerund,
   onlyAVerb,
   opensWithImperative,
 } from "../../text/pos.ts";
@@ -472,7 +473,8 @@ function appositionIn(
   // Longest first, never from a verb on ("Ze bevatten hemoglobine, een eiwit …" names hemoglobine).
   for (let start = Math.max(lastFunctionWord + 1, before.length - 3); start < before.length; start++) {
     const first = (before[start] ?? "").toLowerCase();
-    if (lexiconClasses(first, language).includes("verb")) continue;
+    // "… was created using LimeSurvey, an open-source online survey tool" names LimeSurvey.
+    if (lexiconClasses(first, language).includes("verb") || onlyAGerund(first, language)) continue;
     const term = before.slice(start).join(" ");
     // "de Sociëteit van Suriname, een particuliere onderneming": the renaming is of the whole name.
     if (joinedToNounBefore(before.slice(0, start), language)) return null;

@@ -550,13 +550,15 @@ describe("cause and definition sentences", () => {
 
   it("reads a term renamed between commas, not a measure nor a verb before it", async () => {
     const english = await sentencesOf(
-      "A crowd in Paris stormed the Bastille, a fortress and prison that stood for the power of the king. Below the crust lies the mantle, a layer of hot rock. The class prepares a submission of a full-length technical paper, a two-page abstract of a demonstration, a journal article, and more. It writes the paper, a long report on the work, a short abstract of it.",
+      "A crowd in Paris stormed the Bastille, a fortress and prison that stood for the power of the king. Below the crust lies the mantle, a layer of hot rock. The questionnaire was created using LimeSurvey, an open-source online survey tool. The class prepares a submission of a full-length technical paper, a two-page abstract of a demonstration, a journal article, and more. It writes the paper, a long report on the work, a short abstract of it.",
     );
     expect(
       definitions(english, "en", () => true).map((pair) => [pair.term, pair.meaning, pair.form]),
     ).toEqual([
       ["Bastille", "a fortress and prison that stood for the power of the king", "apposition"],
       ["mantle", "a layer of hot rock", "apposition"],
+      // Before: "using LimeSurvey" was the term, taught as "What does “using LimeSurvey” mean?".
+      ["LimeSurvey", "an open-source online survey tool", "apposition"],
     ]);
     const dutch = await sentencesOf(
       "Bloed bestaat voor de helft uit bloedplasma, een gelige vloeistof met voedingsstoffen. Ze bevatten hemoglobine, een eiwit dat zuurstof bindt en het bloed zijn rode kleur geeft. Het magma verzamelt zich in een magmakamer, een paar kilometer onder de vulkaan. Elk neuron heeft een cellichaam, een axon en meerdere dendrieten. Het bloed bevat plasma, een vloeistof en de bloedcellen. Je schrijft broncode in LaTeX markup, een compiler genereert een PDF.",

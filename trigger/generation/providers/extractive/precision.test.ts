@@ -34,6 +34,21 @@ describe("definitions: only a sentence that defines its own subject, with a comp
     // A clause before "this process is called" describes a process, it is no noun phrase.
     ["en", "The oceanic plate sinks beneath the other plate; this process is called subduction.", []],
     ["nl", "Een deel van het water stroomt via rivieren naar zee. Dit noemen we oppervlakkige afvoer.", []],
+    // graded: "What does “good documentation” mean? — A key factor in software adoption." (a property)
+    ["en", "Good documentation is a key factor in software adoption.", []],
+    ["nl", "Goede documentatie is een belangrijk onderdeel van elk project.", []],
+    // A relative clause says which one: that is a definition.
+    [
+      "nl",
+      "Een coupure is een onderdeel van de dijk dat bij hoog water wordt afgesloten.",
+      [["coupure", "een onderdeel van de dijk dat bij hoog water wordt afgesloten"]],
+    ],
+    // graded: "What does “using LimeSurvey” mean? — An open-source online survey tool."
+    [
+      "en",
+      "The questionnaire was created using LimeSurvey, an open-source online survey tool.",
+      [["LimeSurvey", "an open-source online survey tool"]],
+    ],
     // Good definitions: the term is the subject, the answer a noun phrase with its genus.
     [
       "en",

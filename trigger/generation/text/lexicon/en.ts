@@ -16,6 +16,10 @@ export const en: WordLists = {
       " ",
     ),
   nameMarkers: "so-called called named".split(" "),
+  relationalHeads:
+    "factor factors part parts aspect aspects element elements example examples reason reasons way ways result results problem problems issue issues challenge challenges priority step steps driver drivers barrier barriers".split(
+      " ",
+    ),
   linkingPrepositions: "of".split(" "),
   quantities: (
     "thousands hundreds millions billions dozens drop drops bit bits lot lots handful couple number amount " +

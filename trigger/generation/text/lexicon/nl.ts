@@ -20,6 +20,10 @@ export const nl: WordLists = {
       " ",
     ),
   nameMarkers: "zogenoemde zogenaamde zogeheten genaamd genoemd".split(" "),
+  relationalHeads:
+    "factor factoren onderdeel onderdelen deel aspect aspecten element elementen voorbeeld voorbeelden reden redenen manier manieren resultaat gevolg probleem problemen kwestie uitdaging uitdagingen prioriteit stap stappen drijfveer drempel".split(
+      " ",
+    ),
   linkingPrepositions: "van".split(" "),
   quantities: (
     "duizenden honderden miljoenen miljarden tientallen druppel druppels beetje paar aantal hoeveelheid " +

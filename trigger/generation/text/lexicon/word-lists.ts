@@ -24,6 +24,11 @@ export interface WordLists {
   continuing: readonly string[];
   /** Words saying that what follows is a name, not a description ("so-called", "zogenoemde"). */
   nameMarkers: readonly string[];
+  /**
+   * Nouns that place a thing among others or judge it rather than say what it is ("a key factor in …",
+   * "een belangrijk onderdeel van …"): a phrase headed by one is a property, never a definition.
+   */
+  relationalHeads: readonly string[];
   /** Prepositions that join a noun to the one before ("the Society of Suriname"): what follows is no head. */
   linkingPrepositions: readonly string[];
   /** Amounts and degrees: never a blank or an option ("thousands", "a drop", "bijna"). */
