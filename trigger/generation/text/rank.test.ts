@@ -54,3 +54,15 @@ describe("keyPhrases: the indefinite article of a phrase", () => {
     expect(phrase?.indefinite).toBe(article);
   });
 });
+
+describe("keyPhrases: a run of content words stops at a pronoun", () => {
+  it.each([
+    ["Without a licence nobody may legally reuse the code of the project.", "licence nobody"],
+    ["Zonder licentie mag niemand de code van het project hergebruiken.", "licentie niemand"],
+  ])("%s has no phrase %j", async (text, phrase) => {
+    const sentences = await pastedSentences(text);
+    const keys = keyPhrases(sentences, new TermWeights(sentences)).map((found) => found.key);
+    expect(keys).not.toContain(phrase);
+    expect(keys.length).toBeGreaterThan(0);
+  });
+});
