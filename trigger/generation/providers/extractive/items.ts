@@ -285,13 +285,42 @@ function termDistractors(
       if (namesAnActivity(phrase.key, context) !== answerIsActivity) continue;
       const shown = render(phrase);
       if (!shown || !sameKind(shownAnswer, shown, context.language, spread)) continue;
-      if (fillsTo && context.knownStatements.has(comparable(fillsTo(shown)))) continue;
+      if (
+        fillsTo &&
+        (context.knownStatements.has(comparable(fillsTo(shown))) ||
+          fitsElsewhere(fillsTo, shown, context.sentences))
+      )
+        continue;
       if (!context.defined.has(phrase.key) && !homeOf(phrase.key, context)) continue;
       picked.push({ option: shown, key: phrase.key });
       pickedKeys.push(words);
     }
   }
   return picked;
+}
+
+/** Words of the stem on each side of the blank that a wrong option is read in. */
+const FRAME_WORDS = 2;
+/** Fewer words around the blank ("the ___ of") say too little to rule an option right. */
+const FRAME_MIN_WORDS = 3;
+
+/**
+ * A wrong option that the source itself writes in the blank's place: the stem's words around the blank
+ * with the option between them occur in one of its sentences ("Submit ___ to a reputable repository":
+ * "code" is as right as "data", since the text says "Submit code to a reputable …").
+ */
+export function fitsElsewhere(
+  fillsTo: (option: string) => string,
+  option: string,
+  sentences: readonly Sentence[],
+): boolean {
+  const marker = "\u0000";
+  const [before = "", after = ""] = fillsTo(marker).split(marker);
+  const wordsBefore = before.trim().split(/\s+/u).filter(Boolean).slice(-FRAME_WORDS);
+  const wordsAfter = after.trim().split(/\s+/u).filter(Boolean).slice(0, FRAME_WORDS);
+  if (wordsBefore.length + wordsAfter.length < FRAME_MIN_WORDS) return false;
+  const frame = comparable([...wordsBefore, option, ...wordsAfter].join(" "));
+  return sentences.some((sentence) => comparable(sentence.text).includes(frame));
 }
 
 /** A Dutch infinitive the chapter uses as a noun ("het ontwikkelen van standaarden"): an activity. */

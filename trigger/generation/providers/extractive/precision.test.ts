@@ -4,7 +4,14 @@ import { bareExplanations, placeOnlyExplanations, unexplainedOptions } from "../
 import type { Language } from "../../text/language.ts";
 import { endsInItsVerb, isTrivialBlank, isWorthAsking, sameOptionForm } from "../../text/phrase-checks.ts";
 import { causalPairs, definitions, needsContext } from "./clauses.ts";
-import { causeItem, excerptAround, type ItemContext, optionsOverlap, whyWrong } from "./items.ts";
+import {
+  causeItem,
+  excerptAround,
+  fitsElsewhere,
+  type ItemContext,
+  optionsOverlap,
+  whyWrong,
+} from "./items.ts";
 import { LABELS } from "./labels.ts";
 
 /**
@@ -515,5 +522,22 @@ describe("cause questions: every wrong option says where the text gives it, and 
     expect(unexplainedOptions(questions)).toEqual([]);
     expect(bareExplanations(questions)).toEqual([]);
     expect(placeOnlyExplanations(questions)).toEqual([]);
+  });
+});
+
+// graded: "Submit ___ to a reputable DOI-issuing repository …" marked "code" wrong, though the text says
+// "Submit code to a reputable DOI-issuing repository"; each row: stem around the blank, option, right too?
+describe("fitsElsewhere: a wrong option the source writes in the blank's place is right too", () => {
+  const source =
+    "Submit data to a reputable repository so that others can cite it. Submit code to a reputable repository upon submission of the paper. A function is a reusable section of software.";
+  it.each([
+    ["Submit ", " to a reputable repository so that others can cite it.", "code", true],
+    ["Submit ", " to a reputable repository so that others can cite it.", "figures", false],
+    ["A function is a reusable section of ", ".", "code", false],
+    // Too little stem around the blank to tell: "the ___ of" fits almost anything.
+    ["Look at ", ".", "data", false],
+  ] as const)("%j___%j with %j → %s", async (before, after, option, expected) => {
+    const sentences = await sentencesOf(source);
+    expect(fitsElsewhere((shown) => `${before}${shown}${after}`, option, sentences)).toBe(expected);
   });
 });
