@@ -99,3 +99,30 @@ describe("truthFromAst with frontMatterFurniture", () => {
     expect(truthFromAst(ast, options).truth.sentences).toContain("This study was prepared by PwC.");
   });
 });
+
+describe("truthFromAst with a bold title on a paragraph's first line", () => {
+  const words = (text: string) =>
+    text.split(" ").flatMap((word, index) => (index === 0 ? [str(word)] : [{ t: "Space" }, str(word)]));
+  const options = { language: "en", kind: "docx", layout: "styled", holdout: false } as const;
+  it.each([
+    ["a short title is a heading", "Tab Completion", ["Tab Completion"], ["Editors complete names."]],
+    [
+      "a bold sentence stays a sentence",
+      "Lower prices raise demand.",
+      [],
+      ["Lower prices raise demand.", "Editors complete names."],
+    ],
+  ])("%s", (_, bold, headings, sentences) => {
+    const ast = {
+      blocks: [
+        {
+          t: "Para",
+          c: [{ t: "Strong", c: words(bold) }, { t: "LineBreak" }, ...words("Editors complete names.")],
+        },
+      ],
+    };
+    const { truth } = truthFromAst(ast, options);
+    expect(truth.headings).toEqual(headings);
+    expect(truth.sentences).toEqual(sentences);
+  });
+});

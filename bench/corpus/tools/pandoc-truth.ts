@@ -182,6 +182,25 @@ function lineTexts(blocks: Node[]): string[] {
   return lines;
 }
 
+const RUN_IN_MAX_WORDS = 8;
+
+/**
+ * A paragraph that opens with a bold title on a line of its own ("\\textbf{Tab Completion} \\\\ Almost all
+ * …", a box's title): the title is a heading of the document, as a reader sees it, not the start of a
+ * sentence.
+ */
+function runInTitle(inlines: Node[]): { title: Node[]; text: Node[] } | null {
+  const [first, ...rest] = inlines;
+  if (first?.t !== "Strong") return null;
+  // A bold sentence on its own line ("**Reducing the price of a good increases the demand for it.**") is
+  // a sentence; a title is short and has no final punctuation.
+  const title = clean(inlineText(first.c));
+  if (title.split(/\s+/u).length > RUN_IN_MAX_WORDS || /[.,;:!?]$/u.test(title)) return null;
+  const breakAt = rest.findIndex((inline) => inline.t !== "Space" && inline.t !== "SoftBreak");
+  if (rest[breakAt]?.t !== "LineBreak") return null;
+  return { title: first.c, text: rest.slice(breakAt + 1) };
+}
+
 function clean(text: string): string {
   return closePunctuation(normalizeText(text));
 }
@@ -283,8 +302,12 @@ export function truthFromAst(ast: Node, options: TruthOptions): TruthResult {
         case "Para":
         case "Plain": {
           const only = block.c.length === 1 ? block.c[0] : null;
+          const runIn = runInTitle(block.c);
           if (only?.t === "Image") {
             if (only.c[2][1].startsWith("fig:") || only.c[1].length > 0) addFigure(only);
+          } else if (runIn) {
+            truth.headings.push(clean(inlineText(runIn.title)));
+            addProse(runIn.text);
           } else addProse(block.c);
           break;
         }

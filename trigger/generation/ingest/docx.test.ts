@@ -423,6 +423,31 @@ describe("readDocx", () => {
       ],
     },
     {
+      name: "a bold title on a paragraph's first line is a heading, not the start of its sentence",
+      made: {
+        styles: { paragraphStyles: [named("Heading1", "Heading 1")] },
+        children: [
+          styled("Software", "Heading1"),
+          runs(
+            new TextRun({ text: "Tab Completion", bold: true }),
+            new TextRun({ text: "Almost all modern text editors provide tab completion.", break: 1 }),
+          ),
+          // A bold sentence on its own line stays a sentence of its paragraph.
+          runs(
+            new TextRun({ text: "Reducing the price of a good increases the demand for it.", bold: true }),
+            new TextRun({ text: "Open source lowers the cost of adoption.", break: 1 }),
+          ),
+        ],
+      },
+      expected: [
+        ["Software", "H1"],
+        ["Tab Completion", "H6"],
+        ["Almost all modern text editors provide tab completion.", ""],
+        ["Reducing the price of a good increases the demand for it.", ""],
+        ["Open source lowers the cost of adoption.", ""],
+      ],
+    },
+    {
       name: "a lead paragraph under the title is text, and text after the first section is never front matter",
       made: {
         styles: { paragraphStyles: [named("Title", "Title"), named("Heading1", "Heading 1")] },

@@ -215,6 +215,8 @@ interface Block {
   tocLink: boolean;
   role: LineRole | null;
   heading: number | null;
+  /** A bold title set on the paragraph's first line, its text after a line break ("What Not To Do"). */
+  runIn?: boolean;
 }
 
 interface ReadContext {
@@ -237,6 +239,10 @@ interface TextState {
   boldLetters: number;
   sizes: Map<number, number>;
   tocLink: boolean;
+  /** Per line read so far: every letter of it in bold. */
+  boldLines: boolean[];
+  lineLetters: number;
+  lineBoldLetters: number;
 }
 
 function paragraphBlock(paragraph: ModelElement, context: ReadContext): Block[] {
@@ -248,6 +254,9 @@ function paragraphBlock(paragraph: ModelElement, context: ReadContext): Block[] 
     boldLetters: 0,
     sizes: new Map(),
     tocLink: false,
+    boldLines: [],
+    lineLetters: 0,
+    lineBoldLetters: 0,
   };
   const style = paragraph.styleId ?? styles.defaultParagraphStyle;
   const paragraphBold = inherited(styles, style, "bold") ?? false;
@@ -260,19 +269,45 @@ function paragraphBlock(paragraph: ModelElement, context: ReadContext): Block[] 
   const direct = matchOutlined(styles.outlined, state.lines.join(" "));
   const level = direct ?? (outline !== null && outline < 9 ? outline + 1 : null);
   const sizes = [...state.sizes.keys()];
+  const block: Block = {
+    lines: state.lines,
+    styleName: paragraph.styleName ?? null,
+    styled: styleLevel ?? level,
+    numbered: Boolean(paragraph.numbering),
+    bold: state.letters > 0 && state.boldLetters === state.letters,
+    size: sizes.length > 0 ? Math.min(...sizes) : null,
+    sizes: state.sizes,
+    tocLink: state.tocLink,
+    role: null,
+    heading: null,
+  };
+  return isRunInTitle(state) ? splitRunInTitle(block) : [block];
+}
+
+/** Longer than this, a bold first line is a sentence set in bold, not a title. */
+const RUN_IN_MAX_WORDS = 8;
+
+/**
+ * A paragraph that opens with a short bold line and goes on after a line break ("What Not To Do" ⏎ "We
+ * recommend against …", a box's title in the paragraph itself): the title is no part of the sentence.
+ */
+function isRunInTitle(state: TextState): boolean {
+  const [first = "", second] = state.lines;
+  return (
+    second !== undefined &&
+    state.boldLines[0] === true &&
+    state.boldLines.slice(1).some((bold) => !bold) &&
+    first.split(/\s+/u).length <= RUN_IN_MAX_WORDS &&
+    !/[.,;:!?]$/u.test(first)
+  );
+}
+
+/** The title as a block of its own (the paragraph's numbering stays with its text), then the text. */
+function splitRunInTitle(block: Block): Block[] {
+  const [title = "", ...text] = block.lines;
   return [
-    {
-      lines: state.lines,
-      styleName: paragraph.styleName ?? null,
-      styled: styleLevel ?? level,
-      numbered: Boolean(paragraph.numbering),
-      bold: state.letters > 0 && state.boldLetters === state.letters,
-      size: sizes.length > 0 ? Math.min(...sizes) : null,
-      sizes: state.sizes,
-      tocLink: state.tocLink,
-      role: null,
-      heading: null,
-    },
+    { ...block, lines: [title], numbered: false, bold: true, runIn: true },
+    { ...block, lines: text, bold: false },
   ];
 }
 
@@ -343,7 +378,11 @@ function addText(state: TextState, text: string, { bold, size }: Inherited) {
   const letters = text.replace(/\s/g, "").length;
   state.text += text;
   state.letters += letters;
-  if (bold) state.boldLetters += letters;
+  state.lineLetters += letters;
+  if (bold) {
+    state.boldLetters += letters;
+    state.lineBoldLetters += letters;
+  }
   if (size !== null && letters > 0) state.sizes.set(size, (state.sizes.get(size) ?? 0) + letters);
 }
 
@@ -357,7 +396,12 @@ const MARK_BEFORE_PUNCTUATION = /\s*\uE001(?=\s*[.,;:!?)\]])/g;
 function endLine(state: TextState) {
   const line = normalizeLine(state.text.replace(MARK_BEFORE_PUNCTUATION, "").replaceAll(DROPPED_MARK, ""));
   state.text = "";
-  if (line) state.lines.push(line);
+  if (line) {
+    state.lines.push(line);
+    state.boldLines.push(state.lineLetters > 0 && state.lineBoldLetters === state.lineLetters);
+  }
+  state.lineLetters = 0;
+  state.lineBoldLetters = 0;
 }
 
 /** A run in Word's footnote or endnote reference style: a note mark typed or left behind. */
@@ -455,6 +499,7 @@ class NoteCollector {
 // Roles and headings.
 
 const MAX_HEADING_WORDS = 14;
+const RUN_IN_LEVEL = 6;
 const LARGER = 1.15;
 
 function classify(blocks: Block[], styles: Styles) {
@@ -465,6 +510,8 @@ function classify(blocks: Block[], styles: Styles) {
     if (block.role !== null || block.styled === null) continue;
     block.heading = block.styled === "title" ? 1 : Math.min(6, block.styled + (hasTitle ? 1 : 0));
   }
+  // A paragraph's own title is below every heading the document sets: a subtopic at most.
+  for (const block of blocks) if (block.runIn && block.role === null) block.heading = RUN_IN_LEVEL;
   // Many teachers never use Heading styles and set a heading as a short paragraph in bold or larger.
   if (!styled) formattingHeadings(blocks, hasTitle, bodySize(blocks, styles));
   markNamedBlocks(blocks);
