@@ -90,6 +90,8 @@ describe("isWorthAsking: a place in the document is no term", () => {
     ["nl", "volgende paragraaf", false],
     ["en", "running text", true],
     ["nl", "tabel", true], // a single word may still be a term ("een tabel waarin …")
+    ["en", "need", false], // read: "Anticipate the ___ to use multiple tables" → need
+    ["nl", "gedeelte", false], // read as a title: "Gedeelte"
   ];
   it.each(rows)("%s %j → %s", (language, key, expected) => {
     expect(isWorthAsking(key, language)).toBe(expected);

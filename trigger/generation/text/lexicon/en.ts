@@ -31,6 +31,8 @@ export const en: WordLists = {
     "land today tomorrow yesterday place places area areas thing things way ways part parts side sides " +
     "kind kinds type types sort lot people person time times world life day days use form forms group groups " +
     "point points matter matters case cases fact facts idea ideas example examples name names line lines " +
+    // read as subtopic titles and blanks: "Need" ("Anticipate the ___ to use multiple tables").
+    "need needs " +
     // Pieces of web addresses ("https://…") are no terms either.
     "https http www"
   ).split(" "),

@@ -33,7 +33,9 @@ export const nl: WordLists = {
   generalNouns: (
     "land vandaag morgen gisteren plaats plaatsen gebied gebieden ding dingen manier manieren deel delen " +
     "kant kanten soort soorten mensen mens tijd tijden wereld leven dag dagen vorm vormen groep groepen " +
-    "punt punten zaak zaken feit feiten idee voorbeeld voorbeelden naam namen lijn lijnen gebruik"
+    "punt punten zaak zaken feit feiten idee voorbeeld voorbeelden naam namen lijn lijnen gebruik " +
+    // read as a subtopic title: "Gedeelte" ("Deze maatregel dekt (een gedeelte van) een eis …").
+    "gedeelte gedeelten geheel"
   ).split(" "),
   numbers:
     "twee drie vier vijf zes zeven acht negen tien elf twaalf twintig dertig veertig vijftig honderd duizend miljoen miljard".split(
