@@ -156,8 +156,14 @@ export function extractiveChapter(
   // Mastery asks only what the diagnostic did not: a section with too little for both gets a smaller
   // check or none (the engine then leaves it out), never the diagnostic's questions again.
   const mastery = masteryQuestions(teaching, new Set(diagnostic.map((question) => question.id)), shape);
-  const blocks = teaching.flatMap((pool) => studyBlocks(pool, labels));
-  const cards = teaching.flatMap((pool) => practiceCards(pool)).slice(0, shape.cards);
+  // Study and practice come before the mastery check and show their answers: they never hold its
+  // questions (a card word for word the question asked later makes the check a memory test of the card).
+  const tested = new Set(mastery.map((question) => question.id));
+  const untested = (item: Item) => !(item.question && tested.has(item.question.id));
+  const blocks = teaching.flatMap((pool) => studyBlocks(pool, labels, untested));
+  const cards = teaching
+    .flatMap((pool) => practiceCards({ ...pool, items: pool.items.filter(untested) }))
+    .slice(0, shape.cards);
   const structureCitations = uniqueCitations(section.subtopics.flatMap((subtopic) => subtopic.citations));
   const reflection = pools.flatMap((pool) =>
     pool.items.flatMap((item) => (item.form !== "cloze" && item.qa ? [item.qa.stem] : [])),
@@ -382,7 +388,7 @@ function quizActivity(kind: "diagnostic" | "mastery", title: string, questions: 
 }
 
 /** Per subtopic: its title, its lead, a definition, an example where the source gives one, a question. */
-function studyBlocks(pool: Pool, labels: Labels): StudyBlock[] {
+function studyBlocks(pool: Pool, labels: Labels, askable: (item: Item) => boolean): StudyBlock[] {
   const id = pool.subtopic.subtopic_id;
   const blocks: StudyBlock[] = [
     { type: "heading", content: pool.subtopic.title, question: null, subtopic_id: id, citations: [] },
@@ -419,7 +425,9 @@ function studyBlocks(pool: Pool, labels: Labels): StudyBlock[] {
   // sentence shows its answer, and cites the same lines again.
   const shown = new Set<Sentence>([lead, example].flatMap((sentence) => (sentence ? [sentence] : [])));
   if (definition?.qa) for (const sentence of definition.sentences) shown.add(sentence);
-  const unseen = pool.items.filter((item) => !item.sentences.some((sentence) => shown.has(sentence)));
+  const unseen = pool.items.filter(
+    (item) => askable(item) && !item.sentences.some((sentence) => shown.has(sentence)),
+  );
   const qa =
     unseen.find((item) => item.form === "cause") ??
     unseen.find((item) => item.form === "definition") ??

@@ -161,6 +161,27 @@ describe("extractive provider on Dutch and English teaching material", () => {
     }
   });
 
+  it("keeps the mastery check's questions out of the study text and the cards, which show their answers", () => {
+    // A card words the same item differently ("Complete: “…”" beside "Fill in the missing term: “…”").
+    const asked = (stem: string) => /[“„](.+)”/u.exec(stem)?.[1] ?? stem;
+    let checked = 0;
+    for (const { chapters } of generated) {
+      for (const chapter of chapters) {
+        const mastery = chapter.activities.find((activity) => activity.kind === "mastery");
+        const stems = new Set(
+          mastery?.kind === "mastery" ? mastery.payload.questions.map((q) => asked(q.stem)) : [],
+        );
+        checked += stems.size;
+        const study = chapter.activities.find((activity) => activity.kind === "study");
+        const studied =
+          study?.kind === "study" ? study.payload.blocks.flatMap((b) => b.question?.stem ?? []) : [];
+        const carded = chapterItems(chapter).cards.map((card) => card.q);
+        for (const shown of [...studied, ...carded]) expect(stems.has(asked(shown))).toBe(false);
+      }
+    }
+    expect(checked).toBeGreaterThan(0);
+  });
+
   it("gives hints that never contain the answer", () => {
     for (const { chapters } of generated) {
       for (const card of chapters.flatMap((chapter) => chapterItems(chapter).cards)) {
