@@ -580,6 +580,9 @@ export function isMainClauseStem(sentence: string, language: Language): boolean 
   const text = sentence.trim();
   if (/\?["'”’)]*$/u.test(text)) return false;
   const [first = "", second = ""] = text.toLowerCase().match(/[\p{L}'’-]+/gu) ?? [];
+  // A statement that opens with its finite verb has lost its subject (a glossary entry's definition
+  // under its term: "Zijn afspraken over de betekenis van gegevens.").
+  if (isFiniteVerb(first, language)) return false;
   const lists = WORD_LISTS[language];
   const opensSubordinate =
     lists.subordinators.includes(first) ||

@@ -16,6 +16,11 @@ describe("isMainClauseStem", () => {
     ["nl", "Dat proces heet fotosynthese.", true],
     ["nl", "Algoritmes kunnen leiden tot ongewenst onderscheid als je groepen ongelijk behandelt.", true],
     ["nl", "Maakt je algoritme een ongewenst onderscheid?", false],
+    // read: "Vul het ontbrekende begrip in: „Zijn afspraken over ___ van gegevens.”" (a glossary entry's
+    // definition under its bold term: no subject)
+    ["nl", "Zijn afspraken over de betekenis van gegevens.", false],
+    ["nl", "Betekent dat samenwerkende partijen aan gegevens dezelfde betekenis toekennen.", false],
+    ["en", "Means that partners give the data the same meaning.", false],
     ["en", "Because the air cools as it rises.", false],
     ["en", "Whether the model is fair to every group.", false],
     ["en", "If the plates collide.", false],
