@@ -134,4 +134,12 @@ describe("outlineSystem: which headings are chapters", () => {
       "a single heading above all of them is the document's title",
     );
   });
+
+  // A stand-in model read "one section per chapter heading" as one section per slide of a deck whose slide
+  // titles are all level 1, and had to decide alone.
+  it("says how a slide deck's slides make sections", () => {
+    expect(outlineSystem("en", true, 0)).toContain(
+      "a section is a run of consecutive slides on one subject, titled with the title of its first slide",
+    );
+  });
 });
