@@ -61,6 +61,12 @@ describe("unteachableReason", () => {
     ["Section 2 of the Data Protection Act defines personal data very broadly.", null],
     ["Figure skaters spin faster when they pull their arms close to the body.", null],
     ["Creative Commons licences let authors decide how others may reuse their work.", null],
+    // read as a recap's closing point: "Onthoud vooral dit: BOMOS bestaat uit: * BOMOS Deel 1: …"
+    [
+      "BOMOS bestaat uit: * BOMOS Deel 1: Het Fundament * BOMOS Deel 2: De Verdieping * Aanvullende modules.",
+      "list",
+    ],
+    ["The result - a cleaner text - was easier to read for every pupil in the class.", null],
     [
       "Dit werk valt onder een Creative Commons Naamsvermelding-GelijkDelen 4.0 Internationaallicentie.",
       "document",

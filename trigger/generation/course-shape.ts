@@ -232,7 +232,11 @@ export function isSlideBullet(text: string): boolean {
   return notAStatementReason(text.trim()) === null;
 }
 
+/** Two bullets inside one line ("BOMOS bestaat uit: * Deel 1: Het Fundament * Deel 2: …"): a list set inline. */
+const INLINE_BULLETS = /(?:^|\s)[*•▪◦–-]\s+\p{Lu}.*\s[*•▪◦–-]\s+\p{Lu}/u;
+
 function isList(text: string): boolean {
+  if (INLINE_BULLETS.test(text)) return true;
   const items = text.split(/[,;]\s*/u).filter((item) => words(item).length > 0);
   if (items.length >= LIST_MIN_ITEMS && items.every((item) => words(item).length <= LIST_ITEM_MAX_WORDS))
     return true;

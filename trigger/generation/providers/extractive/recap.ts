@@ -1,14 +1,14 @@
 import type { Speaker } from "../../../../src/domain/activity-payload.ts";
 import type { Section, Subtopic } from "../../../../src/domain/structure.ts";
 import type { Sentence } from "../../corpus.ts";
-import { isDocumentNote, RECAP_WORDS } from "../../course-shape.ts";
+import { isSlideBullet, RECAP_WORDS } from "../../course-shape.ts";
 import { keyPoint } from "../../text/compress.ts";
 import { type Language, wordCount } from "../../text/language.ts";
 import { endsInItsVerb, namesTaughtConcept } from "../../text/phrase-checks.ts";
 import { isQuotable, leansOnContext, rankSentences, type TermWeights } from "../../text/rank.ts";
 import type { CausalPair } from "./clauses.ts";
 import type { Labels } from "./labels.ts";
-import { isQuestion, leadOf } from "./structure.ts";
+import { leadOf } from "./structure.ts";
 
 /** 60 to 90 seconds spoken, at about 150 words a minute: the course shape's range. */
 export const RECAP_MIN_WORDS = RECAP_WORDS.min;
@@ -240,10 +240,11 @@ export function recapScript(
 }
 
 /**
- * A question of the source ("Meer weten over dit onderwerp?") or a note on the document ("De 3 stappen
- * worden hieronder verder toegelicht.") is no point to remember.
+ * What states nothing of the subject is no point to remember either, as on a slide: a question of the
+ * source ("Meer weten over dit onderwerp?"), a note on the document ("De 3 stappen worden hieronder
+ * verder toegelicht."), an exercise, a reference, a list set inline.
  */
-const isPoint = (sentence: Sentence) => !isQuestion(sentence.text) && !isDocumentNote(sentence.text);
+const isPoint = (sentence: Sentence) => isSlideBullet(sentence.text);
 
 /** The concepts a section's items teach, defined terms first, at most `MAX_RECAP_TERMS`. */
 function taughtConcepts(
