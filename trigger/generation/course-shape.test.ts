@@ -66,6 +66,11 @@ describe("unteachableReason", () => {
       "BOMOS bestaat uit: * BOMOS Deel 1: Het Fundament * BOMOS Deel 2: De Verdieping * Aanvullende modules.",
       "list",
     ],
+    ["BOMOS bestaat uit: * het fundament van de standaard * de verdieping voor beheerders.", "list"],
+    [
+      "De modules zijn: - Linked Data voor semantische standaarden. - Stelsels voor het beheer van afspraken.",
+      "list",
+    ],
     ["The result - a cleaner text - was easier to read for every pupil in the class.", null],
     [
       "Dit werk valt onder een Creative Commons Naamsvermelding-GelijkDelen 4.0 Internationaallicentie.",

@@ -233,7 +233,7 @@ export function isSlideBullet(text: string): boolean {
 }
 
 /** Two bullets inside one line ("BOMOS bestaat uit: * Deel 1: Het Fundament * Deel 2: …"): a list set inline. */
-const INLINE_BULLETS = /(?:^|\s)[*•▪◦–-]\s+\p{Lu}.*\s[*•▪◦–-]\s+\p{Lu}/u;
+const INLINE_BULLETS = /(?:^|\s)(?:[*•▪◦]|[–-](?=\s+\p{Lu}))\s+\S.*\s(?:[*•▪◦]|[–-](?=\s+\p{Lu}))\s+\S/u;
 
 function isList(text: string): boolean {
   if (INLINE_BULLETS.test(text)) return true;
