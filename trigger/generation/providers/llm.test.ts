@@ -317,6 +317,37 @@ describe("llm provider", () => {
     expect(prompt).toContain("1. Which pigment makes leaves green? (options: Chlorophyll | Carotene)");
   });
 
+  it("shows a chapter only its own lines of a chunk that runs on into the next chapter", async () => {
+    // One stored chunk holding both chapters, as a page of a PDF does where a chapter ends mid-page.
+    const lines = [
+      "Dikes",
+      "A dike holds back the water of the river. Dikes are built from clay and sand. Behind the dike lies the polder.",
+      "Pumps",
+      "A pumping station lifts the water out of the polder. The pumps once ran on wind and later on steam.",
+    ];
+    const chunk: Chunk = {
+      id: "00000000-0000-4000-8000-000000000001",
+      source_id: "m",
+      file_path: null,
+      file_name: "water.txt",
+      page_number: null,
+      line_start: 0,
+      line_end: lines.length - 1,
+      content: lines.join("\n"),
+    };
+    const source: CorpusSourceInput = { id: "m", kind: "text", file_name: "water.txt", chunks: [chunk] };
+    const { structure } = await generateStructure(topic, [source], providerFromEnv({}).provider);
+    const corpus = buildCorpus([source]);
+    const section = structure.sections[0] as Section;
+    expect(section.title).toBe("Dikes");
+    const material = assignMaterial(structure, corpus, "en").get(section.section_id) as SectionMaterial;
+    const { provider } = await llmFromStandIn(() => ({ content: "{}" }));
+    await provider.chapter({ topic, structure, section, material, corpus }).catch(() => undefined);
+    const prompt = requestText(standIn?.requests[0] as ChatRequest);
+    expect(prompt).toContain("A dike holds back the water of the river.");
+    expect(prompt).not.toContain("A pumping station lifts the water out of the polder.");
+  });
+
   it("fills chapter citations, drops unsupported answers and invalid ranges, and strips revealing hints", async () => {
     const source = await pdfSource();
     const { provider, report } = await llmFromStandIn((request) => ({

@@ -514,7 +514,10 @@ function chapterChunks(request: ChapterRequest, budget: number, stats: LlmStats)
   const { section, material, corpus } = request;
   const cited = new Set(section.subtopics.flatMap((s) => s.citations.map((c) => c.chunk_id)));
   const ids = new Set([...material.sentences.map((sentence) => sentence.chunk.id), ...cited]);
-  const all = [...ids].flatMap((id) => corpus.chunks.get(id) ?? []).sort((a, b) => a.order - b.order);
+  const all = [...ids]
+    .flatMap((id) => corpus.chunks.get(id) ?? [])
+    .sort((a, b) => a.order - b.order)
+    .map((chunk) => chapterPart(chunk, request));
   const size = (chunk: CorpusChunk) => renderChunk(chunk).length + 1;
   const total = all.reduce((sum, chunk) => sum + size(chunk), 0);
   if (total <= budget) return all;
@@ -532,6 +535,29 @@ function chapterChunks(request: ChapterRequest, budget: number, stats: LlmStats)
   for (let at = 0; at < rest.length; at += stride) take(rest[Math.floor(at)] as CorpusChunk);
   stats.chapterChunksLeftOut += all.length - chosen.size;
   return all.filter((chunk) => chosen.has(chunk));
+}
+
+/**
+ * A chunk's lines that belong to the chapter: from the first to the last line of its material or of its
+ * subtopics' citations there. A chunk that runs on into the next chapter showed that chapter's lines
+ * too, and the model, told that every shown line is this chapter's, taught them here.
+ */
+function chapterPart(chunk: CorpusChunk, { section, material }: ChapterRequest): CorpusChunk {
+  const ranges = [
+    ...material.sentences
+      .filter((sentence) => sentence.chunk.id === chunk.id)
+      .map((sentence) => [sentence.line_start, sentence.line_end] as const),
+    ...section.subtopics
+      .flatMap((subtopic) => subtopic.citations)
+      .filter((citation) => citation.chunk_id === chunk.id)
+      .map((citation) => [citation.line_start, citation.line_end] as const),
+  ];
+  if (ranges.length === 0) return chunk;
+  const first = Math.max(chunk.line_start, Math.min(...ranges.map(([start]) => start)));
+  const last = Math.min(chunk.line_end, Math.max(...ranges.map(([, end]) => end)));
+  if (first === chunk.line_start && last === chunk.line_end) return chunk;
+  const lines = chunk.lines.slice(first - chunk.line_start, last - chunk.line_start + 1);
+  return { ...chunk, line_start: first, line_end: last, lines, content: lines.join("\n") };
 }
 
 async function llmChapter(
