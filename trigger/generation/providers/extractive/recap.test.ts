@@ -68,4 +68,28 @@ describe("recap key points", () => {
     );
     expect(recap.transcript).not.toContain("hieronder");
   });
+
+  it("opens with the first subtopic it speaks of, even when an earlier one has no point to say", async () => {
+    const sentences = await pastedSentences(
+      [
+        "Meer weten over dit onderwerp?",
+        "Een biasanalyse zoekt naar onderscheid tussen groepen mensen in de uitkomsten van een algoritme.",
+      ].join(" "),
+    );
+    const [question, statement] = sentences;
+    const second: Subtopic = { ...subtopic, subtopic_id: "s2", title: "Onderscheid" };
+    const recap = recapScript(
+      section,
+      [
+        { subtopic, sentences: question ? [question] : [] },
+        { subtopic: second, sentences: statement ? [statement] : [] },
+      ],
+      [],
+      LABELS.nl,
+      new TermWeights(sentences),
+      { reflection: [], onward: "" },
+    );
+    expect(recap.transcript).toContain("Eerst gaat het over „Onderscheid”.");
+    expect(recap.transcript).not.toContain("Tot slot");
+  });
 });

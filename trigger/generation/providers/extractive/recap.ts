@@ -62,7 +62,8 @@ export function recapScript(
 ): RecapScript {
   const opening = labels.recapOpening(section.title);
   // Each step names its subtopic. A templated link to the one before ("As with “X”, “Y” comes up again
-  // here") was read by two blind graders as filler, so the connectives alone carry the order.
+  // here") was read by two blind graders as filler, so the connectives alone carry the order. Their
+  // words are reserved for every subtopic; the words said are those of the subtopics that get a point.
   const steps = pools.map((pool, index) => labels.recapStep(index, pools.length, pool.subtopic.title));
   // The closing line quotes the section's most central sentence; its length is reserved up front.
   const central = rankSentences(pools.flatMap((pool) => pool.sentences).filter(isQuotable), weights);
@@ -160,13 +161,16 @@ export function recapScript(
   // the expert answers with the quoted source sentences. The transcript reads the same parts in order.
   const body: Part[] = [{ speaker: "host", text: opening, sentences: [] }];
   const sentences: Sentence[] = [];
-  pools.forEach((_, pool) => {
+  // The connectives count the subtopics the script speaks of: "Daarnaast" never opens the first one said.
+  const spokenOf = pools.flatMap((_, pool) => ((units[pool]?.length ?? 0) > 0 ? [pool] : []));
+  pools.forEach((entry, pool) => {
     const picked = [...(units[pool] ?? [])].sort(
       (a, b) => (a.sentences[0]?.index ?? 0) - (b.sentences[0]?.index ?? 0),
     );
     if (picked.length === 0) return;
+    const step = labels.recapStep(spokenOf.indexOf(pool), spokenOf.length, entry.subtopic.title);
     body.push(
-      { speaker: "host", text: steps[pool] ?? "", sentences: [] },
+      { speaker: "host", text: step, sentences: [] },
       { speaker: "host", text: labels.podcastAsk(pool), sentences: [], scriptOnly: true },
       ...picked.map((unit): Part => ({ speaker: "expert", text: unit.text, sentences: unit.sentences })),
     );
