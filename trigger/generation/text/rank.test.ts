@@ -27,7 +27,11 @@ describe("leansOnContext: a sentence that needs the one before it", () => {
     ["Voor andere rechtspersonen zoals bedrijven kan dit ook van toepassing zijn.", true],
     ["In de winter is dit niet anders.", true],
     ["In de winter stijgt het water tot aan de dijk.", false],
-    ["Daarbij kan dit proces jaren duren.", false],
+    ["Daarbij kan dit proces jaren duren.", true],
+    // read in recaps, pointing at nothing said: "Hieruit bleek …", "Instead, put if/else statements …"
+    ["Hieruit bleek dat er onvoldoende statistisch verband was.", true],
+    ["Instead, put if/else statements in the program to control what it does.", true],
+    ["Kan dit proces jaren duren in een grote organisatie?", false],
   ] as const)("%s → %s", (text, expected) => {
     expect(leansOnContext(text)).toBe(expected);
   });

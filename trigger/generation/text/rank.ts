@@ -103,7 +103,7 @@ const LINKING_ADVERBS = new Set(
 );
 
 const CONTEXT_OPENERS = new Set(
-  "it its they their these this those he she them such there so then therefore dit dat deze die hij zij ze daar daardoor hierdoor zo dan daarom want".split(
+  "it its they their these this those he she them such there so then therefore instead otherwise dit dat deze die hij zij ze daar daardoor hierdoor zo dan daarom want hieruit daaruit hierin daarin hiermee daarmee hierbij daarbij daarna".split(
     " ",
   ),
 );
