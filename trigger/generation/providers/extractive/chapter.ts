@@ -322,16 +322,21 @@ function overview(
       .filter((text, index, all) => text !== "" && all.indexOf(text) === index && fitsASlide(text))
       .slice(0, SLIDE_BULLETS),
   }));
+  // A slide of a title alone says nothing a learner can read; only when no subtopic has a line to show
+  // do the titles stay, as the chapter's map.
+  const said = slides.filter((slide) => slide.bullets.length > 0);
   return {
     slides:
-      slides.length > 0
-        ? slides
-        : [
-            {
-              title: section.title,
-              bullets: [section.description].filter((text) => text && fitsASlide(text)),
-            },
-          ],
+      said.length > 0
+        ? said
+        : slides.length > 0
+          ? slides
+          : [
+              {
+                title: section.title,
+                bullets: [section.description].filter((text) => text && fitsASlide(text)),
+              },
+            ],
     objectives: [...new Set(objectives)].slice(0, maxObjectives),
   };
 }

@@ -220,6 +220,28 @@ describe("extractive provider on Dutch and English teaching material", () => {
     }
   });
 
+  it("shows no overview slide of a title alone while another subtopic has lines to show", async () => {
+    const { structure, sources, topic } = await generatedFrom(
+      [
+        "# Dijken",
+        "## Bouw",
+        "Een dijk houdt het water van de rivier tegen. Dijken worden van klei en zand gebouwd. Achter de dijk ligt de polder.",
+        "",
+        "## Onderhoud",
+        "Hoe onderhoud je een dijk? Hoofdstuk 3 beschrijft het onderhoud van de dijken.",
+        "",
+        "# Gemalen",
+        "Een gemaal pompt het water uit de polder. Het water stroomt dan naar de rivier achter de dijk.",
+      ].join("\n"),
+    );
+    expect(structure.sections[0]?.subtopics.map((subtopic) => subtopic.title)).toEqual(["Bouw", "Onderhoud"]);
+    const course = await generateCourse(topic, structure, sources, extractiveProvider());
+    const overview = course.chapters[0]?.activities.find((activity) => activity.kind === "overview");
+    const slides = overview?.kind === "overview" ? overview.payload.slides : [];
+    expect(slides.map((slide) => slide.title)).toEqual(["Bouw"]);
+    expect(slides[0]?.bullets.length).toBeGreaterThan(0);
+  });
+
   it("keeps a short section's recap short: no generic prompts as filler, never new facts", async () => {
     const { structure, sources, topic } = await generatedFrom(
       [
