@@ -384,6 +384,7 @@ describe("sections", () => {
       "an untitled licence line",
       ["Dit werk valt onder een Creative Commons Naamsvermelding 4.0 Internationaal-licentie.", ""],
     ],
+    ["a title page's author line", ["Erwin Folmer", ""]],
     [
       "a section of notes on the document",
       [

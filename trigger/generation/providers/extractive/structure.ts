@@ -194,9 +194,14 @@ function draftSections(source: CorpusSource, items: CorpusItem[], weights: TermW
   // A unit of numbers alone (a chapter's number set apart, a stray page number) says nothing.
   const says = (unit: DraftSection["units"][number]) =>
     unit.sentences.some((sentence) => /\p{L}/u.test(sentence.text));
-  // A section of notes on the document alone (its licence, what its chapters hold) teaches nothing.
+  // A section of notes on the document alone (its licence, what its chapters hold) teaches nothing, nor
+  // do the lines before the first heading when none states anything (a title page's author and date).
   const teaches = (section: DraftSection) =>
-    section.units.some((unit) => unit.sentences.some((sentence) => !isDocumentNote(sentence.text)));
+    section.units.some((unit) =>
+      unit.sentences.some((sentence) =>
+        section.title === null ? isTeachable(sentence) : !isDocumentNote(sentence.text),
+      ),
+    );
   return sections
     .map((section) => ({ ...section, units: section.units.filter(says) }))
     .filter((section) => section.units.length > 0 && teaches(section));
