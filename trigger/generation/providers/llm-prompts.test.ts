@@ -128,6 +128,17 @@ describe("reduceSystem: the entries' numbering", () => {
   });
 });
 
+// A blind grading of a stand-in model's course: "Standaarden zijn het belangrijkste middel…" where the
+// source says "een belangrijk middel", and a year the cited lines do not give.
+describe("chapterSystem: no claim stronger than its lines", () => {
+  it.each([
+    ["degree and hedges", "keep their degree and hedges"],
+    ["new facts", "add no date, number or name"],
+  ])("asks to keep the lines' %s", (_, phrase) => {
+    expect(chapterSystem("nl", 0)).toContain(phrase);
+  });
+});
+
 describe("outlineSystem: which headings are chapters", () => {
   it("says a single heading above the rest is the title", () => {
     expect(outlineSystem("en", true, 0)).toContain(

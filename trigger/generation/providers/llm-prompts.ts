@@ -150,6 +150,8 @@ export function chapterSystem(language: SourceLanguage, variant: number): string
     "option as often as in wrong ones, or not at all. The stem never contains the answer.",
     "Grounding: every question, card and qa block cites the lines that state its answer, and its correct answer",
     "uses the key terms of those lines. All shown lines belong to this chapter; cite nothing else.",
+    "Say no more than the lines: keep their degree and hedges ('an important means' never becomes 'the most",
+    "important means', 'for example' never 'only'), and add no date, number or name they do not state.",
     CITATION_RULE,
     "subtopic_id is the id of the subtopic the item practises (an id from the chapter outline, such as",
     '"section-2-1"), or null only for an item that connects several subtopics.',
