@@ -49,6 +49,10 @@ describe("isFrontMatterHeading", () => {
     ["Disclaimer:", true],
     ["Inhoudsopgave", true],
     ["Colofon", true],
+    ["Acknowledgements / Contributions", true], // a deck's closing slide, read as a chapter
+    ["Acknowledgments", true],
+    ["Dankwoord", true],
+    ["Contributions to the water board", false],
     ["Contents of a cell", false],
     ["Metadata of public events", false],
     ["Inhoud van de dijk", false],

@@ -233,7 +233,11 @@ export function isObjectivesHeading(text: string): boolean {
 
 /** A heading of the document's front matter ("Contents", "List of Tables", "Colofon"). */
 export function isFrontMatterHeading(text: string): boolean {
-  return Object.values(WORD_LISTS).some((lists) => lists.frontMatterHeadings.includes(labelOf(text)));
+  // "Acknowledgements / Contributions": every part of a joined title is front matter.
+  const parts = labelOf(text).split(/\s*[/&]\s*/u);
+  return Object.values(WORD_LISTS).some((lists) =>
+    parts.every((part) => lists.frontMatterHeadings.includes(part)),
+  );
 }
 
 /** A heading left out of the structure with its text, up to the next heading. */

@@ -182,6 +182,12 @@ export const en: WordLists = {
     "change history",
     "disclaimer",
     "colophon",
+    // Thanks and credits teach nothing of the subject ("Acknowledgements / Contributions" closing a deck).
+    "acknowledgements",
+    "acknowledgments",
+    "contributions",
+    "author contributions",
+    "credits",
   ],
   calloutHeadings: [
     "tip",

@@ -164,6 +164,9 @@ export const nl: WordLists = {
     "wijzigingshistorie",
     "disclaimer",
     "colofon",
+    "dankwoord",
+    "dankbetuiging",
+    "credits",
   ],
   calloutHeadings: [
     "tip",
