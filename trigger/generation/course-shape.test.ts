@@ -35,6 +35,9 @@ describe("unteachableReason", () => {
     ["Schrijf een functie die het gemiddelde van een lijst getallen berekent.", "exercise"],
     ["Smith, J. (2001). Volcanoes of the world. Cambridge University Press.", "reference"],
     ["Jansen et al. showed the same pattern in older rocks.", "reference"],
+    ["Bron: Addendum Vooringenomenheid voorkomen, Algorithm Audit.", "reference"],
+    ["Source: Statistics Netherlands, household survey of the year before.", "reference"],
+    ["De bron van de rivier ligt hoog in de Zwitserse Alpen, bij de gletsjer.", null],
     ["See chapter 4.", "thin"],
     ["If you are using these materials, you can remove the logo and replace it with your own.", "document"],
     [

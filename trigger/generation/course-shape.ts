@@ -156,6 +156,8 @@ const REFERENCE_MARKS = [
   /\bdoi[:.]/iu,
   /https?:\/\//u,
   /^\p{Lu}\p{L}+,\s+\p{Lu}\.(\s*\p{Lu}\.)*[,\s]/u,
+  // A credit line under a figure or box: "Bron: Addendum Vooringenomenheid voorkomen, Algorithm Audit".
+  /^(?:bron(?:nen)?|source|sources|credit|credits)\s*:/iu,
 ];
 /**
  * Sentences about the document itself rather than its subject: "If you are using these materials, …",

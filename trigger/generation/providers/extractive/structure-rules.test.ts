@@ -1,11 +1,13 @@
 import { describe, expect, it } from "vitest";
 import type { Sentence } from "../../corpus.ts";
+import { pastedSentences } from "../../fixtures/pasted.ts";
 import {
   continuesTitle,
   isCalloutHeading,
   isFrontMatterHeading,
   isObjectivesHeading,
   joinUntitled,
+  leadOf,
 } from "./structure.ts";
 
 // A box's label is no chapter or subtopic: each row is a heading and whether it is one.
@@ -120,5 +122,22 @@ describe("joinUntitled", () => {
   it.each(rows)("%j → %j", (titles, expected) => {
     const groups = titles.map((title, index) => ({ title, sentences: [sentence(index)] }));
     expect(joinUntitled(groups).map((group) => [group.title, group.sentences.length])).toEqual(expected);
+  });
+});
+
+// A subtopic's lead (its description) says what it is about: a statement before a credit line or a question.
+describe("leadOf", () => {
+  it.each([
+    // read as a description: "Kwantitatieve analyse: Bron: Addendum Vooringenomenheid voorkomen, Algorithm Audit"
+    [
+      "Bron: Addendum Vooringenomenheid voorkomen, Algorithm Audit. Hieruit bleek dat er onvoldoende statistisch verband was tussen de criteria.",
+      "Hieruit bleek dat er onvoldoende statistisch verband was tussen de criteria.",
+    ],
+    [
+      "Hoe werkt een dijk? Een dijk houdt het water van de rivier tegen.",
+      "Een dijk houdt het water van de rivier tegen.",
+    ],
+  ])("%s → %s", async (text, lead) => {
+    expect(leadOf(await pastedSentences(text))?.text).toBe(lead);
   });
 });

@@ -9,7 +9,7 @@ import {
   linesOf,
   type Sentence,
 } from "../../corpus.ts";
-import { isDocumentNote, isTeachable } from "../../course-shape.ts";
+import { isDocumentNote, isSlideBullet, isTeachable } from "../../course-shape.ts";
 import { stem } from "../../support.ts";
 import type { Heading } from "../../text/headings.ts";
 import {
@@ -338,11 +338,13 @@ export function isQuestion(text: string): boolean {
 export function leadOf(sentences: readonly Sentence[]): Sentence | undefined {
   // A question ("Meer weten over dit onderwerp?") asks; a lead states what the passage is about, and a
   // teaching statement does that best (not a note about the slides themselves, not a code label).
-  const standsAlone = (sentence: Sentence) =>
-    isQuotable(sentence) && !leansOnContext(sentence.text) && !isQuestion(sentence.text);
+  // A credit or a note on the document ("Bron: …") says what the passage is about least of all.
+  const states = (sentence: Sentence) => isQuotable(sentence) && isSlideBullet(sentence.text);
+  const standsAlone = (sentence: Sentence) => states(sentence) && !leansOnContext(sentence.text);
   return (
     sentences.find((sentence) => standsAlone(sentence) && isTeachable(sentence)) ??
     sentences.find(standsAlone) ??
+    sentences.find(states) ??
     sentences.find((sentence) => isQuotable(sentence) && !leansOnContext(sentence.text)) ??
     sentences.find(isQuotable) ??
     sentences.find((sentence) => sentence.terms.length > 0)
