@@ -161,8 +161,11 @@ export function extractiveChapter(
   const tested = new Set(mastery.map((question) => question.id));
   const untested = (item: Item) => !(item.question && tested.has(item.question.id));
   const blocks = teaching.flatMap((pool) => studyBlocks(pool, labels, untested));
+  // A card that asks the study text's own question, whose answer it has just shown, practises nothing.
+  const studied = new Set(blocks.flatMap((block) => (block.question ? [block.question.stem] : [])));
   const cards = teaching
     .flatMap((pool) => practiceCards({ ...pool, items: pool.items.filter(untested) }))
+    .filter((card) => !studied.has(card.q))
     .slice(0, shape.cards);
   const structureCitations = uniqueCitations(section.subtopics.flatMap((subtopic) => subtopic.citations));
   const reflection = pools.flatMap((pool) =>

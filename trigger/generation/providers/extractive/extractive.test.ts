@@ -161,7 +161,7 @@ describe("extractive provider on Dutch and English teaching material", () => {
     }
   });
 
-  it("keeps the mastery check's questions out of the study text and the cards, which show their answers", () => {
+  it("keeps the mastery check's questions out of the study text and the cards, and the study text's out of the cards", () => {
     // A card words the same item differently ("Complete: “…”" beside "Fill in the missing term: “…”").
     const asked = (stem: string) => /[“„](.+)”/u.exec(stem)?.[1] ?? stem;
     let checked = 0;
@@ -177,6 +177,8 @@ describe("extractive provider on Dutch and English teaching material", () => {
           study?.kind === "study" ? study.payload.blocks.flatMap((b) => b.question?.stem ?? []) : [];
         const carded = chapterItems(chapter).cards.map((card) => card.q);
         for (const shown of [...studied, ...carded]) expect(stems.has(asked(shown))).toBe(false);
+        // Nor does a card ask the study text's question, whose answer the study text shows.
+        for (const card of carded) expect(studied).not.toContain(card);
       }
     }
     expect(checked).toBeGreaterThan(0);
@@ -273,6 +275,10 @@ describe("extractive provider on Dutch and English teaching material", () => {
         "Section 2 describes the canals and the crops in more detail.",
         "",
         "Farmers grow grass and grain on the wet clay of the polder. Cows graze on the grass in summer. The clay makes the land very fertile for crops. Boats carry the grain along the canals to the town market.",
+        "",
+        "The water board keeps the dikes and pumps of the polder in order. The water board also decides how high the water in the canals may rise. Farmers pay the water board a yearly tax for this work.",
+        "",
+        "Wet clay holds the rain water for a long time. The canals carry the rain water to the river. Mills once pumped the rain water into the canals with wind power.",
       ].join("\n"),
     );
     const course = await generateCourse(topic, structure, sources, extractiveProvider());
