@@ -328,18 +328,13 @@ function overview(
   // A slide of a title alone says nothing a learner can read; only when no subtopic has a line to show
   // do the titles stay, as the chapter's map.
   const said = slides.filter((slide) => slide.bullets.length > 0);
+  const shown = said.length > 0 ? said : slides;
+  const sectionSlide = {
+    title: section.title,
+    bullets: [section.description].filter((text) => text && fitsASlide(text)),
+  };
   return {
-    slides:
-      said.length > 0
-        ? said
-        : slides.length > 0
-          ? slides
-          : [
-              {
-                title: section.title,
-                bullets: [section.description].filter((text) => text && fitsASlide(text)),
-              },
-            ],
+    slides: shown.length > 0 ? shown : [sectionSlide],
     objectives: [...new Set(objectives)].slice(0, maxObjectives),
   };
 }

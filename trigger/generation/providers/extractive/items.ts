@@ -288,7 +288,7 @@ function termDistractors(
       if (
         fillsTo &&
         (context.knownStatements.has(comparable(fillsTo(shown))) ||
-          fitsElsewhere(fillsTo, shown, context.sentences))
+          fitsElsewhere(fillsTo, shown, context.knownStatements))
       )
         continue;
       if (!context.defined.has(phrase.key) && !homeOf(phrase.key, context)) continue;
@@ -312,7 +312,8 @@ const FRAME_MIN_WORDS = 3;
 export function fitsElsewhere(
   fillsTo: (option: string) => string,
   option: string,
-  sentences: readonly Sentence[],
+  /** The chapter's sentences as `comparable` texts (`ItemContext.knownStatements`). */
+  statements: Iterable<string>,
 ): boolean {
   const marker = "\u0000";
   const [before = "", after = ""] = fillsTo(marker).split(marker);
@@ -320,7 +321,8 @@ export function fitsElsewhere(
   const wordsAfter = after.trim().split(/\s+/u).filter(Boolean).slice(0, FRAME_WORDS);
   if (wordsBefore.length + wordsAfter.length < FRAME_MIN_WORDS) return false;
   const frame = comparable([...wordsBefore, option, ...wordsAfter].join(" "));
-  return sentences.some((sentence) => comparable(sentence.text).includes(frame));
+  for (const statement of statements) if (statement.includes(frame)) return true;
+  return false;
 }
 
 /** A Dutch infinitive the chapter uses as a noun ("het ontwikkelen van standaarden"): an activity. */

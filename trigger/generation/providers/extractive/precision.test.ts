@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { pastedSentences } from "../../fixtures/pasted.ts";
 import { bareExplanations, placeOnlyExplanations, unexplainedOptions } from "../../quality.ts";
+import { comparable } from "../../support.ts";
 import type { Language } from "../../text/language.ts";
 import { endsInItsVerb, isTrivialBlank, isWorthAsking, sameOptionForm } from "../../text/phrase-checks.ts";
 import { causalPairs, definitions, needsContext } from "./clauses.ts";
@@ -537,7 +538,7 @@ describe("fitsElsewhere: a wrong option the source writes in the blank's place i
     // Too little stem around the blank to tell: "the ___ of" fits almost anything.
     ["Look at ", ".", "data", false],
   ] as const)("%j___%j with %j → %s", async (before, after, option, expected) => {
-    const sentences = await sentencesOf(source);
-    expect(fitsElsewhere((shown) => `${before}${shown}${after}`, option, sentences)).toBe(expected);
+    const statements = (await sentencesOf(source)).map((sentence) => comparable(sentence.text));
+    expect(fitsElsewhere((shown) => `${before}${shown}${after}`, option, statements)).toBe(expected);
   });
 });

@@ -330,7 +330,7 @@ export function joinUntitled<T extends { sentences: Sentence[]; title: string | 
 }
 
 /** A sentence that asks rather than states. */
-export function isQuestion(text: string): boolean {
+function isQuestion(text: string): boolean {
   return /\?["'”’)]*$/u.test(text.trim());
 }
 
