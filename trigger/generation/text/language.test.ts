@@ -3,6 +3,7 @@ import {
   detectLanguage,
   detectSourceLanguage,
   dominantLanguage,
+  inOtherLanguage,
   isOfflineLanguage,
   languageName,
   readsAsDutchOrEnglish,
@@ -128,5 +129,21 @@ describe("readsAsDutchOrEnglish", () => {
     ["Nam id fermentum dui.", latin, true],
   ] as const)("%s → %s", (text, passage, expected) => {
     expect(readsAsDutchOrEnglish(text, passage)).toBe(expected);
+  });
+});
+
+// read in a Dutch report: "… sensors attached to the ___" with the options google, apple, oplossing
+describe("inOtherLanguage: a sentence quoted in the other language", () => {
+  it.each([
+    ["The /dev/random generator obtains entropy from the devices attached to the system.", "nl", true],
+    ["Exposure keys never leave the device and are not backed up to iCloud.", "nl", true],
+    ["Apple geeft aan dat: Exposure keys never leave the device.", "nl", false],
+    ["Een dijk beschermt het land tegen het water van de zee.", "nl", false],
+    ["TLS tijdens transport, eenzijdig geauthentiseerd.", "nl", false],
+    ["Een dijk beschermt het land tegen het water van de zee.", "en", true],
+    ["The water of the sea warms in the sun and rises as vapour.", "en", false],
+    ["Photosynthesis converts sunlight into energy.", "en", false],
+  ] as const)("%s (a %s source) → %s", (text, language, expected) => {
+    expect(inOtherLanguage(text, language)).toBe(expected);
   });
 });

@@ -119,13 +119,31 @@ export function isStopwordIn(word: string, language: Language): boolean {
  * taken as English. Per source, so a Dutch syllabus and an English article each keep their language.
  */
 export function detectLanguage(text: string): Language {
-  let en = 0;
-  let nl = 0;
-  for (const word of words(text)) {
-    if (MARKERS.en.has(word)) en++;
-    if (MARKERS.nl.has(word)) nl++;
-  }
+  const { en, nl } = markerCounts(text);
   return nl > en ? "nl" : "en";
+}
+
+function markerCounts(text: string): Record<Language, number> {
+  const counts = { en: 0, nl: 0 };
+  for (const word of words(text)) {
+    if (MARKERS.en.has(word)) counts.en++;
+    if (MARKERS.nl.has(word)) counts.nl++;
+  }
+  return counts;
+}
+
+/** Function words of the other language that make a sentence a quotation in it, with none of its own. */
+const OTHER_LANGUAGE_MIN_MARKERS = 2;
+
+/**
+ * A sentence plainly written in the other language the offline generator knows (an English quotation in
+ * a Dutch report): its function words are the other language's, none are the source's. Its items would
+ * get options in the source's language ("attached to the ___": system, oplossing, …).
+ */
+export function inOtherLanguage(text: string, language: Language): boolean {
+  const counts = markerCounts(text);
+  const other: Language = language === "nl" ? "en" : "nl";
+  return counts[language] === 0 && counts[other] >= OTHER_LANGUAGE_MIN_MARKERS;
 }
 
 /** The language most of the given texts are written in, weighted by their length; English on a tie or none. */

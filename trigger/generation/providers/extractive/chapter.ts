@@ -13,7 +13,13 @@ import {
 import { stableId } from "../../ids.ts";
 import type { SectionMaterial } from "../../material.ts";
 import { comparable } from "../../support.ts";
-import { isStopword, type Language, readsAsDutchOrEnglish, words } from "../../text/language.ts";
+import {
+  inOtherLanguage,
+  isStopword,
+  type Language,
+  readsAsDutchOrEnglish,
+  words,
+} from "../../text/language.ts";
 import { namesTaughtConcept } from "../../text/phrase-checks.ts";
 import { isQuotable, type KeyPhrase, keyPhrases, rankSentences, type TermWeights } from "../../text/rank.ts";
 import type { ActivityDraft, ChapterDraft, ChapterRequest } from "../types.ts";
@@ -48,10 +54,13 @@ interface Pool {
 
 /**
  * The section's material without passages in a language the word lists do not know (placeholder Latin
- * in an English paper): no item, study text or recap can be written from them here.
+ * in an English paper) or sentences quoted in the other one (English in a Dutch report): no item, study
+ * text or recap can be written from them here.
  */
 function inOfflineLanguage(material: SectionMaterial): SectionMaterial {
-  const known = (sentence: Sentence) => readsAsDutchOrEnglish(sentence.text, sentence.chunk);
+  const known = (sentence: Sentence) =>
+    readsAsDutchOrEnglish(sentence.text, sentence.chunk) &&
+    !inOtherLanguage(sentence.text, sentence.source.language);
   return {
     ...material,
     sentences: material.sentences.filter(known),
