@@ -113,12 +113,29 @@ describe("sentences across chunk edges and page breaks", () => {
       sentences: ["The cone holds the seeds that the wind carries far from the tree."],
     },
     {
-      name: "lines left out between two chunks of a page (a blank line)",
+      name: "lines left out between two chunks of a Word page (a blank line)",
+      kind: "docx" as const,
       chunks: [
-        chunk(4, 0, ["The cone holds the seeds that the wind"]),
-        chunk(4, 2, ["carries far from the tree."]),
+        chunk(null, 0, ["The cone holds the seeds that the wind"]),
+        chunk(null, 2, ["carries far from the tree."]),
       ],
       sentences: ["The cone holds the seeds that the wind", "carries far from the tree."],
+    },
+    {
+      name: "lines left out between two chunks of a PDF page (furniture: text in a figure)",
+      chunks: [
+        chunk(4, 0, ["The cone holds the seeds that the wind"]),
+        chunk(4, 3, ["carries far from the tree."]),
+      ],
+      sentences: ["The cone holds the seeds that the wind carries far from the tree."],
+    },
+    {
+      name: "a paragraph that starts after furniture on a PDF page",
+      chunks: [
+        chunk(4, 0, ["The cone holds the seeds of the tree."]),
+        chunk(4, 3, ["The wind carries them far."], { paragraphs: [3] }),
+      ],
+      sentences: ["The cone holds the seeds of the tree.", "The wind carries them far."],
     },
     {
       name: "text without a layout never runs on",
@@ -128,8 +145,8 @@ describe("sentences across chunk edges and page breaks", () => {
       ],
       sentences: ["The cone holds the seeds that the wind", "carries far from the tree."],
     },
-  ])("$name", ({ chunks, sentences }) => {
-    expect(sentencesOf(chunks).map((sentence) => sentence.text)).toEqual(sentences);
+  ])("$name", ({ chunks, sentences, kind }: { chunks: Chunk[]; sentences: string[]; kind?: SourceKind }) => {
+    expect(sentencesOf(chunks, kind).map((sentence) => sentence.text)).toEqual(sentences);
   });
 
   it("slides never run on", () => {
@@ -186,13 +203,15 @@ describe("mayRunOn", () => {
   it.each([
     ["the next lines of a page", laid(1, 0, 3), laid(1, 4, 6), true],
     ["a gap on the page", laid(1, 0, 3), laid(1, 5, 6), false],
+    ["a gap on a PDF page (furniture)", laid(1, 0, 3), laid(1, 5, 6), true, "pdf" as const],
+    ["a gap on a Word page (blank lines)", laid(null, 0, 3), laid(null, 5, 6), false, "docx" as const],
     ["the top of the next page", laid(1, 0, 30), laid(2, 2, 6), true],
     ["two pages on", laid(1, 0, 30), laid(3, 0, 6), false],
     ["the next lines of an unpaged file", laid(null, 0, 3), laid(null, 4, 6), true],
     ["no layout before", laid(1, 0, 3, null), laid(1, 4, 6), false],
     ["no layout after", laid(1, 0, 3), laid(1, 4, 6, null), false],
-  ])("%s", (_, previous, next, runsOn) => {
-    expect(mayRunOn(previous, next)).toBe(runsOn);
+  ])("%s", (_, previous, next, runsOn, kind?: SourceKind) => {
+    expect(mayRunOn(previous, next, kind)).toBe(runsOn);
   });
 
   it("nothing before the first chunk", () => {

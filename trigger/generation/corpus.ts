@@ -236,10 +236,13 @@ function closeParagraph(corpus: Corpus, source: CorpusSource, reading: Reading) 
  * "Sentences across pages"): both read by layout, and `next` holds the very next lines of the same page
  * or the top of the next page. Its first body line then goes on with that paragraph unless the layout
  * marks a paragraph start there, as ingestion does wherever the text does not run on over the break.
+ * A PDF page has no blank lines: lines between two of its chunks are furniture a reader steps over (text
+ * drawn in a figure, a page number between columns), so the paragraph marks alone decide there.
  */
-export function mayRunOn(previous: Chunk | null, next: Chunk): boolean {
+export function mayRunOn(previous: Chunk | null, next: Chunk, kind?: SourceKind): boolean {
   if (!previous?.layout || !next.layout) return false;
-  if (previous.page_number === next.page_number) return next.line_start === previous.line_end + 1;
+  if (previous.page_number === next.page_number)
+    return kind === "pdf" ? next.line_start > previous.line_end : next.line_start === previous.line_end + 1;
   return (
     previous.page_number !== null &&
     next.page_number !== null &&
@@ -267,7 +270,7 @@ function readPage(corpus: Corpus, source: CorpusSource, pageChunks: Chunk[], rea
     const roles = chunk.layout ? rolesOf(chunk.layout) : null;
     if (roles) corpusChunk.lineRoles = roles.lineRoles;
     // Each slide stands on its own (ingest/extract.ts marks no run-on between slides).
-    if (source.kind === "pptx" || !mayRunOn(reading.previous, chunk)) close();
+    if (source.kind === "pptx" || !mayRunOn(reading.previous, chunk, source.kind)) close();
     reading.previous = chunk;
     const lineAt = (lineNumber: number) => corpusChunk.lines[lineNumber - chunk.line_start] ?? "";
     for (let lineNumber = chunk.line_start; lineNumber <= chunk.line_end; lineNumber++) {

@@ -55,7 +55,11 @@ export function chunkPage(
     for (let start = block.start; start <= block.end; ) {
       const piece = { start, end: pieceEnd(page.lines, start, block.end, maxLines, page.layout) };
       start = piece.end + 1;
-      const fits = current !== null && piece.end - current[0] < maxLines && !block.heading;
+      const fits =
+        current !== null &&
+        piece.end - current[0] < maxLines &&
+        !block.heading &&
+        !furnitureBetween(page.layout, current[1], piece.start);
       if (current && fits) {
         current[1] = piece.end;
       } else {
@@ -79,6 +83,16 @@ export function chunkPage(
       layout: page.layout ? chunkLayoutOf(page.layout, lineStart, lineEnd) : null,
     };
   });
+}
+
+/**
+ * Furniture between two blocks (text drawn in a figure between a paragraph and the caption under it, a
+ * page number between columns) ends the chunk: a chunk's lines are all read as its text, and a sentence
+ * that goes on past it is joined across the chunk edge (chunk-continuation.ts).
+ */
+function furnitureBetween(layout: PageLayout | null | undefined, after: number, before: number): boolean {
+  for (let index = after + 1; index < before; index++) if (layout?.furniture.has(index)) return true;
+  return false;
 }
 
 const SENTENCE_END = /[.!?:]["'”’)\]]*$/;

@@ -574,7 +574,8 @@ function markNamedBlocks(blocks: Block[]) {
     if (block.role !== null && block.role !== "list") return;
     if (block.lines.length !== 1) return;
     const kind = headingKind(block.lines[0] ?? "");
-    if (!kind) return;
+    // An abstract is prose to read, whatever its shape.
+    if (!kind || kind === "abstract") return;
     const extent = extentAfter(blocks, index);
     if (kind === "toc") {
       const entries = extent.filter((entry) => entry.role === "toc" || isTocEntry(entry.lines.join(" ")));

@@ -32,6 +32,8 @@ export interface NonBodyWords {
    * notices to the reader of the paper, nothing to learn.
    */
   noticeHeadings: readonly string[];
+  /** Headings of a publication's abstract or summary, lower case: a title even when set as plain text. */
+  abstractHeadings: readonly string[];
   /**
    * Words after a reference heading that say what the list is about ("Literatuur over …", "Further
    * reading on …"); "Literatuur in de middeleeuwen" is about literature, not a reading list.
@@ -99,7 +101,17 @@ export const NON_BODY_WORDS: Record<WordListLanguage, NonBodyWords> = {
       "beschikbaarheid van gegevens",
       "bijdragen van de auteurs",
       "auteursrecht",
+      "trefwoorden",
+      "kernwoorden",
+      "sleutelwoorden",
+      "disclaimer",
+      "colofon",
+      "documentgegevens",
+      "documentinformatie",
+      "versiegeschiedenis",
+      "wijzigingshistorie",
     ],
+    abstractHeadings: ["samenvatting", "abstract", "managementsamenvatting"],
     referenceQualifiers: ["over", "voor", "bij", "rond", "omtrent", "aangaande", "met betrekking tot"],
     referenceParts: ["websites", "links", "boeken", "artikelen", "tijdschriften", "naslagwerken"],
     metadataWords: ["versie", "licentie", "alle rechten voorbehouden", "laatst gewijzigd", "bijgewerkt op"],
@@ -158,7 +170,20 @@ export const NON_BODY_WORDS: Record<WordListLanguage, NonBodyWords> = {
       "author contributions",
       "copyright statement",
       "ethics statement",
+      // Index terms for catalogues, nothing to learn.
+      "keywords",
+      "key words",
+      "index terms",
+      // What a report's colophon says about the document itself.
+      "disclaimer",
+      "colophon",
+      "document metadata",
+      "document information",
+      "document history",
+      "revision history",
+      "version history",
     ],
+    abstractHeadings: ["abstract", "summary", "executive summary"],
     referenceQualifiers: ["on", "about", "for", "regarding", "concerning"],
     referenceParts: ["websites", "links", "books", "articles", "journals", "web resources"],
     metadataWords: [
@@ -190,7 +215,15 @@ export const NON_BODY_WORDS: Record<WordListLanguage, NonBodyWords> = {
     ],
     noteHeadings: ["anmerkungen", "fußnoten", "endnoten"],
     tocHeadings: ["inhalt", "inhaltsverzeichnis"],
-    noticeHeadings: ["interessenkonflikt", "datenverfügbarkeit"],
+    noticeHeadings: [
+      "interessenkonflikt",
+      "datenverfügbarkeit",
+      "schlüsselwörter",
+      "schlagwörter",
+      "haftungsausschluss",
+      "impressum",
+    ],
+    abstractHeadings: ["zusammenfassung", "abstract"],
     referenceQualifiers: ["über", "zu", "zum", "zur", "für"],
     referenceParts: ["links", "bücher", "artikel"],
     metadataWords: ["version", "lizenz", "alle rechte vorbehalten", "stand"],
@@ -206,7 +239,15 @@ export const NON_BODY_WORDS: Record<WordListLanguage, NonBodyWords> = {
     referenceHeadings: ["bibliographie", "références", "sources", "pour aller plus loin"],
     noteHeadings: ["notes"],
     tocHeadings: ["sommaire", "table des matières"],
-    noticeHeadings: ["conflit d'intérêts", "conflits d'intérêts", "disponibilité des données"],
+    noticeHeadings: [
+      "conflit d'intérêts",
+      "conflits d'intérêts",
+      "disponibilité des données",
+      "mots-clés",
+      "mots clés",
+      "mentions légales",
+    ],
+    abstractHeadings: ["résumé"],
     referenceQualifiers: ["sur", "pour", "concernant"],
     referenceParts: ["liens", "livres", "articles"],
     metadataWords: ["version", "licence", "tous droits réservés", "mis à jour"],
@@ -225,6 +266,7 @@ const REFERENCE_HEADINGS = all((words) => words.referenceHeadings);
 const NOTE_HEADINGS = all((words) => words.noteHeadings);
 const TOC_HEADINGS = all((words) => words.tocHeadings);
 const NOTICE_HEADINGS = all((words) => words.noticeHeadings);
+const ABSTRACT_HEADINGS = all((words) => words.abstractHeadings);
 const REFERENCE_QUALIFIERS = [...all((words) => words.referenceQualifiers)];
 const CONJUNCTIONS = [...all((words) => words.conjunctions)];
 const REFERENCE_PARTS = all((words) => words.referenceParts);
@@ -289,7 +331,7 @@ export function isCaptionText(text: string): boolean {
  * What kind of block a heading opens by its words alone ("Literatuur", "3. Noten", "Contents:",
  * "Competing interests.").
  */
-export function headingKind(text: string): "reference" | "notes" | "toc" | "notice" | null {
+export function headingKind(text: string): "reference" | "notes" | "toc" | "notice" | "abstract" | null {
   const words = text
     .toLowerCase()
     .replace(/^([\dIVXivx]+[.)]?)+\s+/, "")
@@ -301,6 +343,7 @@ export function headingKind(text: string): "reference" | "notes" | "toc" | "noti
   if (NOTE_HEADINGS.has(words)) return "notes";
   if (TOC_HEADINGS.has(words)) return "toc";
   if (NOTICE_HEADINGS.has(words)) return "notice";
+  if (ABSTRACT_HEADINGS.has(words)) return "abstract";
   return null;
 }
 

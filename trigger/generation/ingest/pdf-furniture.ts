@@ -187,6 +187,22 @@ export function markWatermarks(pages: readonly PdfPage[], layouts: readonly Page
   });
 }
 
+/**
+ * Type smaller than this share of the body's is drawn inside a figure (axis labels, a chart's legend, a
+ * heatmap's row names at 3–4 pt beside a 9 pt text): read as prose it would run through the sentence
+ * the figure interrupts. A note or a raised mark is set larger (0.55–0.8 of the text).
+ */
+const FIGURE_TEXT_SIZE = 0.5;
+
+/** Text drawn inside a figure: page furniture, never a line of the text. */
+export function markFigureText(pages: readonly PdfPage[], layouts: readonly PageLayout[], bodySize: number) {
+  pages.forEach((page, pageIndex) => {
+    page.lines.forEach((line, index) => {
+      if (bodySize > 0 && line.size < bodySize * FIGURE_TEXT_SIZE) layouts[pageIndex]?.furniture.add(index);
+    });
+  });
+}
+
 interface EdgeRow {
   y: number;
   size: number;

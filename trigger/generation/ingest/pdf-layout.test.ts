@@ -149,6 +149,62 @@ function runIn(draw: Draw, lead: string, rest: string, x: number, y: number, fon
 
 const cases: Case[] = [
   {
+    name: "a title named by its words is one in plain type; keywords and a disclaimer are notices",
+    pages: [
+      (draw) => {
+        draw.lines(["Seeds and their travels"], 56, 800, { size: 16, bold: true });
+        draw.lines(["Abstract"], 90, 770, { size: 10 });
+        draw.lines(["Seeds travel far from the plant that made them."], 90, 758, { size: 9 });
+        draw.lines(["Keywords"], 90, 735, { bold: true });
+        draw.lines(["seeds, dispersal, wind"], 90, 723, { size: 9 });
+        draw.lines(["1 Introduction"], 56, 700, { size: 12, bold: true });
+        draw.lines(["Wind carries most seeds of the grasses."], 56, 685);
+        draw.lines(["2 Notes"], 56, 660, { size: 12, bold: true });
+        draw.lines(["Disclaimer:"], 56, 638, { bold: true });
+        draw.lines(["The views expressed here are the authors' own."], 56, 625);
+      },
+    ],
+    check: ([page], sentences) => {
+      // Before back matter is read (ingestion's next step), which makes the notices furniture.
+      expect(headings(page as Read)).toEqual([
+        "Seeds and their travels",
+        "Abstract",
+        "Keywords",
+        "1 Introduction",
+        "2 Notes",
+        "Disclaimer:",
+      ]);
+      expect(sentences).toEqual([
+        "Seeds travel far from the plant that made them.",
+        "Wind carries most seeds of the grasses.",
+      ]);
+    },
+  },
+  {
+    name: "text drawn inside a figure in tiny type never runs through the sentence around it",
+    pages: [
+      (draw) => {
+        draw.lines(["Seeds"], 56, 820, { size: 16, bold: true });
+        draw.lines([...LEFT.slice(0, 9), "Wind carries the seeds of grasses, and in"], 56, 800);
+        draw.lines(["Horace 1:31 Horace 1:47 Ovid 8:584", "Silius 10:363 Vergil 3:123"], 56, 660, {
+          size: 3.4,
+          leading: 40,
+        });
+        draw.lines(["Figure 1: Where the seeds landed."], 56, 600, { size: 8 });
+        draw.lines(["this way they reach new fields."], 56, 580);
+      },
+    ],
+    check: ([page], sentences) => {
+      expect(furniture(page as Read)).toEqual([
+        "Horace 1:31 Horace 1:47 Ovid 8:584",
+        "Silius 10:363 Vergil 3:123",
+      ]);
+      expect(sentences).toContain(
+        "Wind carries the seeds of grasses, and in this way they reach new fields.",
+      );
+    },
+  },
+  {
     name: "an italic numbered subsection and run-in headings in italics or bold are headings",
     pages: [
       (draw) => {

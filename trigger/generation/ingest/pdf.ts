@@ -5,12 +5,19 @@ import { emptyLayout, isAside, isNonBody, type PageLayout } from "./layout.ts";
 import { chargeReadBudget } from "./limits.ts";
 import { normalizeLine } from "./lines.ts";
 import {
+  headingKind,
   isBulletedText,
   isCapitalsHeadingText,
   isNumberedHeadingText,
   runInHeadingLength,
 } from "./non-body.ts";
-import { markFurniture, markSetApart, markWatermarks, repeatedPieces } from "./pdf-furniture.ts";
+import {
+  markFigureText,
+  markFurniture,
+  markSetApart,
+  markWatermarks,
+  repeatedPieces,
+} from "./pdf-furniture.ts";
 import { type PdfLine, type PdfPage, pageLines, type TextPiece } from "./pdf-regions.ts";
 import { type BodyStyle, markLists, markRoles, opensListItem } from "./pdf-roles.ts";
 import { reportReadStep } from "./read-progress.ts";
@@ -261,6 +268,7 @@ export function pdfLayouts(pages: readonly PdfPage[]): PageLayout[] {
   markFurniture(pages, layouts);
   const body = bodyStyle(pages, layouts);
   markWatermarks(pages, layouts, body.size);
+  markFigureText(pages, layouts, body.size);
   markRoles(pages, layouts, body);
   markHeadings(pages, layouts, body);
   markLists(pages, layouts, body);
@@ -383,16 +391,32 @@ function opensBlock(page: PdfPage, layout: PageLayout | undefined, index: number
   );
 }
 
-/** The next line of the column is a paragraph's distance below, not a line's: the line is a block of its own. */
+/**
+ * The next line is a paragraph's distance below, not a line's: the line is a block of its own. The next
+ * line is that of its column, or of the region right below it: a title alone at a page's top is read as
+ * a region of its own above the text it heads.
+ */
 function standsApart(page: PdfPage, index: number, body: BodyStyle): boolean {
   const line = page.lines[index];
   const next = page.lines[index + 1];
-  return Boolean(line && next && next.column.id === line.column.id && line.y - next.y > body.leading * 1.35);
+  if (!line || !next) return false;
+  const below = next.column.id === line.column.id || (next.y < line.y && overlaps(line, next));
+  return below && line.y - next.y > body.leading * 1.35;
+}
+
+/** Two lines share some of their width on the page. */
+function overlaps(line: PdfLine, other: PdfLine): boolean {
+  return line.x < other.right && other.x < line.right;
 }
 
 /** A title's shape: a capital first, at most 12 words, no label's colon. */
 function isTitleShaped(text: string): boolean {
   return /^\p{Lu}/u.test(text) && !text.includes(":") && text.split(/\s+/).length <= 12;
+}
+
+/** "Abstract", "Keywords", "Disclaimer:", "References" alone on a line are titles whatever their type. */
+function isNamed(line: PdfLine, body: BodyStyle): boolean {
+  return bodySizedHeading(line, body) && headingKind(line.text) !== null;
 }
 
 /** Capitals or small caps at least this share of the body's size can be a heading ("I. INTRODUCTION"). */
@@ -448,8 +472,9 @@ function markHeadings(pages: readonly PdfPage[], layouts: PageLayout[], body: Bo
     // IEEE's subsections: "A. Template Styles" in italics at the body's size, with their number.
     // Emphasis at the body's size inside a paragraph ("… Figure de- / **scriptions should not …**")
     // stresses a sentence; a heading of that size opens a block.
+    const named = isNamed(line, body);
     const bodySized =
-      !larger && (emphasised || capitals || italicHeading(line, index, page) || faceHeading(line));
+      !larger && (emphasised || capitals || named || italicHeading(line, index, page) || faceHeading(line));
     if (bodySized && !opensBlock(page, layout, index, body)) return false;
     return (
       (larger || bodySized) &&
@@ -457,8 +482,8 @@ function markHeadings(pages: readonly PdfPage[], layouts: PageLayout[], body: Bo
       line.text.length <= MAX_HEADING_CHARS &&
       line.text.split(" ").length <= MAX_HEADING_WORDS &&
       // A numbered title may break after a comma ("2.2 … of graphics," / "as she is spoke"): its last
-      // line decides below.
-      (!endsLikeProse(line.text) || isNumberedHeadingText(line.text))
+      // line decides below. A named one may close with a label's colon ("Disclaimer:").
+      (!endsLikeProse(line.text) || isNumberedHeadingText(line.text) || named)
     );
   };
   const found: Array<{
@@ -494,7 +519,8 @@ function markHeadings(pages: readonly PdfPage[], layouts: PageLayout[], body: Bo
       const lineCount = end - index + 1;
       const lastLine = page.lines[end];
       // Several lines of large text, or a run ending like a sentence, is a lead paragraph, not a title.
-      if (lineCount <= MAX_HEADING_LINES && lastLine && (line.runIn || !endsLikeProse(lastLine.text))) {
+      const closes = line.runIn || !endsLikeProse(lastLine?.text ?? "") || isNamed(line, body);
+      if (lineCount <= MAX_HEADING_LINES && lastLine && closes) {
         found.push({ pageIndex, start: index, end, style: styleOf(line), size: line.size, bold: line.bold });
       }
       index = end + 1;
