@@ -179,7 +179,11 @@ beforeAll(async () => {
               pitch: utterance.pitch,
             }),
           cancel: () => {},
-          getVoices: () => [],
+          // One voice, of no episode's language: the player then knows the browser can speak, and
+          // leaves the voice to the browser (a stand-in object cannot be an utterance's voice).
+          getVoices: () => [
+            { name: "Recorder", lang: "zz-ZZ", default: true, localService: true, voiceURI: "recorder" },
+          ],
           addEventListener: () => {},
           removeEventListener: () => {},
         },

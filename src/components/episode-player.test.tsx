@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { EpisodePlayer, type PlayerTurn, pickVoices } from "./episode-player";
+import { EpisodePlayer, NO_VOICE, type PlayerTurn, pickVoices, VOICE_WAIT_MS } from "./episode-player";
 
 class FakeUtterance {
   lang = "";
@@ -9,6 +9,7 @@ class FakeUtterance {
   pitch = 1;
   voice: SpeechSynthesisVoice | null = null;
   onend: (() => void) | null = null;
+  onerror: ((event: { error: string }) => void) | null = null;
   constructor(readonly text: string) {}
 }
 
@@ -21,10 +22,11 @@ const VOICES = [
 ];
 
 let spoken: FakeUtterance[];
+let voices: SpeechSynthesisVoice[];
 const synth = {
   speak: vi.fn((utterance: FakeUtterance) => spoken.push(utterance)),
   cancel: vi.fn(),
-  getVoices: () => VOICES,
+  getVoices: () => voices,
   addEventListener: vi.fn(),
   removeEventListener: vi.fn(),
 };
@@ -38,6 +40,7 @@ const DUTCH: PlayerTurn[] = [
 
 beforeEach(() => {
   spoken = [];
+  voices = VOICES;
   vi.stubGlobal("speechSynthesis", synth);
   vi.stubGlobal("SpeechSynthesisUtterance", FakeUtterance);
 });
@@ -90,6 +93,42 @@ describe("EpisodePlayer with the browser's speech synthesis", () => {
     await userEvent.click(screen.getByRole("button", { name: "Pause" }));
     expect(synth.cancel).toHaveBeenCalled();
     expect(screen.getByRole("button", { name: "Play" })).toBeInTheDocument();
+  });
+});
+
+describe("EpisodePlayer where the browser cannot speak", () => {
+  afterEach(() => vi.useRealTimers());
+
+  it("offers no silent Play when the browser lists no voice, and keeps the transcript", () => {
+    vi.useFakeTimers();
+    voices = [];
+    render(<EpisodePlayer turns={DUTCH} language="nl" />);
+    act(() => vi.advanceTimersByTime(VOICE_WAIT_MS));
+    expect(screen.queryByRole("button", { name: "Play" })).not.toBeInTheDocument();
+    expect(screen.getByText(NO_VOICE)).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: /alleenrecht/ })).toBeInTheDocument();
+  });
+
+  it("waits for voices the browser lists late", () => {
+    vi.useFakeTimers();
+    voices = [];
+    render(<EpisodePlayer turns={DUTCH} language="nl" />);
+    voices = VOICES;
+    const listed = synth.addEventListener.mock.calls.find(([name]) => name === "voiceschanged")?.[1];
+    act(() => listed?.());
+    act(() => vi.advanceTimersByTime(VOICE_WAIT_MS));
+    expect(screen.getByRole("button", { name: "Play" })).toBeInTheDocument();
+  });
+
+  it("says so when speaking fails, but not when a turn is cut off by a seek", async () => {
+    render(<EpisodePlayer turns={DUTCH} language="nl" />);
+    await userEvent.click(screen.getByRole("button", { name: "Play" }));
+    fireEvent.change(screen.getByRole("slider"), { target: { value: "1" } });
+    act(() => spoken[0]?.onerror?.({ error: "interrupted" }));
+    expect(screen.getByRole("button", { name: "Pause" })).toBeInTheDocument();
+    act(() => spoken.at(-1)?.onerror?.({ error: "synthesis-failed" }));
+    expect(screen.queryByRole("button", { name: /Play|Pause/ })).not.toBeInTheDocument();
+    expect(screen.getByText(NO_VOICE)).toBeInTheDocument();
   });
 });
 

@@ -22,6 +22,9 @@ export interface EpisodeAudio {
   turnStarts: readonly number[];
 }
 
+/** Said instead of a Play that would stay silent: no recorded audio, and no voice in the browser. */
+export const NO_VOICE = "This browser cannot read the episode aloud. The transcript below has every word.";
+
 export const PLAYER_SPEEDS = [0.75, 1, 1.25, 1.5, 1.75, 2] as const;
 
 /** The speech-synthesis language tag of a source language; Dutch sources are read by a Dutch voice. */
@@ -71,10 +74,26 @@ interface Engine {
   setRate(rate: number): void;
 }
 
-function useSpeechEngine(turns: readonly PlayerTurn[], lang: string, enabled: boolean): Engine {
+/**
+ * How long the browser may take to list its voices (Chromium lists them after a "voiceschanged" event;
+ * one without any never sends it). Past it, an empty list means the browser has no voice.
+ */
+export const VOICE_WAIT_MS = 1500;
+
+/** Speech errors of an utterance cut off on purpose (pause, seek), not of a browser that cannot speak. */
+const CUT_OFF = new Set(["interrupted", "canceled"]);
+
+interface SpeechEngine extends Engine {
+  /** The browser has no voice, or failed to speak: Play would sit silently on the first turn. */
+  mute: boolean;
+}
+
+function useSpeechEngine(turns: readonly PlayerTurn[], lang: string, enabled: boolean): SpeechEngine {
   const [playing, setPlaying] = useState(false);
   const [current, setCurrent] = useState(0);
   const [voices, setVoices] = useState<SpeechSynthesisVoice[]>([]);
+  const [listed, setListed] = useState(false);
+  const [failed, setFailed] = useState(false);
   const rate = useRef(1);
   // Cancelling speech fires the old utterance's end event; a run number tells which events still count.
   const run = useRef(0);
@@ -82,10 +101,16 @@ function useSpeechEngine(turns: readonly PlayerTurn[], lang: string, enabled: bo
 
   useEffect(() => {
     if (!synth) return;
-    const load = () => setVoices(synth.getVoices());
+    const load = () => {
+      const known = synth.getVoices();
+      setVoices(known);
+      if (known.length > 0) setListed(true);
+    };
     load();
     synth.addEventListener?.("voiceschanged", load);
+    const waited = setTimeout(() => setListed(true), VOICE_WAIT_MS);
     return () => {
+      clearTimeout(waited);
       synth.removeEventListener?.("voiceschanged", load);
       run.current++;
       synth.cancel();
@@ -111,6 +136,12 @@ function useSpeechEngine(turns: readonly PlayerTurn[], lang: string, enabled: bo
         utterance.pitch = cast[turn.speaker].pitch;
         if (cast[turn.speaker].voice) utterance.voice = cast[turn.speaker].voice;
         utterance.onend = () => say(index + 1);
+        utterance.onerror = (event) => {
+          if (token !== run.current || CUT_OFF.has(event.error)) return;
+          run.current++;
+          setPlaying(false);
+          setFailed(true);
+        };
         synth.speak(utterance);
       };
       setPlaying(true);
@@ -120,6 +151,7 @@ function useSpeechEngine(turns: readonly PlayerTurn[], lang: string, enabled: bo
   );
 
   return {
+    mute: failed || (listed && voices.length === 0),
     playing,
     current,
     play: () => speakFrom(current),
@@ -243,7 +275,7 @@ export function EpisodePlayer({
     >
       {/* biome-ignore lint/a11y/useMediaCaption: the transcript below is the episode's caption. */}
       {audio ? <audio ref={setElement} src={audio.url} preload="metadata" /> : null}
-      {audio || speechSupported ? (
+      {audio || (speechSupported && !speech.mute) ? (
         <>
           <div className="flex flex-wrap items-center gap-3">
             <Button onClick={engine.playing ? engine.pause : engine.play}>
@@ -287,9 +319,7 @@ export function EpisodePlayer({
         </>
       ) : (
         // The transcript stays readable where the browser has no voice.
-        <p className="text-sm text-neutral-500 dark:text-neutral-400">
-          This browser cannot read the episode aloud.
-        </p>
+        <p className="text-sm text-neutral-500 dark:text-neutral-400">{NO_VOICE}</p>
       )}
       <h3 className="mt-4 mb-2 font-semibold">Chapters and transcript</h3>
       <ol ref={list} lang={language} className="max-h-96 space-y-2 overflow-y-auto">
