@@ -246,6 +246,10 @@ describe("joining lines and reading marked headings", () => {
     ["Results (cont.)", "Results (cont.)"],
     ["Made in the U.S.", "Made in the U.S."],
     ["Why do rivers flood?", "Why do rivers flood?"],
+    ["Floats: Figures, Tables, Videos, etc.", "Floats: Figures, Tables, Videos, etc."],
+    ["Manuscript Title: with Forced Linebreak∗", "Manuscript Title: with Forced Linebreak"],
+    ["Ben Nagy¹", "Ben Nagy"],
+    ["Footnotes*", "Footnotes"],
   ])("takes the title of the heading line %s", (line, title) => {
     expect(headingFromLines([line], 3).text).toBe(title);
   });

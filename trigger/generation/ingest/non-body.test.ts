@@ -87,6 +87,13 @@ describe("headingKind", () => {
     ["Code and data availability.", "notice"],
     ["Belangenverstrengeling", "notice"],
     ["Interests", null],
+    ["Keywords", "notice"],
+    ["Trefwoorden:", "notice"],
+    ["Disclaimer:", "notice"],
+    ["Document Metadata", "notice"],
+    ["Abstract", "abstract"],
+    ["Samenvatting", "abstract"],
+    ["Summary of the results", null],
     ["Notes", "notes"],
     ["Inhoudsopgave", "toc"],
     ["Contents", "toc"],
@@ -229,6 +236,11 @@ describe("isNumberedHeadingText", () => {
     ["IV. Results", true],
     ["1) Subsubsection", true],
     ["a) Paragraph", true],
+    ["Appendix A: Appendixes", true],
+    ["Bijlage 2. Begrippenlijst", true],
+    ["appendix B more on appendixes", false], // a number before lower case
+    ["a. Syntax", false], // a lower-case letter with a stop is an item's label, not a section number
+    ["Appendix of the paper", false],
     ["Template Styles", false], // no number
     ["2 apples and a pear", false], // a number before lower case is a count
     ["A new approach", false], // a letter without a stop is a word
@@ -284,6 +296,14 @@ describe("runInHeadingLength", () => {
     ["Nature reports that seeds travel far.", "Nature ", true, ""], // the rest opens no sentence
     ["Subparagraph this is lower case.", "Subparagraph ", true, ""],
     ["a. Syntax The argument of cite may be a single key.", "a. Syntax ", true, "a. Syntax"],
+    // After a quad the paragraph may open with code.
+    [
+      "a. A few notes on tags \\tag{#1} requires the",
+      "a. A few notes on tags ",
+      true,
+      "a. A few notes on tags",
+    ],
+    ["a. A few notes on tags \\tag{#1} requires the", "a. A few notes on tags ", false, ""],
   ])("%s (set apart by a quad: %s)", (line, lead, quad, heading) => {
     expect(line.slice(0, runInHeadingLength(line, lead, quad))).toBe(heading);
   });

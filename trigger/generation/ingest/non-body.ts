@@ -34,6 +34,8 @@ export interface NonBodyWords {
   noticeHeadings: readonly string[];
   /** Headings of a publication's abstract or summary, lower case: a title even when set as plain text. */
   abstractHeadings: readonly string[];
+  /** Words an appendix's number follows in its title ("Appendix A: …", "Bijlage 2."), lower case. */
+  appendixWords: readonly string[];
   /**
    * Words after a reference heading that say what the list is about ("Literatuur over …", "Further
    * reading on …"); "Literatuur in de middeleeuwen" is about literature, not a reading list.
@@ -112,6 +114,7 @@ export const NON_BODY_WORDS: Record<WordListLanguage, NonBodyWords> = {
       "wijzigingshistorie",
     ],
     abstractHeadings: ["samenvatting", "abstract", "managementsamenvatting"],
+    appendixWords: ["bijlage", "appendix"],
     referenceQualifiers: ["over", "voor", "bij", "rond", "omtrent", "aangaande", "met betrekking tot"],
     referenceParts: ["websites", "links", "boeken", "artikelen", "tijdschriften", "naslagwerken"],
     metadataWords: ["versie", "licentie", "alle rechten voorbehouden", "laatst gewijzigd", "bijgewerkt op"],
@@ -184,6 +187,7 @@ export const NON_BODY_WORDS: Record<WordListLanguage, NonBodyWords> = {
       "version history",
     ],
     abstractHeadings: ["abstract", "summary", "executive summary"],
+    appendixWords: ["appendix", "annex"],
     referenceQualifiers: ["on", "about", "for", "regarding", "concerning"],
     referenceParts: ["websites", "links", "books", "articles", "journals", "web resources"],
     metadataWords: [
@@ -224,6 +228,7 @@ export const NON_BODY_WORDS: Record<WordListLanguage, NonBodyWords> = {
       "impressum",
     ],
     abstractHeadings: ["zusammenfassung", "abstract"],
+    appendixWords: ["anhang"],
     referenceQualifiers: ["über", "zu", "zum", "zur", "für"],
     referenceParts: ["links", "bücher", "artikel"],
     metadataWords: ["version", "lizenz", "alle rechte vorbehalten", "stand"],
@@ -248,6 +253,7 @@ export const NON_BODY_WORDS: Record<WordListLanguage, NonBodyWords> = {
       "mentions légales",
     ],
     abstractHeadings: ["résumé"],
+    appendixWords: ["annexe"],
     referenceQualifiers: ["sur", "pour", "concernant"],
     referenceParts: ["liens", "livres", "articles"],
     metadataWords: ["version", "licence", "tous droits réservés", "mis à jour"],
@@ -472,10 +478,17 @@ export function isCapitalsHeadingText(text: string): boolean {
   );
 }
 
-// A section number before a title: "2", "2.1", "2.1.", "A.", "A.1", "IV.", and the enumerators of the
-// lowest levels, "1)" and "a)" (IEEE's subsubsections and paragraphs).
-const SECTION_NUMBER =
-  /^(?:\d{1,2}(?:\.\d{1,2})*\.?|[A-Z]\.(?:\d{1,2}\.?)*|[A-Z](?:\.\d{1,2})+\.?|[IVXLC]+\.|\d{1,2}\)|[a-z]\))\s+(?=\p{L})/u;
+// "Appendix" or "appendix", without making the rest of the pattern blind to case ("a." is no "A.").
+const APPENDIX_WORDS = [...all((words) => words.appendixWords)]
+  .map((word) => `[${word[0]?.toUpperCase()}${word[0]}]${escapeRegExp(word.slice(1))}`)
+  .join("|");
+// A section number before a title: "2", "2.1", "2.1.", "A.", "A.1", "IV.", the enumerators of the
+// lowest levels, "1)" and "a)" (IEEE's subsubsections and paragraphs), and an appendix's ("Appendix A:",
+// "Bijlage 2.").
+const SECTION_NUMBER = new RegExp(
+  `^(?:\\d{1,2}(?:\\.\\d{1,2})*\\.?|[A-Z]\\.(?:\\d{1,2}\\.?)*|[A-Z](?:\\.\\d{1,2})+\\.?|[IVXLC]+\\.|\\d{1,2}\\)|[a-z]\\)|(?:${APPENDIX_WORDS})\\s+(?:[A-Z]|\\d{1,2}|[IVX]{1,4})[.:]?)\\s+(?=\\p{L})`,
+  "u",
+);
 
 /** A line that opens with a section number and a title ("A. Template Styles", "2.1 Method", "a) Paragraph"). */
 export function isNumberedHeadingText(text: string): boolean {
@@ -520,7 +533,10 @@ export function runInHeadingLength(line: string, lead: string, setApart = false)
   const words = title.split(/\s+/).length;
   const maxWords = SECTION_NUMBER.test(heading) ? MAX_NUMBERED_RUN_IN_WORDS : MAX_RUN_IN_WORDS;
   const fits = /^\p{Lu}/u.test(title) && /\p{L}{2}/u.test(title) && words <= maxWords;
-  return closed && !label && fits && /^["'“‘(]?[\p{Lu}\d]/u.test(rest) ? heading.length : 0;
+  // The rest opens a sentence: a capital or a digit, or, after a quad, anything but a lower-case word
+  // (REVTeX's "*a. A few notes on tags*  \tag{#1} requires …" opens with a command).
+  const opensSentence = setApart ? !/^\p{Ll}/u.test(rest) : /^["'“‘(]?[\p{Lu}\d]/u.test(rest);
+  return closed && !label && fits && rest !== "" && opensSentence ? heading.length : 0;
 }
 
 // The first line of a numbered reference entry: "[12] A. Author, …", "12. Author, A. …" with a year or

@@ -149,6 +149,46 @@ function runIn(draw: Draw, lead: string, rest: string, x: number, y: number, fon
 
 const cases: Case[] = [
   {
+    name: "a title broken after its colon, a centred author block of placeholders, a title closed by etc.",
+    pages: [
+      (draw) => {
+        const centred = (text: string, y: number, size = 10, italic = false) => {
+          const font = italic ? draw.fonts.italic : draw.fonts.regular;
+          draw.page.drawText(text, { x: (595 - font.widthOfTextAtSize(text, size)) / 2, y, size, font });
+        };
+        const title = (text: string, y: number) => {
+          const width = draw.fonts.bold.widthOfTextAtSize(text, 12);
+          draw.page.drawText(text, { x: (595 - width) / 2, y, size: 12, font: draw.fonts.bold });
+        };
+        title("Manuscript Title:", 800);
+        title("with Forced Linebreak*", 786);
+        centred("Ann Author and Second Author", 760);
+        centred("Authors' institution and/or address", 749, 9, true);
+        centred("(MUSO Collaboration)", 738);
+        draw.lines(
+          [
+            "An article usually includes an abstract, a concise summary of the work covered at length",
+            "in the main body of the article, set across the width of the page.",
+          ],
+          56,
+          715,
+        );
+        draw.lines(["IV. FLOATS: FIGURES, TABLES, VIDEOS,", "ETC."], 56, 680, { size: 9, bold: true });
+        draw.lines(["Figures and tables are usually allowed to float in the text."], 56, 655);
+      },
+    ],
+    check: ([page], sentences) => {
+      expect(headings(page as Read)).toEqual(["Manuscript Title:", "IV. FLOATS: FIGURES, TABLES, VIDEOS,"]);
+      expect(furniture(page as Read)).toEqual([
+        "Ann Author and Second Author",
+        "Authors' institution and/or address",
+        "(MUSO Collaboration)",
+      ]);
+      expect(sentences[0]).toMatch(/^An article usually includes an abstract/);
+      expect(sentences).toContain("Figures and tables are usually allowed to float in the text.");
+    },
+  },
+  {
     name: "a title named by its words is one in plain type; keywords and a disclaimer are notices",
     pages: [
       (draw) => {

@@ -29,8 +29,10 @@ const BOLD_NAME = /bold|black|heavy|semibold|demi|^(?:[A-Z]{6}\+)?(?:CMBX|CMB\d|
 /** Text turned less than this many degrees from the page's own direction is upright. */
 const UPRIGHT_DEGREES = 2;
 
-// Italic and slanted faces by name: "Times-Italic", "NimbusRomNo9L-ReguItal", TeX's CMTI/CMSSI/CMBXTI.
-const ITALIC_NAME = /ital|oblique|slant|^(?:[A-Z]{6}\+)?(?:CMTI|CMSSI|CMBXTI|CMSL|LMROMANSLANT|SFTI|SFSI)/i;
+// Italic and slanted faces by name: "Times-Italic", "NimbusRomNo9L-ReguItal", TeX's CMTI/CMSSI/CMBXTI and
+// its italic typewriter CMITT (a word of code in an italic title).
+const ITALIC_NAME =
+  /ital|oblique|slant|^(?:[A-Z]{6}\+)?(?:CMTI|CMITT|CMSSI|CMBXTI|CMSL|LMROMANSLANT|SFTI|SFSI)/i;
 
 // The bullets slide themes set (beamer's triangles, arrows) read as the bullet every reader knows.
 const SLIDE_BULLET = /^[▶▸►‣➢➤]\s*(?=\S)/u;
@@ -277,6 +279,7 @@ export function pdfLayouts(pages: readonly PdfPage[]): PageLayout[] {
   // web documents.
   const [firstPage] = pages;
   const [firstLayout] = layouts;
+  if (firstPage && firstLayout) markCentredAuthorBlock(firstPage, firstLayout);
   if (firstPage && firstLayout)
     markFrontMatter(
       firstPage.lines.map((line) => line.text),
@@ -284,6 +287,46 @@ export function pdfLayouts(pages: readonly PdfPage[]): PageLayout[] {
     );
   if (isDeck(pages)) markSlides(pages, layouts);
   return layouts;
+}
+
+/** A centred line's middle is this share of its column's width from the column's middle, at most. */
+const CENTRED_SLACK = 0.03;
+/** A centred line leaves this share of its column's width free, at least: a full line is justified. */
+const CENTRED_MARGIN = 0.25;
+
+/** A line set centred in its column or on the page, well short of the column's full width. */
+function isCentred(line: PdfLine, pageWidth: number | undefined): boolean {
+  const width = line.column.right - line.column.left;
+  if (width <= 0 || line.right - line.x > width * (1 - CENTRED_MARGIN)) return false;
+  const middle = (line.x + line.right) / 2;
+  const centredOn = (left: number, right: number) =>
+    Math.abs(middle - (left + right) / 2) <= (right - left) * CENTRED_SLACK;
+  return (
+    centredOn(line.column.left, line.column.right) || (pageWidth !== undefined && centredOn(0, pageWidth))
+  );
+}
+
+/**
+ * The author block under a paper's title as a class sets it: every line centred (names, affiliations,
+ * a collaboration, the date) down to the first line that is not, such as the justified abstract. It is
+ * front matter whatever its words say, so a template's placeholders ("Authors' institution and/or
+ * address") are too; the word rules of `markFrontMatter` then read what is left.
+ */
+function markCentredAuthorBlock(page: PdfPage, layout: PageLayout) {
+  const title = layout.headings.get(0);
+  if (!title) return;
+  const block: number[] = [];
+  for (let index = title.end + 1; index < page.lines.length; index++) {
+    const line = page.lines[index];
+    if (!line || layout.headings.has(index) || !isCentred(line, page.width)) break;
+    block.push(index);
+  }
+  if (block.length < 2) return;
+  for (const index of block) {
+    layout.furniture.add(index);
+    layout.roles.delete(index);
+    layout.paragraphs.delete(index);
+  }
 }
 
 /** Most pages wider than high: slides. */
@@ -352,9 +395,11 @@ function bodyStyle(pages: readonly PdfPage[], layouts: readonly PageLayout[]): B
  * the next slide or page ("Frames cont.", "Results (cont.)") ends in its abbreviation's full stop.
  */
 function endsLikeProse(text: string): boolean {
-  return /[.,;:]$/.test(text.replace(CONTINUED, ""));
+  return /[.,;:]$/.test(text.replace(CONTINUED, "").replace(OPEN_LIST, ""));
 }
 const CONTINUED = /\s\(?(?:cont|contd|cont'd|ctd|continued)\.?\)?$/i;
+// A title that closes an open list with its abbreviation: "Floats: Figures, Tables, Videos, etc.".
+const OPEN_LIST = /(?:^|,?\s)(?:etc|enz|usw)\.$/i;
 
 /** Type this much larger than the body's is set apart by its size. */
 const LARGER = 1.15;
@@ -481,9 +526,25 @@ function markHeadings(pages: readonly PdfPage[], layouts: PageLayout[], body: Bo
       /\p{L}/u.test(line.text) &&
       line.text.length <= MAX_HEADING_CHARS &&
       line.text.split(" ").length <= MAX_HEADING_WORDS &&
-      // A numbered title may break after a comma ("2.2 … of graphics," / "as she is spoke"): its last
+      // A numbered title may break after a comma ("2.2 … of graphics," / "as she is spoke"), and any
+      // after the colon before its subtitle ("Manuscript Title:" / "with Forced Linebreak"): its last
       // line decides below. A named one may close with a label's colon ("Disclaimer:").
-      (!endsLikeProse(line.text) || isNumberedHeadingText(line.text) || named)
+      (!endsLikeProse(line.text) ||
+        isNumberedHeadingText(line.text) ||
+        named ||
+        (line.text.endsWith(":") && continuesTitle(page, index)))
+    );
+  };
+  // The next line goes on with a title set over several lines: same style and column, a line apart.
+  const continuesTitle = (page: PdfPage, index: number) => {
+    const line = page.lines[index];
+    const next = page.lines[index + 1];
+    return Boolean(
+      line &&
+        next &&
+        next.column.id === line.column.id &&
+        styleOf(next) === styleOf(line) &&
+        line.y - next.y <= line.size * 1.6,
     );
   };
   const found: Array<{
@@ -510,7 +571,11 @@ function markHeadings(pages: readonly PdfPage[], layouts: PageLayout[], body: Bo
         const next = page.lines[end + 1];
         const current = page.lines[end];
         if (!next || !current || !free(end + 1) || next.column.id !== current.column.id) break;
-        if (styleOf(next) !== styleOf(line) || current.y - next.y > line.size * 1.6) break;
+        // A title broken after a comma or colon goes on in its type, whatever the next line's words
+        // ("IV. FLOATS: FIGURES, TABLES, VIDEOS," / "ETC.", too short to count as capitals).
+        const brokenOff =
+          /[,:]$/.test(current.text) && Math.abs(next.size - line.size) < 0.5 && next.bold === line.bold;
+        if ((styleOf(next) !== styleOf(line) && !brokenOff) || current.y - next.y > line.size * 1.6) break;
         // A run-in heading is one line; a numbered line opens a heading of its own ("A.1 Part One"
         // right under "A Research Methods").
         if (line.runIn || isNumberedHeadingText(next.text)) break;

@@ -78,7 +78,10 @@ export function headingsOfLines(lines: readonly string[], markup: boolean): Map<
   return headings;
 }
 
-const RUN_IN_STOP = /(?<=\p{L}{2}|\))(?<!\bcont|\bcontd|\bctd|\bcontinued)\s*[.:\u2014\u2013]$/iu;
+const RUN_IN_STOP =
+  /(?<=\p{L}{2}|\))(?<!\bcont|\bcontd|\bctd|\bcontinued|\betc|\benz|\busw)\s*[.:\u2014\u2013]$/iu;
+// A note's mark after a title ("Manuscript Title∗", "Ben Nagy¹") points to a footnote; it is no part of it.
+const NOTE_MARK = /(?<=\p{L})[∗*†‡§¶¹²³⁴⁵⁶⁷⁸⁹⁰]+$/u;
 
 /**
  * A heading the document's layout marked, from its lines: Markdown `#` marks, a leading number ("2.1")
@@ -99,7 +102,8 @@ export function headingFromLines(
     .replace(/^(?:\d{1,2}(?:\.\d{1,2})*\.?|\d{1,2}\)|[a-z]\))\s+(?=\p{L})/u, "")
     .trim()
     // A run-in heading keeps the stop that ends it on the page ("Paragraph.", "Abstract—"); its title
-    // does not. "Results (cont.)" keeps its abbreviation.
+    // does not. "Results (cont.)" and "…, etc." keep their abbreviation.
+    .replace(NOTE_MARK, "")
     .replace(RUN_IN_STOP, "");
   return { level, text };
 }
