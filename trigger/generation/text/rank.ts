@@ -190,6 +190,57 @@ export function segment<T extends Sentence>(
   return [0, ...cuts].map((start, index) => sentences.slice(start, cuts[index] ?? sentences.length));
 }
 
+/**
+ * Cuts a run of blocks (sections, slides) into `parts` runs where the vocabulary shifts most between
+ * neighbours, each run `minimum` to `maximum` blocks long: the gaps are taken lowest similarity first,
+ * as `segment` takes them between sentences. Fewer runs come back when the sizes allow no more cuts.
+ */
+export function segmentBlocks<T>(
+  blocks: readonly T[],
+  sentencesOf: (block: T) => readonly Sentence[],
+  parts: number,
+  weights: TermWeights,
+  { minimum, maximum }: { minimum: number; maximum: number },
+): T[][] {
+  if (parts <= 1 || blocks.length < 2 * minimum) return [Array.from(blocks)];
+  const vectors = blocks.map((block) => {
+    const vector: Vector = new Map();
+    for (const sentence of sentencesOf(block)) add(vector, weights.vector(sentence.terms));
+    return vector;
+  });
+  const around = (from: number, to: number) => {
+    const vector: Vector = new Map();
+    for (let index = Math.max(0, from); index < Math.min(vectors.length, to); index++)
+      add(vector, vectors[index] ?? new Map());
+    return vector;
+  };
+  const gaps = Array.from({ length: blocks.length - 1 }, (_, index) => {
+    const at = index + 1;
+    return { at, score: cosine(around(at - 2, at), around(at, at + 2)) };
+  }).sort((a, b) => a.score - b.score || a.at - b.at);
+  const cuts: number[] = [];
+  const runsFit = (candidate: number[]) => {
+    const bounds = [0, ...candidate.toSorted((a, b) => a - b), blocks.length];
+    return bounds.slice(1).every((end, index) => end - (bounds[index] ?? 0) >= minimum);
+  };
+  for (const gap of gaps) {
+    if (cuts.length === parts - 1) break;
+    if (runsFit([...cuts, gap.at])) cuts.push(gap.at);
+  }
+  // A run longer than `maximum` is cut again at its own weakest gap that leaves both halves long enough.
+  for (const gap of gaps) {
+    const bounds = [0, ...cuts.toSorted((a, b) => a - b), blocks.length];
+    if (bounds.slice(1).every((end, index) => end - (bounds[index] ?? 0) <= maximum)) break;
+    if (!cuts.includes(gap.at) && runsFit([...cuts, gap.at])) {
+      const start = bounds.findLast((bound) => bound < gap.at) ?? 0;
+      const end = bounds.find((bound) => bound > gap.at) ?? blocks.length;
+      if (end - start > maximum) cuts.push(gap.at);
+    }
+  }
+  cuts.sort((a, b) => a - b);
+  return [0, ...cuts].map((start, index) => blocks.slice(start, cuts[index] ?? blocks.length));
+}
+
 export interface KeyPhrase {
   /** Lower-case words joined by single spaces. */
   key: string;

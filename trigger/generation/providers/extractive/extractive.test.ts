@@ -349,6 +349,48 @@ describe("extractive provider on Dutch and English teaching material", () => {
 });
 
 describe("sections", () => {
+  // Twelve slides, each its own title: six on rivers, then six on volcanoes.
+  const RIVER_SLIDES = [
+    ["Rivers", "A river carries water from the hills to the sea. The river water flows downhill."],
+    ["River sources", "A river starts at a spring in the hills. Rain feeds the river water at its source."],
+    ["River beds", "The river water cuts a bed into the hills. The river bed grows deeper over time."],
+    ["River mouths", "A river ends where its water meets the sea. Sand from the river settles at its mouth."],
+    ["River floods", "After heavy rain the river water rises. A flooding river covers the land beside it."],
+    ["River dikes", "People build dikes along a river. A dike keeps the flooding river water off the land."],
+  ];
+  const VOLCANO_SLIDES = [
+    ["Volcanoes", "A volcano is an opening in the crust of the earth. Magma rises through the volcano."],
+    ["Magma", "Magma is molten rock under the crust. Magma that reaches the surface of a volcano is lava."],
+    ["Lava", "Lava flows down the slopes of a volcano. Lava cools and becomes solid rock."],
+    [
+      "Eruptions",
+      "A volcano erupts when the pressure of the magma grows. An eruption throws out ash and lava.",
+    ],
+    ["Ash clouds", "Volcanic ash rises high above the volcano. The ash of an eruption can block the sun."],
+    [
+      "Dormant volcanoes",
+      "A dormant volcano has not erupted for a long time. The magma of a dormant volcano may rise again.",
+    ],
+  ];
+  const deck = (slides: string[][]) =>
+    ["# Water and fire", ...slides.flatMap(([title, text]) => [`## ${title}`, text ?? "", ""])].join("\n");
+
+  it("groups a deck of many thin slides into chapters where the vocabulary shifts, one subtopic a slide", async () => {
+    const { structure } = await generatedFrom(deck([...RIVER_SLIDES, ...VOLCANO_SLIDES]));
+    expect(structure.sections.map((section) => section.title)).toEqual(["Rivers", "Volcanoes"]);
+    expect(structure.sections.map((section) => section.subtopics.length)).toEqual([6, 6]);
+    expect(structure.sections[1]?.subtopics.map((subtopic) => subtopic.title)).toContain("Dormant volcanoes");
+  });
+
+  it("keeps the author's chapters when there are few of them, or when they say more", async () => {
+    const few = await generatedFrom(deck(RIVER_SLIDES.slice(0, 4)));
+    expect(few.structure.sections).toHaveLength(4);
+    const long = (slides: string[][]) =>
+      slides.map(([title, text]) => [title ?? "", Array(4).fill(text).join(" ")]);
+    const full = await generatedFrom(deck(long([...RIVER_SLIDES, ...VOLCANO_SLIDES].slice(0, 10))));
+    expect(full.structure.sections).toHaveLength(10);
+  });
+
   it("makes no section of a stray number before the first heading", async () => {
     const { structure } = await generatedFrom(
       [

@@ -70,6 +70,9 @@ describe("continuesTitle", () => {
     ["Max Function", "max function (cont.)", true],
     ["Bloedsomloop", "Bloedsomloop (vervolg)", true],
     ["Return Values", "Return Value", false],
+    ["Dialog-state systems", "Dialog-state systems cont.", true],
+    ["Frames", "Frames cont'd", true],
+    ["Contents", "Discontent", false],
     [null, "Functions", false],
   ];
   it.each(rows)("%j then %j → %s", (previous, heading, expected) => {

@@ -30,6 +30,7 @@ import {
   leansOnContext,
   rankSentences,
   segment,
+  segmentBlocks,
   TermWeights,
   tokensOf,
 } from "../../text/rank.ts";
@@ -37,7 +38,7 @@ import { looksMisspelled } from "../../text/spelling.ts";
 import { WrittenCase } from "../../text/written-case.ts";
 import type { TopicBrief } from "../types.ts";
 import { definitions } from "./clauses.ts";
-import { groupUnits, type Unit } from "./grouping.ts";
+import { groupUnits, MAX_SUBTOPICS, type Unit } from "./grouping.ts";
 import { LABELS } from "./labels.ts";
 import { headsBeforeOf, PassageIndex } from "./passage.ts";
 import { Random } from "./random.ts";
@@ -202,9 +203,50 @@ function draftSections(source: CorpusSource, items: CorpusItem[], weights: TermW
         section.title === null ? isTeachable(sentence) : !isDocumentNote(sentence.text),
       ),
     );
-  return sections
-    .map((section) => ({ ...section, units: section.units.filter(says) }))
-    .filter((section) => section.units.length > 0 && teaches(section));
+  return chaptersOfThinSections(
+    sections
+      .map((section) => ({ ...section, units: section.units.filter(says) }))
+      .filter((section) => section.units.length > 0 && teaches(section)),
+    weights,
+  );
+}
+
+/** More sections than this, each of a few sentences, are a slide deck's or a FAQ's: too many chapters. */
+const MAX_THIN_SECTIONS = 8;
+/** A section of at most this many sentences (the median one; code lines count) is thin: a slide. */
+const THIN_SECTION_SENTENCES = 6;
+/** A chapter of thin sections gathers about this many sentences, two to six of the sections. */
+const SENTENCES_PER_THIN_CHAPTER = 20;
+const THIN_CHAPTER_SECTIONS = { minimum: 2, maximum: MAX_SUBTOPICS };
+
+/**
+ * Many thin sections in a row (a deck of 40 slides, each its own title) are grouped into chapters where
+ * their vocabulary shifts, as a teacher groups slides into lessons: each chapter is titled by its first
+ * section, and the sections after it become its subtopics under their own titles. A document whose
+ * sections say more keeps its author's chapters.
+ */
+function chaptersOfThinSections(sections: DraftSection[], weights: TermWeights): DraftSection[] {
+  const sentenceCounts = sections.map((section) =>
+    section.units.reduce((sum, unit) => sum + unit.sentences.length, 0),
+  );
+  const median = sentenceCounts.toSorted((a, b) => a - b)[Math.floor(sections.length / 2)] ?? 0;
+  if (sections.length <= MAX_THIN_SECTIONS || median > THIN_SECTION_SENTENCES) return sections;
+  const total = sentenceCounts.reduce((sum, count) => sum + count, 0);
+  const parts = clamp(
+    Math.round(total / SENTENCES_PER_THIN_CHAPTER),
+    Math.ceil(sections.length / THIN_CHAPTER_SECTIONS.maximum),
+    MAX_THIN_SECTIONS,
+  );
+  const sentencesOf = (section: DraftSection) => section.units.flatMap((unit) => unit.sentences);
+  // One subtopic per section: the first under a title of its own (the chapter has the section's).
+  return segmentBlocks(sections, sentencesOf, parts, weights, THIN_CHAPTER_SECTIONS).map((run) => ({
+    title: run[0]?.title ? withoutContinuation(run[0].title) : null,
+    language: run[0]?.language ?? "en",
+    units: run.map((section, index) => ({
+      heading: index === 0 ? null : section.title,
+      sentences: sentencesOf(section),
+    })),
+  }));
 }
 
 /**
@@ -212,13 +254,15 @@ function draftSections(source: CorpusSource, items: CorpusItem[], weights: TermW
  * "(continued)" or "(vervolg)" after it.
  */
 export function continuesTitle(previous: string | null, heading: string): boolean {
-  const bare = (title: string) =>
-    title
-      .toLowerCase()
-      .replace(/\s*\((?:cont\.?|cont'd|continued|vervolg|vervolgd)\)\s*$/u, "")
-      .replace(/\s+/gu, " ")
-      .trim();
+  const bare = (title: string) => withoutContinuation(title).toLowerCase().replace(/\s+/gu, " ");
   return previous !== null && bare(previous) === bare(heading);
+}
+
+/** A title without the mark of a slide carried on: "(cont.)", "cont.", "(vervolg)". */
+export function withoutContinuation(title: string): string {
+  return title
+    .replace(/\s*(?:\((?:cont\.?|cont'd|continued|vervolg|vervolgd)\)|\bcont\.|\bcont'd)\s*$/iu, "")
+    .trim();
 }
 
 /** A heading that labels a box or aside in either language ("Tip", "Let op:", "Note"). */
