@@ -57,7 +57,52 @@ async function asTitleSlide(bytes: Uint8Array): Promise<Uint8Array> {
   return zip.generateAsync({ type: "uint8array" });
 }
 
+/**
+ * A deck in parts: a title slide, then two parts, each opened by a slide in PowerPoint's "Section
+ * Header" layout (`type="secHead"` on the layout the slide uses) and followed by content slides.
+ */
+async function deckInParts(): Promise<Uint8Array> {
+  const deck = new PptxGenJS();
+  const title = [
+    { placeholder: { options: { name: "title", type: "title", x: 0.5, y: 0.3, w: 9, h: 1 }, text: "" } },
+  ] as PptxGenJS.SlideMasterProps["objects"];
+  deck.defineSlideMaster({ title: "Lecture", objects: title });
+  deck.defineSlideMaster({ title: "Section", objects: title });
+  const slides: Array<[string, string, string | null]> = [
+    ["Lecture", "Rivers and volcanoes", null],
+    ["Section", "Rivers", null],
+    ["Lecture", "River beds", "The river water cuts a bed into the hills."],
+    ["Lecture", "River mouths", "Sand settles where the river meets the sea."],
+    ["Section", "Volcanoes", null],
+    ["Lecture", "Lava", "Lava cools and becomes solid rock."],
+  ];
+  for (const [master, heading, text] of slides) {
+    const slide = deck.addSlide({ masterName: master });
+    slide.addText(heading, { placeholder: "title" });
+    if (text) slide.addText(text, { x: 0.5, y: 2, w: 9, h: 1 });
+  }
+  const zip = await JSZip.loadAsync((await deck.write({ outputType: "uint8array" })) as Uint8Array);
+  const relations = (await zip.file("ppt/slides/_rels/slide2.xml.rels")?.async("string")) ?? "";
+  const layout = `ppt/slideLayouts/${/slideLayout\d+\.xml/.exec(relations)?.[0]}`;
+  const part = (await zip.file(layout)?.async("string")) ?? "";
+  zip.file(layout, part.replace("<p:sldLayout ", '<p:sldLayout type="secHead" '));
+  return asTitleSlide(await zip.generateAsync({ type: "uint8array" }));
+}
+
 describe("readPptx", () => {
+  it("sets a deck's section-header slides a level above its other slides: each part a chapter", async () => {
+    const pages = await readPptx(await deckInParts());
+    const levels = pages.map((page) => [page.lines[0], page.layout.headings.get(0)?.level]);
+    expect(levels).toEqual([
+      ["Rivers and volcanoes", 1],
+      ["Rivers", 2],
+      ["River beds", 3],
+      ["River mouths", 3],
+      ["Volcanoes", 2],
+      ["Lava", 3],
+    ]);
+  });
+
   it("makes each slide a page: title, text top to bottom, tables by row, then speaker notes", async () => {
     const pages = await readPptx(await lectureDeck({ titleSlide: true }));
     expect(pages.map((page) => page.page_number)).toEqual([1, 2, 3]);

@@ -47,9 +47,14 @@ interface Shape {
 interface Slide {
   title: string[];
   titleType: string | null;
+  /** Set in PowerPoint's "Section Header" layout: a divider that opens a part of the deck. */
+  sectionHeader: boolean;
   body: Paragraph[];
   notes: Paragraph[];
 }
+
+/** A deck with at least this many section-header slides is divided into parts by them. */
+const MIN_SECTION_HEADERS = 2;
 
 const TITLE_TYPES = new Set(["title", "ctrTitle"]);
 // Placeholders that repeat the slide's furniture rather than its content.
@@ -62,7 +67,9 @@ const REL_NOTES = "/notesSlide";
  * title as a heading, the text of its shapes in reading order (top to bottom, then left to right; each
  * paragraph or bullet a paragraph start), and then its speaker notes, each note paragraph a paragraph
  * start too. Title slides' titles are level 1 and other slides' titles level 2 when the deck has a title
- * slide; otherwise every slide title is level 1. A title slide's subtitle, author and date are front matter.
+ * slide; otherwise every slide title is level 1. A deck divided into parts by slides in the "Section Header"
+ * layout ("Voorbereiding", "Examen afnemen") has those one level above the other slides, so each part is a
+ * chapter and its slides are its subtopics. A title slide's subtitle, author and date are front matter.
  */
 export async function readPptx(bytes: Uint8Array): Promise<SlidePage[]> {
   const zip = await JSZip.loadAsync(bytes).catch(() => {
@@ -71,14 +78,19 @@ export async function readPptx(bytes: Uint8Array): Promise<SlidePage[]> {
   const slidePaths = await slideOrder(zip);
   const slides = await Promise.all(slidePaths.map((slidePath) => readSlide(zip, slidePath)));
   const hasTitleSlide = slides.some((slide) => slide.titleType === "ctrTitle");
-  return slides.map((slide, index) => slidePage(slide, index + 1, hasTitleSlide));
+  const inParts = slides.filter((slide) => slide.sectionHeader).length >= MIN_SECTION_HEADERS;
+  const levelOf = (slide: Slide) => {
+    if (slide.titleType === "ctrTitle") return 1;
+    const top = hasTitleSlide ? 2 : 1;
+    return inParts && !slide.sectionHeader ? top + 1 : top;
+  };
+  return slides.map((slide, index) => slidePage(slide, index + 1, levelOf(slide)));
 }
 
-function slidePage(slide: Slide, pageNumber: number, hasTitleSlide: boolean): SlidePage {
+function slidePage(slide: Slide, pageNumber: number, level: number): SlidePage {
   const lines: string[] = [];
   const layout = emptyLayout();
   if (slide.title.length > 0) {
-    const level = hasTitleSlide && slide.titleType !== "ctrTitle" ? 2 : 1;
     layout.headings.set(0, { level, end: slide.title.length - 1 });
     lines.push(...slide.title);
   }
@@ -118,9 +130,9 @@ async function readSlide(zip: JSZip, slidePath: string): Promise<Slide> {
   const [slide, relations] = await Promise.all([readPart(zip, slidePath), relationsOf(zip, slidePath)]);
   const layoutPath = [...relations.values()].find((rel) => rel.type.endsWith(REL_SLIDE_LAYOUT))?.target;
   const notesPath = [...relations.values()].find((rel) => rel.type.endsWith(REL_NOTES))?.target;
-  const layoutPositions = layoutPath
-    ? placeholderPositions((await readPart(zip, layoutPath)) ?? [])
-    : new Map();
+  const layoutPart = layoutPath ? ((await readPart(zip, layoutPath)) ?? []) : [];
+  const layoutPositions = placeholderPositions(layoutPart);
+  const layoutType = descendants(layoutPart, "p:sldLayout").map((node) => attributesOf(node).type)[0];
   const shapes = shapesOf(slide ?? [], layoutPositions).filter(
     (shape) => !FURNITURE_TYPES.has(shape.placeholder ?? ""),
   );
@@ -129,6 +141,7 @@ async function readSlide(zip: JSZip, slidePath: string): Promise<Slide> {
   return {
     title: titleShape?.paragraphs.flatMap((paragraph) => paragraph.lines) ?? [],
     titleType: titleShape?.placeholder ?? null,
+    sectionHeader: layoutType === "secHead",
     body: body.flatMap((shape) => shape.paragraphs),
     notes: notesPath ? await readNotes(zip, notesPath) : [],
   };

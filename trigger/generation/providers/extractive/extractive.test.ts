@@ -382,6 +382,28 @@ describe("sections", () => {
     expect(structure.sections[1]?.subtopics.map((subtopic) => subtopic.title)).toContain("Dormant volcanoes");
   });
 
+  it("reads a sub-heading repeated on the next slide as one subtopic", async () => {
+    const { structure } = await generatedFrom(
+      [
+        "# Water and fire",
+        "## Rivers",
+        "### River beds",
+        "The river water cuts a bed into the hills. The bed grows deeper over time.",
+        "### River beds",
+        "A deep river bed carries more water. Its banks grow steeper.",
+        "### River mouths",
+        "Sand settles where the river meets the sea. The sand forms a delta.",
+        "## Volcanoes",
+        "### Lava",
+        "Lava flows down the slopes of a volcano. Lava cools and becomes solid rock.",
+      ].join("\n"),
+    );
+    const titles = structure.sections.flatMap((section) =>
+      section.subtopics.map((subtopic) => subtopic.title),
+    );
+    expect(titles.filter((title) => title === "River beds")).toHaveLength(1);
+  });
+
   it("keeps the author's chapters when there are few of them, or when they say more", async () => {
     const few = await generatedFrom(deck(RIVER_SLIDES.slice(0, 4)));
     expect(few.structure.sections).toHaveLength(4);

@@ -181,8 +181,11 @@ function draftSections(source: CorpusSource, items: CorpusItem[], weights: TermW
     }
     const section = sections.at(-1) ?? open(null);
     if (item.type === "heading") {
-      // A deeper heading opens a subtopic of its own; the paragraphs under it belong to it.
-      section.units.push({ heading: written.of(item.heading.text), sentences: [] });
+      // A deeper heading opens a subtopic of its own; the paragraphs under it belong to it. A slide that
+      // repeats the title of the one before goes on with it, as at the top level.
+      const heading = written.of(item.heading.text);
+      if (!continuesTitle(section.units.at(-1)?.heading ?? null, heading))
+        section.units.push({ heading, sentences: [] });
       continue;
     }
     const last = section.units.at(-1);
