@@ -18,7 +18,7 @@ const MIN_POINT_WORDS = 5;
 export function keyPoint(sentence: string, language: Language): string {
   const end = sentence.trim().match(END)?.[0]?.replace(/[:;]/gu, "") || ".";
   let text = sentence.trim().replace(END, "");
-  text = withoutParentheticals(text);
+  text = withoutParentheticals(text, language);
   text = withoutLeadingLink(text, language);
   text = withoutTrailingDetail(text, language);
   text = withoutNeutralAdverbs(text, language);
@@ -89,10 +89,19 @@ export function conceptFirst(text: string, language: Language): string {
   return `${subject.join(" ")}: ${rest.join(" ")}`;
 }
 
-/** "(de ground truth)", "[12]", "—an aside—": asides a spoken summary leaves out. */
-function withoutParentheticals(text: string): string {
+/**
+ * "(de ground truth)", "[12]", "—an aside—": asides a spoken summary leaves out. A parenthetical that
+ * only limits the claim ("(deels) gegenereerd", "(partly) automated") stays, without its brackets.
+ */
+function withoutParentheticals(text: string, language: Language): string {
+  const hedges = wordSet(language, "hedges");
+  const onlyHedges = (inside: string) => {
+    const words = inside.toLowerCase().split(/\s+/u).filter(Boolean);
+    return words.length > 0 && words.every((word) => hedges.has(word));
+  };
   return (
     text
+      .replace(/\(([^()]*)\)/gu, (whole, inside: string) => (onlyHedges(inside) ? inside : whole))
       // "de (persoons)gegevens": a parenthetical that opens a word leaves the space before it.
       .replace(/\s*\([^()]*\)(?=\p{L})/gu, " ")
       .replace(/\s*\([^()]*\)/gu, "")

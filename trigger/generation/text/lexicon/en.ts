@@ -26,6 +26,10 @@ export const en: WordLists = {
     "amounts many much few several most some plenty majority minority percent percentage half quarter " +
     "almost nearly about third"
   ).split(" "),
+  hedges:
+    "partly partially largely mostly sometimes often usually generally almost nearly roughly about possibly probably not hardly somewhat".split(
+      " ",
+    ),
   vagueModifiers: "own new old other whole main fewer less more same".split(" "),
   generalNouns: (
     "land today tomorrow yesterday place places area areas thing things way ways part parts side sides " +

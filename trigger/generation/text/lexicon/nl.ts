@@ -29,6 +29,10 @@ export const nl: WordLists = {
     "duizenden honderden miljoenen miljarden tientallen druppel druppels beetje paar aantal hoeveelheid " +
     "veel weinig meeste enkele sommige bijna ongeveer derde helft kwart procent meerderheid minderheid massa"
   ).split(" "),
+  hedges:
+    "deels gedeeltelijk grotendeels soms vaak meestal doorgaans bijna ongeveer mogelijk waarschijnlijk niet nauwelijks enigszins".split(
+      " ",
+    ),
   vagueModifiers: "eigen nieuwe oude andere hele meer minder".split(" "),
   generalNouns: (
     "land vandaag morgen gisteren plaats plaatsen gebied gebieden ding dingen manier manieren deel delen " +

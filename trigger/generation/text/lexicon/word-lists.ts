@@ -33,6 +33,11 @@ export interface WordLists {
   linkingPrepositions: readonly string[];
   /** Amounts and degrees: never a blank or an option ("thousands", "a drop", "bijna"). */
   quantities: readonly string[];
+  /**
+   * Words that limit how far a claim goes ("partly", "deels", "soms"): a summary that drops one, even set
+   * in parentheses ("(deels) gegenereerd"), says more than the text.
+   */
+  hedges: readonly string[];
   /** Modifiers that say nothing of their own: a phrase they open is no key term ("new machines", "own weight"). */
   vagueModifiers: readonly string[];
   /** Nouns too general to ask for ("land", "today", "gebied"). */
