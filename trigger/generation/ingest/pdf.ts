@@ -532,11 +532,11 @@ function markHeadings(pages: readonly PdfPage[], layouts: PageLayout[], body: Bo
       (!endsLikeProse(line.text) ||
         isNumberedHeadingText(line.text) ||
         named ||
-        (line.text.endsWith(":") && continuesTitle(page, index)))
+        (line.text.endsWith(":") && titleGoesOn(page, index)))
     );
   };
   // The next line goes on with a title set over several lines: same style and column, a line apart.
-  const continuesTitle = (page: PdfPage, index: number) => {
+  const titleGoesOn = (page: PdfPage, index: number) => {
     const line = page.lines[index];
     const next = page.lines[index + 1];
     return Boolean(
