@@ -44,7 +44,7 @@ const QUOTES: Array<[RegExp, string]> = [
  * layer has only the letters, in capitals ("LATEX"), so no reader can tell the source's case from the
  * print. Both sides compare them in capitals.
  */
-const TEX_LOGO = /\b(?:Xe|Lua|pdf|Bib|REV)?(?:La)?TeX(?:2e|2ε)?\b/giu;
+const TEX_LOGO = /\b(?:Xe|Lua|pdf|Bib|REV)?(?:La)?TeX(?:2e|2ε)?(?![A-Za-z])/giu;
 
 /**
  * The one normalisation every comparison uses: Unicode NFKC (which also splits ligatures such as "ﬁ" and

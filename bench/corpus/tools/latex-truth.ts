@@ -11,9 +11,10 @@
  * config.json holds the TruthOptions (language, kind, layout, holdout, furniture seen on the pages …).
  */
 import { readFileSync } from "node:fs";
+import { basename } from "node:path";
 import { parseArgs } from "node:util";
 import { anyText, pandocJson, type TruthOptions, truthFromAst, writeTruth } from "./pandoc-truth.ts";
-import { hideVerbatim, printTexLogos } from "./truth-text.ts";
+import { hideVerbatim, printTexLogos, withoutComments } from "./truth-text.ts";
 
 interface LatexConfig extends TruthOptions {
   /** How the class prints a citation list ("[1, 2]"). */
@@ -91,22 +92,47 @@ function floats(source: string, config: LatexConfig) {
 function labelsOf(aux: string) {
   const cites = new Map<string, string>();
   const refs = new Map<string, string>();
+  const pages = new Map<string, string>();
   // natbib writes \\bibcite{key}{{1}{2021}…}, plain BibTeX styles (IEEEtran) \\bibcite{key}{1}.
   for (const [, key, number] of aux.matchAll(/\\bibcite\{([^}]+)\}\{\{?([^}{]*)\}/g))
     cites.set(key as string, number as string);
-  // A number set by \tag is written braced, \newlabel{eq:x}{{{2.6$'$}}…}: the braces only group.
-  for (const [, key, number] of aux.matchAll(/\\newlabel\{([^}]+)\}\{\{((?:[^{}]|\{[^{}]*\})*)\}/g))
+  // A number set by \tag is written braced, \newlabel{eq:x}{{{2.6$'$}}…}: the braces only group. The
+  // second group is the page the label fell on (\pageref).
+  for (const [, key, number, page] of aux.matchAll(
+    /\\newlabel\{([^}]+)\}\{\{((?:[^{}]|\{[^{}]*\})*)\}(?:\{([^{}]*)\})?/g,
+  )) {
     refs.set(key as string, (number as string).replace(/^\{(.*)\}$/, "$1"));
-  return { cites, refs };
+    if (page) pages.set(key as string, page);
+  }
+  return { cites, refs, pages };
 }
 
-function resolve(tex: string, aux: string, config: LatexConfig): string {
-  const { cites, refs } = labelsOf(aux);
+/** A label's printed value, or an error: a truth must never guess what the page prints. */
+function printed(labels: Map<string, string>, key: string, what: string): string {
+  const value = labels.get(key.trim());
+  if (!value) throw new Error(`no ${what} for ${key} in the .aux: build the PDF first`);
+  return value;
+}
+
+/**
+ * REVTeX's `\onlinecite{[pre][post]a,b}`: the numbers without brackets ("Refs. 1 and 4"). REVTeX moves the
+ * notes into the bibliography entry, as with \cite (see the configs' dropPatterns). Only the one- and
+ * two-key forms are printed here; a longer list (sorted and compressed by natbib) stops the tool.
+ */
+function onlineCitation(argument: string, cites: Map<string, string>): string {
+  const keys = argument.replace(/^(?:\[(?:\{[^}]*\}|[^\]])*\])+/, "").split(",");
+  if (keys.length > 2)
+    throw new Error(`\\onlinecite with ${keys.length} keys: write how the class prints it`);
+  return keys.map((key) => printed(cites, key, "\\bibcite")).join(" and ");
+}
+
+function resolve(tex: string, aux: string, config: LatexConfig, jobname: string): string {
+  const { cites, refs, pages } = labelsOf(aux);
   const open = config.citeOpen ?? "[";
   const close = config.citeClose ?? "]";
   const separator = config.citeSeparator ?? ", ";
   // Commands inside \verb are printed, not run: hidden until the rest is resolved.
-  const { hidden, restore } = hideVerbatim(printTexLogos(tex.replace(/(?<!\\)%.*$/gm, "")));
+  const { hidden, restore } = hideVerbatim(printTexLogos(withoutComments(tex)));
   let source = hidden;
   for (const pattern of config.dropPatterns ?? []) source = source.replace(new RegExp(pattern, "g"), "");
   for (const environment of config.dropEnvironments ?? []) {
@@ -121,18 +147,16 @@ function resolve(tex: string, aux: string, config: LatexConfig): string {
       .replace(/\{?\\char'134\}?/g, "\\textbackslash{}")
       .replace(/\\string\\([A-Za-z]+)/g, "\\textbackslash{}$1")
       .replace(/\\cite\{([^}]+)\}/g, (_, keys: string) => {
-        const numbers = keys.split(",").map((key) => {
-          const number = cites.get(key.trim());
-          if (!number) throw new Error(`no \\bibcite for ${key} in the .aux: build the PDF first`);
-          return number;
-        });
+        const numbers = keys.split(",").map((key) => printed(cites, key, "\\bibcite"));
         return `${open}${numbers.join(separator)}${close}`;
       })
-      .replace(/\\ref\{([^}]+)\}/g, (_, key: string) => {
-        const number = refs.get(key.trim());
-        if (!number) throw new Error(`no \\newlabel for ${key} in the .aux`);
-        return number;
-      })
+      .replace(/\\onlinecite\{((?:\{[^}]*\}|[^}])+)\}/g, (_, argument: string) =>
+        onlineCitation(argument, cites),
+      )
+      .replace(/\\ref\{([^}]+)\}/g, (_, key: string) => printed(refs, key, "\\newlabel"))
+      .replace(/\\pageref\{([^}]+)\}/g, (_, key: string) => printed(pages, key, "page of \\newlabel"))
+      // The file's own name, as \jobname prints it; TeX swallows the space after it ("\jobname .bbl").
+      .replace(/\\jobname(?![A-Za-z@])[ \t]*/g, jobname)
       .replace(/\\mintinline\{[^}]*\}\{([^}]*)\}/g, "\\texttt{$1}")
       .replace(/\\begin\{acknowledgments\}/, "\\section*{Acknowledgments}")
       .replace(/\\end\{acknowledgments\}/, "")
@@ -200,7 +224,13 @@ if (!values.tex || !values.aux || !values.config || !values.out) {
   throw new Error("usage: latex-truth.ts --tex F --aux F [--bbl F] --config F --out F");
 }
 const config = JSON.parse(readFileSync(values.config, "utf8")) as LatexConfig;
-const resolved = resolve(readFileSync(values.tex, "utf8"), readFileSync(values.aux, "utf8"), config);
+const resolved = resolve(
+  readFileSync(values.tex, "utf8"),
+  readFileSync(values.aux, "utf8"),
+  config,
+  // The job is named for the file LaTeX ran on, which the .aux shares ("resolved.tex" is a copy of it).
+  basename(values.aux, ".aux"),
+);
 const { body, captions, tables } = floats(resolved, config);
 const result = truthFromAst(pandocJson(["-f", "latex"], body), config);
 result.truth.nonBody.captions.push(...captions);

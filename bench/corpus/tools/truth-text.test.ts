@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { closePunctuation, hideVerbatim, printTexLogos, withoutTypedMarker } from "./truth-text.ts";
+import {
+  closePunctuation,
+  hideVerbatim,
+  printTexLogos,
+  withoutComments,
+  withoutTypedMarker,
+} from "./truth-text.ts";
 
 describe("printTexLogos", () => {
   it.each([
@@ -18,8 +24,22 @@ describe("printTexLogos", () => {
     ["a longer name is not a shorter one", "\\BibLaTeX\\ and \\BibTeX.", "BibLaTeX\\ and BibTeX."],
     ["LaTeX and TeX are left to pandoc", "\\LaTeX\\ and \\TeX{}", "\\LaTeX\\ and \\TeX{}"],
     ["a command that only starts like a logo stays", "\\BibTeXstyle", "\\BibTeXstyle"],
+    ["LaTeX2e's logo as printed", "(and \\LaTeXe) in", "(and LaTeX 2ε) in"],
+    ["LaTeX2e before a control space", "the \\LaTeXe\\ package", "the LaTeX 2ε\\ package"],
   ])("%s", (_, source, printed) => {
     expect(printTexLogos(source)).toBe(printed);
+  });
+});
+
+describe("withoutComments", () => {
+  it.each([
+    ["the comment, its line end and the next line's indent go", "cases---%\n  do not", "cases---do not"],
+    ["a comment line inside a paragraph", "one\n% note\ntwo", "one\ntwo"],
+    ["a blank line after the comment still ends the paragraph", "one.%\n\nTwo", "one.\n\nTwo"],
+    ["an escaped percent sign is printed", "50\\% of it % note", "50\\% of it "],
+    ["a comment on the last line", "end % note", "end "],
+  ])("%s", (_, source, printed) => {
+    expect(withoutComments(source)).toBe(printed);
   });
 });
 

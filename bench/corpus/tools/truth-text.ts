@@ -15,6 +15,8 @@ const TEX_LOGOS: Record<string, string> = {
   LuaLaTeX: "LuaLaTeX",
   pdfLaTeX: "pdfLaTeX",
   AmS: "AMS",
+  // pandoc's LaTeX reader knows \LaTeX but prints nothing for \LaTeXe ("(and ) in manuscripts").
+  LaTeXe: "LaTeX 2ε",
 };
 
 /**
@@ -62,6 +64,16 @@ export function printTexLogos(source: string): string {
   for (const name of names) result = withoutDefinition(result, name);
   for (const name of names) result = result.replace(logoUse(name), TEX_LOGOS[name] as string);
   return result;
+}
+
+/**
+ * LaTeX source without its comments, as TeX reads it: a `%` ends the line there and swallows the line end
+ * and the next line's leading spaces, so "cases---%⏎do" prints "cases—do" (pandoc keeps the line end and
+ * would print "cases— do"). A blank line after the comment still ends the paragraph; an escaped `\%` is a
+ * printed percent sign.
+ */
+export function withoutComments(source: string): string {
+  return source.replace(/(?<!\\)%.*(?:\n(?![ \t]*\n)[ \t]*)?/g, "");
 }
 
 /**
