@@ -963,6 +963,146 @@ const cases: Case[] = [
     },
   },
   {
+    name: "a justified line whose word spaces TeX stretched far, over two rows, is prose and not a table",
+    pages: [
+      (draw) => {
+        draw.lines(["3 Equations"], 56, 800, { size: 12, bold: true });
+        draw.lines(LEFT.slice(0, 3), 56, 780);
+        const measure = Math.max(...LEFT.map((line) => draw.fonts.regular.widthOfTextAtSize(line, 10)));
+        // Each row's words spread over the whole measure with equal spaces, as a justified line is set.
+        const spread = (words: readonly string[], y: number) => {
+          const widths = words.map((word) => draw.fonts.regular.widthOfTextAtSize(word, 10));
+          const gap = (measure - widths.reduce((sum, width) => sum + width, 0)) / (words.length - 1);
+          let x = 56;
+          words.forEach((word, index) => {
+            draw.lines([word], x, y);
+            x += (widths[index] as number) + gap;
+          });
+        };
+        spread(["Enclosing", "display", "math", "within"], 744);
+        spread(["equations", "written", "here", "always"], 732);
+        draw.lines(["gives them letters, as shown below."], 56, 720);
+      },
+    ],
+    check: ([page], sentences) => {
+      expect(withRole(page as Read, "table")).toEqual([]);
+      expect(sentences).toContain(
+        "Enclosing display math within equations written here always gives them letters, as shown below.",
+      );
+    },
+  },
+  {
+    name: "the columns' first lines under a table set across the page start the columns, and the table's rows stay whole",
+    pages: [
+      (draw) => {
+        draw.lines(["2 Seeds"], 56, 815, { size: 14, bold: true });
+        for (const [row, cells] of [
+          ["Seed", "Size", "Cone", "Season"],
+          ["Pine", "small", "woody", "autumn"],
+          ["Oak", "large", "none", "autumn"],
+        ].entries()) {
+          const y = 790 - row * 10;
+          for (const [cell, x] of [60, 150, 350, 450].entries())
+            draw.lines([cells[cell] as string], x, y, { size: 8 });
+        }
+        // A blank, then the page's two columns; their gutter lies under none of the table's.
+        draw.lines(LEFT, 56, 735);
+        draw.lines(RIGHT, 310, 735);
+      },
+    ],
+    check: ([page], sentences) => {
+      expect(withRole(page as Read, "table")).toEqual([
+        "Seed Size Cone Season",
+        "Pine small woody autumn",
+        "Oak large none autumn",
+      ]);
+      expect(body(page as Read)).toEqual(["2 Seeds", ...LEFT, ...RIGHT]);
+      expect(sentences).toContain("Its leaves catch the sunlight it needs to grow.");
+    },
+  },
+  {
+    name: "a caption's full last line whose word space lines up with a gap of the table below stays one line",
+    pages: [
+      (draw) => {
+        draw.lines(LEFT.slice(0, 2), 56, 800);
+        // The caption is justified: both its full lines end at the measure.
+        const width = (text: string) => draw.fonts.regular.widthOfTextAtSize(text, 9);
+        const head = "are aligned on the decimal point.";
+        const tail = "Use a wider one for";
+        const headWidth = width(head);
+        const measure = headWidth + 6 + width(tail);
+        draw.lines(["TABLE 3. Numbers in the"], 56, 770, { size: 9 });
+        draw.lines(["columns three to five"], 56 + measure - width("columns three to five"), 770, {
+          size: 9,
+        });
+        // The second line's stretched word space falls on the table's gutter.
+        draw.lines([head], 56, 759.5, { size: 9 });
+        draw.lines([tail], 56 + headWidth + 6, 759.5, { size: 9 });
+        draw.lines(["more complex layouts."], 56, 749, { size: 9 });
+        const gutter = 56 + headWidth + 2;
+        for (const [row, cells] of [
+          ["One", "Two"],
+          ["He", "2.77234"],
+          ["Ca", "12537.64"],
+          ["Mg", "0.37"],
+        ].entries()) {
+          const y = 732 - row * 10.5;
+          draw.lines([cells[0] as string], 60, y, { size: 9 });
+          draw.lines([cells[1] as string], gutter + 6, y, { size: 9 });
+        }
+      },
+    ],
+    check: ([page]) => {
+      expect(withRole(page as Read, "caption")).toEqual([
+        "TABLE 3. Numbers in the columns three to five",
+        "are aligned on the decimal point. Use a wider one for",
+        "more complex layouts.",
+      ]);
+    },
+  },
+  {
+    name: "a number the line break left at a line's start goes on with the sentence; after a short lead-in it opens an item",
+    pages: [
+      (draw) => {
+        draw.lines(
+          [
+            "Citations are numbered as the list numbers them.",
+            "For a citation in the text, write the word: Refs. 1 and",
+            "4. By default the numbers are sorted.",
+          ],
+          56,
+          780,
+        );
+        draw.lines(
+          ["Sow the seeds like this", "1. Open the bag of seeds.", "2. Plant them in the soil."],
+          56,
+          730,
+        );
+      },
+    ],
+    check: ([page], sentences) => {
+      expect(sentences).toContain("For a citation in the text, write the word: Refs. 1 and 4.");
+      expect(withRole(page as Read, "list")).toEqual([
+        "1. Open the bag of seeds.",
+        "2. Plant them in the soil.",
+      ]);
+    },
+  },
+  {
+    name: "letterspaced capitals read as the words they spell",
+    pages: [
+      (draw) =>
+        draw.lines(
+          ["When setting strings of A L L C A P S, space the letters.", "Capitals are set apart."],
+          56,
+          780,
+        ),
+    ],
+    check: (_, sentences) => {
+      expect(sentences).toContain("When setting strings of ALL CAPS, space the letters.");
+    },
+  },
+  {
     name: "a line of code that runs on over the gutter belongs to the column it starts in",
     pages: [
       (draw) => {

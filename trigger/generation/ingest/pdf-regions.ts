@@ -85,6 +85,8 @@ const MAX_OVERFULL_SHARE = 0.2;
 /** A column of running text is at least this wide (in ems) and has this many words on most rows. */
 const PROSE_WIDTH_EM = 6;
 const PROSE_WORDS = 3;
+// How far the stretched spaces of one justified line may differ (rounding in the PDF's positions).
+const STRETCH_TOLERANCE_EM = 0.15;
 /** Blank space this tall (in ems) across every column ends a set of columns. */
 const FIGURE_GAP_EM = 4;
 /** Rows above a set of columns join it when they follow within this gap, in ems. */
@@ -371,9 +373,12 @@ function groupsOf(rows: readonly Row[]): Group[] {
       const rowRight = Math.max(textRight, ...row.pieces.map(rightOf));
       const inside = (gap: Interval) => gap.from > rowLeft && gap.to < rowRight;
       // Text wider than the group after a blank (a page's columns below a table set across their
-      // gutter) starts another group, even where a gap between the table's cells lines up with the gutter.
+      // gutter) starts another group, even where a gap between the table's cells lines up with the gutter;
+      // so do columns of another shape: text across the group's gutters whose own gutter is none of theirs
+      // (the columns' first lines under a table set across the page).
       const spread = Math.max(textLeft - rowLeft, rowRight - textRight);
-      if (spread > em * SPREAD_EM && (rows[next - 1]?.bottom ?? 0) - row.top > em * ROW_ABOVE_GAP_EM) break;
+      const afterBlank = (rows[next - 1]?.bottom ?? 0) - row.top > em * ROW_ABOVE_GAP_EM;
+      if (afterBlank && (spread > em * SPREAD_EM || otherColumns(row, gutters, em))) break;
       if (continuesOneColumn(row, rows[next - 1], gutters, em)) {
         [textLeft, textRight, end, regularEnd] = [rowLeft, rowRight, next, next];
         continue;
@@ -424,6 +429,25 @@ function groupsOf(rows: readonly Row[]): Group[] {
 }
 
 /**
+ * A row set in columns of its own: a gap between its pieces, pieces across the group's gutters, and none
+ * of those gutters left free within its gaps (a wide display or the next columns' first lines under a
+ * table set across the page). A line in one column under a table beside it has no gap of its own.
+ */
+function otherColumns(row: Row, gutters: readonly Interval[], em: number): boolean {
+  const start = Math.min(...row.pieces.map((piece) => piece.x));
+  const end = Math.max(...row.pieces.map(rightOf));
+  const own = freeSpace(row, start, end, em * NARROW_GUTTER_EM);
+  const across = row.pieces.some((piece) =>
+    gutters.some((gutter) => piece.x < gutter.to && rightOf(piece) > gutter.from),
+  );
+  const slack = em * OVERFULL_GAP_EM;
+  const keeps = gutters.some((gutter) =>
+    own.some((gap) => gap.from <= gutter.from + slack && gap.to >= gutter.to - slack),
+  );
+  return own.length > 0 && across && !keeps;
+}
+
+/**
  * A row with text in one column only, at about a line's distance from the row above, goes on in the
  * set of columns without narrowing its gutters: where a display or a code block makes one column's
  * baselines drift from the other's, rows alternate between the columns; where one column ends early,
@@ -447,17 +471,21 @@ function withinColumn(piece: TextPiece, gutters: readonly Interval[]): boolean {
 }
 
 /**
- * A row that ends the sentence of the line across the columns right above it ("… onto the y" /
- * "aesthetic:" over a display set beside a figure): it starts where that line starts, in the first
- * column, at a line's distance and in the same type, so it goes on with the text, not with the set below.
+ * A row that goes on with the line across the columns right above it: it starts where that line starts,
+ * at a line's distance and in the same type, and either ends that line's sentence in the first column
+ * ("… onto the y" / "aesthetic:" over a display set beside a figure) or fills the same measure (a
+ * caption's last lines, whose word spaces line up with a gap of the table below). It goes on with the
+ * text, not with the set below.
  */
 function runsOn(above: Row, row: Row, gutters: readonly Interval[], em: number): boolean {
   const [firstGutter] = gutters;
   const start = (pieces: readonly TextPiece[]) => Math.min(...pieces.map((piece) => piece.x));
+  const end = (pieces: readonly TextPiece[]) => Math.max(...pieces.map(rightOf));
+  const inFirstColumn = row.pieces.every((piece) => rightOf(piece) <= (firstGutter?.from ?? 0));
   return (
     firstGutter !== undefined &&
     above.pieces.some((piece) => !withinColumn(piece, gutters)) &&
-    row.pieces.every((piece) => rightOf(piece) <= firstGutter.from) &&
+    (inFirstColumn || Math.abs(end(row.pieces) - end(above.pieces)) < em * 0.5) &&
     above.bottom - row.top <= em * 0.5 &&
     Math.abs(start(row.pieces) - start(above.pieces)) < em * 0.5 &&
     Math.abs(row.size - above.size) < 0.5
@@ -515,7 +543,8 @@ function columnsOf(group: Group): TextPiece[][] {
  * narrow column with few words beside them (margin notes, a sidebar's labels) is read apart too when it
  * has text on no more than half the rows and lines up. A table's cells are short on most rows. A list
  * set with its markers apart, and prose whose stretched word spaces happen to line up over a few rows,
- * are plain lines.
+ * are plain lines, as are rows whose only gaps across the gutters are the evenly stretched spaces of
+ * justified lines.
  */
 function readingOf(group: Group, columns: readonly TextPiece[][]): "columns" | "table" | "lines" {
   if (startsWithMarkers(columns)) return "lines";
@@ -533,11 +562,33 @@ function readingOf(group: Group, columns: readonly TextPiece[][]): "columns" | "
     );
   });
   if (prose.every(Boolean)) return "columns";
+  const across = group.rows.filter((row) => group.gutters.some((gutter) => bridges(row, gutter)));
+  if (across.length > 0 && across.every((row) => stretchedLine(row, em))) return "lines";
   if (!prose.some(Boolean)) return "table";
   const rows = group.rows.length;
   const sparse = columns.filter((column, index) => !prose[index] && rowsOf(column).length <= rows / 2);
   if (sparse.length < prose.filter((isProse) => !isProse).length) return "table";
   return sparse.every((column) => aligned(column, em)) ? "columns" : "lines";
+}
+
+/** A row with text on both sides of the gutter. */
+function bridges(row: Row, gutter: Interval): boolean {
+  return (
+    row.pieces.some((piece) => rightOf(piece) <= gutter.from) &&
+    row.pieces.some((piece) => piece.x >= gutter.to)
+  );
+}
+
+/**
+ * A justified line whose word spaces were stretched far ("Enclosing      display      math      within"):
+ * three or more words, every space between them as wide as the others. A table's cells stand apart by
+ * what their columns leave free, which differs from gap to gap.
+ */
+function stretchedLine(row: Row, em: number): boolean {
+  const words = row.pieces.filter((piece) => piece.str.trim() !== "").sort((a, b) => a.x - b.x);
+  if (words.length < 3) return false;
+  const gaps = words.slice(1).map((piece, index) => piece.x - rightOf(words[index] as TextPiece));
+  return Math.max(...gaps) - Math.min(...gaps) <= em * STRETCH_TOLERANCE_EM;
 }
 
 /**
