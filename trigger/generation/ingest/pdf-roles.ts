@@ -212,7 +212,7 @@ function markListLines(lines: readonly PdfLine[], layout: PageLayout, body: Body
       item = null;
       return;
     }
-    if (opensListItem(line) && !continuesWithDash(lines, layout, index, body)) {
+    if (opensListItem(line) && !continuesSentence(lines, layout, index, body)) {
       layout.roles.set(index, "list");
       [item, last] = [line, line];
       return;
@@ -232,16 +232,21 @@ function markListLines(lines: readonly PdfLine[], layout: PageLayout, body: Body
 }
 
 /**
- * A line opening with a dash right under a line of running text that has not ended its sentence, at
- * the same indent and line spacing, goes on with that sentence ("… capital letters appropriately" /
- * "- https://capitalizemytitle.com/ has …"): the dash is punctuation, not a bullet.
+ * A line opening like a list item right under a line of running text that has not ended its sentence, at
+ * the same indent and line spacing, goes on with that sentence: "… capital letters appropriately" / "- https://
+ * capitalizemytitle.com/ has …" (the dash is punctuation, not a bullet), "… use \\onlinecite: Refs. 1 and" /
+ * "4. By default …" (a number the line break left at the start). A number or letter opens an item after
+ * a lead-in, which ends short of the measure ("Do the following"); a line broken in mid-sentence fills it.
  */
-function continuesWithDash(lines: readonly PdfLine[], layout: PageLayout, index: number, body: BodyStyle) {
+function continuesSentence(lines: readonly PdfLine[], layout: PageLayout, index: number, body: BodyStyle) {
   const line = lines[index];
   let before = index - 1;
   while (before >= 0 && layout.furniture.has(before)) before--;
   const previous = lines[before];
-  if (!line || !previous || !/^[-–—]\s/u.test(line.text) || layout.roles.has(before)) return false;
+  if (!line || !previous || layout.roles.has(before)) return false;
+  const dash = /^[-–—]\s/u.test(line.text);
+  const fillsMeasure = previous.column.right - previous.right < previous.size;
+  if (!dash && !fillsMeasure) return false;
   return (
     previous.column.id === line.column.id &&
     Math.abs(previous.x - line.x) < line.size * 0.5 &&

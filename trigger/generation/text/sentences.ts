@@ -10,6 +10,14 @@ const ABBREVIATIONS = new Set(
   ).split(" "),
 );
 
+// Abbreviations that point to a numbered thing ("Fig. 2", "Refs. 1 and 4", "Eq. (3)", "p. 12"): before a
+// number their full stop does not end a sentence. Some are words too ("Open the tab. 3 more …" is rare,
+// "Press the tab. Then" common), so only a number after them keeps the sentence going.
+const NUMBERED_ABBREVIATIONS = new Set(
+  "ref refs eq eqs sec secs tab tabs ch chap chaps pp app apps art arts par hfst afb".split(" "),
+);
+const NUMBER_NEXT = /^["'“‘([]?\d/u;
+
 const BOUNDARY = /([.!?…]+["'”’)\]]*)\s+(?=["'“‘([]?[\p{Lu}\p{N}])/gu;
 const COMPLETE_START = /^["'“‘([]?[\p{Lu}\p{N}]/u;
 const COMPLETE_END = /[.!?…]["'”’)\]]*$/;
@@ -27,7 +35,7 @@ export function splitSentences(text: string): SentenceSpan[] {
   let start = 0;
   for (const match of text.matchAll(BOUNDARY)) {
     const end = match.index + (match[1]?.length ?? 0);
-    if (isAbbreviation(text.slice(start, end))) continue;
+    if (isAbbreviation(text.slice(start, end), text.slice(match.index + match[0].length))) continue;
     pushSpan(spans, text, start, end);
     start = match.index + match[0].length;
   }
@@ -42,12 +50,13 @@ function pushSpan(spans: SentenceSpan[], text: string, start: number, end: numbe
   if (trimmed) spans.push({ text: trimmed, start: start + leading, end: start + leading + trimmed.length });
 }
 
-function isAbbreviation(sentence: string): boolean {
+function isAbbreviation(sentence: string, next: string): boolean {
   const lastWord = /(\S+)\.$/
     .exec(sentence)?.[1]
     ?.toLowerCase()
     .replace(/^[("'“‘[]+/, "");
   if (!lastWord) return false;
+  if (NUMBERED_ABBREVIATIONS.has(lastWord) && NUMBER_NEXT.test(next)) return true;
   return ABBREVIATIONS.has(lastWord) || /^\p{L}$/u.test(lastWord);
 }
 

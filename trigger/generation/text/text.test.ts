@@ -52,6 +52,27 @@ describe("sentences", () => {
     ]);
   });
 
+  it.each([
+    [
+      "a reference before its numbers",
+      "Use it: Refs. 1 and 4. By default it sorts.",
+      ["Use it: Refs. 1 and 4.", "By default it sorts."],
+    ],
+    [
+      "an equation number in brackets",
+      "As shown in Eqs. (6b) and (6a) below.",
+      ["As shown in Eqs. (6b) and (6a) below."],
+    ],
+    ["a Dutch chapter number", "Zie hfst. 3 voor meer. Dat helpt.", ["Zie hfst. 3 voor meer.", "Dat helpt."]],
+    [
+      "the word tab ends a sentence before a capital",
+      "Open the second tab. Then click Save.",
+      ["Open the second tab.", "Then click Save."],
+    ],
+  ])("keeps a numbered reference in its sentence: %s", (_, text, sentences) => {
+    expect(splitSentences(text).map((span) => span.text)).toEqual(sentences);
+  });
+
   it("knows a whole sentence from a piece of one", () => {
     expect(isCompleteSentence("Water boils at 100 degrees.")).toBe(true);
     expect(isCompleteSentence("boils at 100 degrees.")).toBe(false);
