@@ -5,6 +5,7 @@ import { readDocx } from "./docx.ts";
 import { type SourceKind, SourceReadError } from "./errors.ts";
 import { loadEnglishWords, vocabularyOf } from "./hyphenation.ts";
 import { emptyLayout, markdownLayout, markJoins, type PageLayout } from "./layout.ts";
+import { hasLetterspacing, withoutLetterspacing } from "./letterspacing.ts";
 import { normalizeLines } from "./lines.ts";
 import {
   MAX_RECOGNISED_PAGES,
@@ -55,9 +56,17 @@ export async function extractPages(source: SourceContent): Promise<SourcePage[]>
     const all = pages.flatMap((page) => page.lines);
     const language = detectLanguage(all.join("\n"));
     const vocabulary = vocabularyOf(all);
-    // The English word list is read only for a document that breaks words at line ends.
+    // The English word list is read only for a document that breaks words at line ends or tracks capitals.
     const dictionary =
-      language === "en" && all.some((line) => line.endsWith("-")) ? await loadEnglishWords() : undefined;
+      language === "en" && all.some((line) => line.endsWith("-") || hasLetterspacing(line))
+        ? await loadEnglishWords()
+        : undefined;
+    const wordTests = [
+      ...(dictionary ? [(word: string) => dictionary.has(word)] : []),
+      (word: string) => vocabulary.has(word) || dictionary?.has(word) === true,
+    ];
+    for (const page of withLayout)
+      page.lines = page.lines.map((line) => withoutLetterspacing(line, wordTests));
     for (const page of withLayout)
       if (page.layout) markJoins(page.lines, page.layout, language, vocabulary, dictionary);
     // Each slide stands on its own: its last sentence never runs into the next slide.
