@@ -13,8 +13,12 @@ const EMPHASIS = /(\*\*|\*|~~|`)(?=\S)(.+?)(?<=\S)\1/g;
 // Underscores inside a word are never emphasis (CommonMark's flanking rule): "personal_name and
 // family_name", "fig_3_a.png" keep theirs.
 const UNDERSCORE_EMPHASIS = /(?<![\p{L}\p{N}_])(__|_)(?=\S)(.+?)(?<=\S)\1(?![\p{L}\p{N}_])/gu;
-// A footnote mark after a word or punctuation ("plants¹", "flowers.²"), never a unit's power ("km²").
-const NOTE_MARK = /(?<=\p{L}{3,}|[.,;:)”"])[¹²³⁰⁴⁵⁶⁷⁸⁹]+/gu;
+// A footnote mark after a word or punctuation ("plants¹", "we⁸", "flowers.²"), never a power: of a unit
+// ("km²", "ft³") or of a one-letter symbol ("x²", "m³").
+const NOTE_MARK = /(\p{L}+|[.,;:)”"])([¹²³⁰⁴⁵⁶⁷⁸⁹]+)/gu;
+const POWERED_UNITS = new Set("km cm mm dm nm µm μm ha ft in yd mi".split(" "));
+const isPower = (before: string) =>
+  (before.length === 1 && /\p{L}/u.test(before)) || POWERED_UNITS.has(before.toLowerCase());
 // A numbered reference ("[10]", "[7, 11]", "[3–5]"): the learner reads the claim, not the pointer.
 // IEEE sets each number in its own brackets: "[3], [15]", "[1], [28]–[36]" go as one.
 const REFERENCE_NUMBER =
@@ -90,7 +94,9 @@ export function plainProse(line: string, opensParagraph = true): string {
 
 /** A text without its footnote marks and numbered references: what generation reads as the claim. */
 export function withoutMarks(line: string): string {
-  return line.replace(NOTE_MARK, "").replace(REFERENCE_NUMBER, "");
+  return line
+    .replace(NOTE_MARK, (mark, before: string) => (isPower(before) ? mark : before))
+    .replace(REFERENCE_NUMBER, "");
 }
 
 /** Source kinds whose text may carry Markdown markup: Markdown files, and plain or pasted text. */

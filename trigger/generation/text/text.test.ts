@@ -93,6 +93,8 @@ describe("sentences", () => {
     ["Pollen is carried by insects¹ and wind.", "Pollen is carried by insects and wind."],
     ["as shown by flowers.² The cone", "as shown by flowers. The cone"],
     ["The lake covers 12 km² of land.", "The lake covers 12 km² of land."],
+    ["For example, if we⁸ wanted two intervals", "For example, if we wanted two intervals"],
+    ["The area is x² plus 3 ft³ of sand.", "The area is x² plus 3 ft³ of sand."],
     ["Neural networks [10] and LSTMs [7, 11] were used [3–5].", "Neural networks and LSTMs were used."],
     ["See [green](https://x.test) leaves", "See green leaves"],
     // Underscores inside words are never emphasis (CommonMark): names of variables and files keep theirs.
