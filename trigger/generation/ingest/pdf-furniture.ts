@@ -194,11 +194,20 @@ export function markWatermarks(pages: readonly PdfPage[], layouts: readonly Page
  */
 const FIGURE_TEXT_SIZE = 0.5;
 
+/**
+ * A figure's labels in smaller type than the text: symbols, single letters and numbers without a word of
+ * three letters ("ν μ σ →", "b", "−3 0 3 6 9 12" on a chart's axis). Prose, however short, has a word.
+ */
+const LABEL_SIZE = 0.9;
+const HAS_WORD = /\p{L}{3,}/u;
+
 /** Text drawn inside a figure: page furniture, never a line of the text. */
 export function markFigureText(pages: readonly PdfPage[], layouts: readonly PageLayout[], bodySize: number) {
+  if (bodySize <= 0) return;
   pages.forEach((page, pageIndex) => {
     page.lines.forEach((line, index) => {
-      if (bodySize > 0 && line.size < bodySize * FIGURE_TEXT_SIZE) layouts[pageIndex]?.furniture.add(index);
+      const label = line.size < bodySize * LABEL_SIZE && !line.table && !HAS_WORD.test(line.text);
+      if (line.size < bodySize * FIGURE_TEXT_SIZE || label) layouts[pageIndex]?.furniture.add(index);
     });
   });
 }

@@ -1103,6 +1103,49 @@ const cases: Case[] = [
     },
   },
   {
+    name: "a figure's labels in small type are figure text: the sentence the figure interrupts runs on past them",
+    pages: [
+      (draw) => draw.lines([...LEFT.slice(0, 5), "Its source code is open, and it is"], 56, 780),
+      (draw) => {
+        draw.lines(["x y z"], 80, 800, { size: 7 });
+        draw.lines(["b"], 200, 805, { size: 7 });
+        draw.lines(["-3 0 3 6 9 12"], 300, 790, { size: 7 });
+        draw.lines(["Fig. 2: How the data flows through the pipeline."], 56, 760);
+        draw.lines(["well tested and kept in an archive.", ...RIGHT.slice(1, 5)], 56, 730);
+      },
+    ],
+    check: ([, second], sentences) => {
+      expect(body(second as Read)).not.toContain("x y z");
+      expect(sentences).toContain("Its source code is open, and it is well tested and kept in an archive.");
+    },
+  },
+  {
+    name: "the wrapped line under a hanging label goes on with its item, a word broken there included",
+    pages: [
+      (draw) => {
+        for (const [item, [label, wrapped]] of [
+          [
+            "Realistisch Is het doel haalbaar? Is het onderwerp goed afgebakend? Is de moeilijk-",
+            "heidsgraad goed?",
+          ],
+          [
+            "Specifiek Is het doel voor iedereen duidelijk en eenduidig omschreven in het plan?",
+            "Zo ja, ga door.",
+          ],
+          ["Tijdsgebonden Wanneer moet het doel bereikt zijn, en wie bewaakt de planning van", "het werk?"],
+        ].entries()) {
+          draw.lines([label as string], 56, 780 - item * 40);
+          draw.lines([wrapped as string], 83, 766 - item * 40);
+        }
+      },
+    ],
+    check: ([page], sentences) => {
+      expect(sentences).toContain("Is de moeilijkheidsgraad goed?");
+      const lines = (page as Read).lines;
+      expect((page as Read).layout.paragraphs.has(lines.indexOf("heidsgraad goed?"))).toBe(false);
+    },
+  },
+  {
     name: "a line of code that runs on over the gutter belongs to the column it starts in",
     pages: [
       (draw) => {

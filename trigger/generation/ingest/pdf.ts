@@ -641,6 +641,9 @@ function chapterNumberAbove(
   return CHAPTER_NUMBER.test(number.text) && number.size >= body.size * LARGER && close ? start - 1 : start;
 }
 
+// A line that ends its sentence (or a clause before a list or quote), closing marks included.
+const SENTENCE_END = /[.!?:;…]["'”’)\]]*$/u;
+
 /**
  * Paragraph starts. Within a column, a paragraph starts at a gap clearly wider than the usual line
  * spacing, at a first line set in from the column's edge, or at a list item; the lines a bullet wraps
@@ -677,9 +680,12 @@ function markParagraphs(pages: readonly PdfPage[], layouts: PageLayout[], body: 
       const inFlow = before === index - 1 && last.column.id === line.column.id;
       // The rest of a line whose lead was read apart goes on with it (same baseline).
       if (inFlow && Math.abs(last.y - line.y) < 0.5) return;
+      // A line set in under one that broke off in mid-sentence is the item's wrapped text under a hanging
+      // label ("Realistisch Is … Is de moeilijk-" / "heidsgraad van …"), not a first line.
+      const indentOpens = indented && SENTENCE_END.test(last.text);
       const opens = inFlow
-        ? last.y - line.y > body.leading * 1.35 || (indented && !setIn(last) && !opensListItem(last))
-        : indented && layout.roles.get(before) !== "list";
+        ? last.y - line.y > body.leading * 1.35 || (indentOpens && !setIn(last) && !opensListItem(last))
+        : indentOpens && layout.roles.get(before) !== "list";
       if (opens || listItem) layout.paragraphs.add(index);
     });
   });
