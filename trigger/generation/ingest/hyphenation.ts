@@ -79,7 +79,8 @@ export function joinAcrossLines(
   const word = `${lastPart}${tail}`.toLowerCase();
   const byDictionary = dictionary && language === "en" ? dictionaryJoin(lastPart, tail, dictionary) : null;
   if (byDictionary) return byDictionary;
-  if (language === "nl" && DUTCH_VOWEL_CLASH.test(`${before}${after}`)) return { hyphen: true };
+  const prefix = wordSet(language, "unhyphenatedPrefixes").has(lastPart.toLowerCase());
+  if (language === "nl" && !prefix && DUTCH_VOWEL_CLASH.test(`${before}${after}`)) return { hyphen: true };
   // A compound prefix keeps its hyphen unless the word list knows the whole word: "ex-" / "tensions" is
   // "extensions", as "ex-" / "ample" is "example".
   if (language === "en" && ENGLISH_HYPHEN_PREFIXES.has(lastPart.toLowerCase()) && !dictionary?.has(word))
@@ -127,7 +128,8 @@ function dictionaryJoin(
 
 /**
  * Line meetings that take no space, with nothing to drop (`hyphen: true` keeps the line as it ends):
- * a dash set close to the word before it ("embeddings—" / "are"), an address broken after a slash or
+ * a dash set close to the word before it ("embeddings—" / "are"), a compound's hyphen after an
+ * abbreviation ("S.M.A.R.T.-" / "principe"), an address broken after a slash or
  * dot ("https://github.com/" / "bnagy/…") or inside its scheme ("https:" / "//dl.acm.org/…"), and a next line that opens with punctuation closing the
  * sentence or a bracket, after any reference numbers ("design" / "[14]) but", "VanillaSaliency" /
  * "[16], GradCam"), but not before a word that starts with punctuation (".width", ".5").
@@ -138,6 +140,8 @@ const ADDRESS_JOINS: ReadonlyArray<{ end: RegExp; start: RegExp }> = [
 ];
 const TIGHT_JOINS: ReadonlyArray<{ end: RegExp; start: RegExp }> = [
   { end: /[\p{L}\p{N}.,)\]'’”][—–]$/u, start: /^[\p{L}\p{N}‘“'"(]/u },
+  // A compound on an abbreviation keeps its hyphen: "het S.M.A.R.T.-" / "principe".
+  { end: /\p{L}\.-$/u, start: /^\p{L}/u },
   ...ADDRESS_JOINS,
   { end: /\S$/u, start: /^(?:\[\d{1,3}(?:\s?[,–-]\s?\d{1,3})*\]\s?)*[,.;:!?)\]](?![\p{L}\p{N}])/u },
 ];

@@ -267,6 +267,7 @@ describe("tightJoin", () => {
     ["the most common (c.f. the VGG16 design", "[14]) but in this domain", true],
     ["in the recent tf-keras-vis package [15]—VanillaSaliency", "[16], GradCam [17] and ScoreCam", true],
     ["the river reaches the sea", ". Then it", true],
+    ["gebruik maken van het S.M.A.R.T.-", "principe (van Uchelen", true],
     // A dash set apart, an ordinary line end, a reference before a word: a space.
     ["the river — as we saw —", "reaches the sea", false],
     ["the river reaches", "the sea", false],
@@ -290,6 +291,8 @@ describe("joinAcrossLines", () => {
     ["Het leven in een delta heeft voordelen. De bodem is ach-", "terland.", "nl", false],
     ["de zee-", "spiegel", "nl", false],
     ["een zee-", "egel", "nl", true],
+    ["geschikt voor be-", "antwoorden van", "nl", false],
+    ["een auto-", "ongeluk", "nl", true],
     ["uit Noord-", "Frankrijk", "nl", true],
     ["de CO2-", "uitstoot", "nl", true],
   ] as const)("%s | %s (%s): keeps the hyphen = %s", (line, next, language, hyphen) => {

@@ -45,6 +45,7 @@ export const en: WordLists = {
       " ",
     ),
   listJoiners: "and or and/or".split(" "),
+  unhyphenatedPrefixes: [],
   infinitiveMarkers: ["to"],
   nameJoiners: "of for".split(" "),
   fixedExpressions: [

@@ -46,6 +46,7 @@ export const nl: WordLists = {
       " ",
     ),
   listJoiners: "en of en/of".split(" "),
+  unhyphenatedPrefixes: "be ge ver her ont er".split(" "),
   infinitiveMarkers: ["te"],
   nameJoiners: "van voor".split(" "),
   subjectPronouns: "ik je jij u hij zij ze we wij men".split(" "),

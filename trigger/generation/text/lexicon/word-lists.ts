@@ -47,6 +47,11 @@ export interface WordLists {
   /** Words that join the last items of a list ("and", "en"): a list item is no key term to blank. */
   listJoiners: readonly string[];
   /**
+   * Unstressed prefixes that never take a hyphen before a vowel ("beantwoorden", not "be-antwoorden"): a
+   * hyphen after one at a line end is the typesetter's, whatever the vowels.
+   */
+  unhyphenatedPrefixes: readonly string[];
+  /**
    * Words after which a bare word is a verb, not a noun ("om te toetsen", "to measure"): no blank there,
    * as noun options could not fill it. English "to" counts only before a word the lexicon knows as a verb.
    */
