@@ -172,6 +172,8 @@ describe("headingRecall", () => {
     ["IV. Results", ["iv. results", "results"]],
     ["a. Syntax", ["a. syntax", "syntax"]], // REVTeX's paragraph numbers
     ["Rivers", ["rivers"]],
+    ["Maatregelen op basis van cryptografie.", ["maatregelen op basis van cryptografie"]],
+    ["And so on...", ["and so on..."]],
   ])("keeps the number of %s as a form of its own", (heading, forms) => {
     expect(headingForms(heading)).toEqual(forms);
   });

@@ -151,10 +151,11 @@ const SECTION_NUMBER = /^(?:\d+(?:\.\d+)*\.?|[A-Z](?:\.\d+)+\.?|[A-Za-z]\.|[IVXL
 
 /**
  * A heading's comparable forms: normalised and case-folded (classes print headings in capitals or small
- * capitals), with and without its section number ("4.1 Gymnosperms", "A.2 Settings", "IV. Results").
+ * capitals), with and without its section number ("4.1 Gymnosperms", "A.2 Settings", "IV. Results"), and
+ * without a closing full stop, which a title may carry or not (ingestion drops it from headings).
  */
 export function headingForms(heading: string): string[] {
-  const normalized = normalizeText(heading);
+  const normalized = normalizeText(heading).replace(/(?<!\.)\.$/u, "");
   const bare = normalized.replace(SECTION_NUMBER, "");
   const forms = bare === normalized ? [normalized] : [normalized, bare];
   return forms.map((form) => form.toLocaleLowerCase());
