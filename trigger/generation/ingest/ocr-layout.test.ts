@@ -26,7 +26,16 @@ describe("lineText", () => {
       "carries water to the",
     ],
     ["a narrow gap is still a space (a tight justified line)", words("die je", [6]), "die je"],
-    ["no space before a file extension", words("de naam first .tex en"), "de naam first.tex en"],
+    [
+      "no space before a file extension set closer than a word",
+      words("de naam first .tex en", [12, 12, 9]),
+      "de naam first.tex en",
+    ],
+    [
+      "a file extension named on its own keeps its space",
+      words("eindigt op .log. Je kan", [12, 18]),
+      "eindigt op .log. Je kan",
+    ],
     ["no space inside a host", words("hier op learnlatex. org."), "hier op learnlatex.org."],
     [
       "no space before a command's brackets",

@@ -42,21 +42,32 @@ const MAX_LEVEL = 6;
  * The line's text: its words with a space between them, as Tesseract read them. The gaps between word
  * boxes are no evidence to rejoin words by: a tight justified line has 6 px word spaces at 200 dpi, as
  * narrow as the side bearings of a typewriter "[", and Tesseract's boxes of one word can overlap the
- * next even where a space is printed ("water" over "to").
+ * next even where a space is printed ("water" over "to"). One join is read from the boxes: a word that
+ * opens with a file extension's dot goes on with the word before when it stands closer to it than the
+ * line's words stand apart ("first" ".tex" is "first.tex"; "eindigt op" ".log." keeps its space).
  */
 export function lineText(words: readonly OcrWord[]): string {
-  let text = words.map((word) => word.text).join(" ");
+  const space = median(words.slice(1).map((word, index) => word.left - (words[index] as OcrWord).right));
+  let text = words
+    .map((word, index) => {
+      const before = words[index - 1];
+      if (!before) return word.text;
+      const extension = EXTENSION_DOT.test(word.text) && word.left - before.right < space;
+      return extension ? word.text : ` ${word.text}`;
+    })
+    .join("");
   for (const [pattern, replacement] of SPACES_NEVER_PRINTED) text = text.replace(pattern, replacement);
   return text;
 }
 
+// A word that opens with a dot and a small letter: a file extension (".tex", ".log").
+const EXTENSION_DOT = /^\.\p{Ll}/u;
+
 /**
- * Spaces Tesseract reads where print has none, by the characters around them: before a dot that opens a
- * file extension ("first .tex"), after a host's dot before its domain ("learnlatex. org"), and between a
- * command and its brackets ("\usepackage [dutch] {babel}").
+ * Spaces Tesseract reads where print has none, by the characters around them: after a host's dot before
+ * its domain ("learnlatex. org"), and between a command and its brackets ("\usepackage [dutch] {babel}").
  */
 const SPACES_NEVER_PRINTED: ReadonlyArray<[RegExp, string]> = [
-  [/(?<=\S) (?=\.\p{Ll})/gu, ""],
   [/(?<=\p{L}\.) (?=(?:org|com|net|edu|gov|io|nl|be|de|eu|uk)\b)/gu, ""],
   [/(?<=\\\p{L}+|[\]}]) (?=[[{])/gu, ""],
 ];
