@@ -119,6 +119,10 @@ describe("isTrivialBlank: the noun of a fixed prepositional phrase is no blank",
     ["nl", "Dit geldt voor alle gegevens in ", "de zorg", ", ook buiten het ziekenhuis.", true],
     ["nl", "Dat blijkt ", "in de praktijk", " vaak lastig.", true],
     ["en", "This works well ", "in practice", " for most hospitals.", true],
+    // An idiom's noun: read "Op de duur zou je in ___ de belangrijkste thema's …" → principe.
+    ["nl", "Op de duur zou je in ", "principe", " de belangrijkste thema's herkennen.", true],
+    ["nl", "JabRef is bij ", "uitstek", " geschikt voor het werken met LaTeX.", true],
+    ["en", "The tool works ", "by default", " with the APA style.", true],
     // A light verb's noun: "dat ___ maakt van", "van ___", "heeft ___ gedaan".
     ["nl", "CRS84 is een CRS dat ", "gebruik", " maakt van het WGS 84 datum.", true],
     ["nl", "Voor eenduidige coördinaten is het van ", "belang", " om ook de epoche te vermelden.", true],

@@ -71,6 +71,11 @@ export const en: WordLists = {
     "in the future",
     "in the meantime",
     "in the long run",
+    "in principle",
+    "in the first place",
+    "in any case",
+    "in essence",
+    "by default",
     "in health care",
     "in healthcare",
     // Light verbs with a noun: the noun carries no meaning of its own there ("made ___ of").
