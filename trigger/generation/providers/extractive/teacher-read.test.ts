@@ -98,6 +98,23 @@ describe("isWorthAsking: a place in the document is no term", () => {
   });
 });
 
+describe("keyPhrases: a fixed expression's noun is in no phrase", () => {
+  // read: "Wat betekent „geval realistische bedrijfscasus”?" from "in elk geval realistische bedrijfscasus"
+  it.each([
+    [
+      "nl",
+      "Een goede vraag start vanuit een reële of in elk geval realistische bedrijfscasus.",
+      "geval realistische bedrijfscasus",
+    ],
+    ["en", "The tool uses in principle sensible defaults for every style.", "principle sensible defaults"],
+  ] as const)("%s %j has no phrase %j", async (_language, text, key) => {
+    const sentences = await pastedSentences(text);
+    const keys = keyPhrases(sentences, new TermWeights(sentences)).map((phrase) => phrase.key);
+    expect(keys).not.toContain(key);
+    expect(keys.some((phrase) => phrase.split(" ").includes(key.split(" ")[0] as string))).toBe(false);
+  });
+});
+
 describe("keyPhrases: two Dutch nouns side by side are no phrase", () => {
   // read: "… in ___ (λ) en breedte (φ)" → "de volgorde lengte"
   const rows: Array<[string, string, boolean]> = [
