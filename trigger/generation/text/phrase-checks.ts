@@ -352,7 +352,7 @@ export function isTrivialBlank(
     /^\s*(?:[,;:.!?]|$)/u.test(after)
   )
     return true;
-  if (isVerbSlot(near.at(-1) ?? "", answer, language) || headsAName(after, language)) return true;
+  if (isVerbSlot(near.at(-1) ?? "", answer, language) || headsAName(answer, after, language)) return true;
   if (
     !allowListItem &&
     isListItem(before, after, language) &&
@@ -376,10 +376,14 @@ function isVerbSlot(previous: string, answer: string, language: Language): boole
   return language === "nl" || lexiconTags(answer.toLowerCase(), language).includes("VB");
 }
 
-/** "___ van Binnenlandse Zaken", "___ of Leeds": the blank is the head of a name. */
-function headsAName(after: string, language: Language): boolean {
+/**
+ * "___ van Binnenlandse Zaken", "___ of Leeds": the blank is the head of a name. "bv. ___ XYZ worstelt",
+ * "de ___ Maas": a common noun right before a name only says what kind of thing the name is.
+ */
+function headsAName(answer: string, after: string, language: Language): boolean {
   const joiners = [...wordSet(language, "nameJoiners")].join("|");
-  return new RegExp(`^\\s+(?:${joiners})\\s+(?:(?:de|het|the)\\s+)?\\p{Lu}`, "u").test(after);
+  if (new RegExp(`^\\s+(?:${joiners})\\s+(?:(?:de|het|the)\\s+)?\\p{Lu}`, "u").test(after)) return true;
+  return /^\p{Ll}/u.test(answer) && /^\s+\p{Lu}/u.test(after);
 }
 
 /**

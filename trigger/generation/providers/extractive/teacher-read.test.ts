@@ -140,6 +140,11 @@ describe("isTrivialBlank: the noun of a fixed prepositional phrase is no blank",
     ["nl", "Op de duur zou je in ", "principe", " de belangrijkste thema's herkennen.", true],
     ["nl", "JabRef is bij ", "uitstek", " geschikt voor het werken met LaTeX.", true],
     ["en", "The tool works ", "by default", " with the APA style.", true],
+    // read: "… op welke manier je van ___ bent …" → plan; "bv. ___ XYZ worstelt …" → bedrijf
+    ["nl", "Geef aan op welke manier je van ", "plan", " bent om een steekproef te nemen.", true],
+    ["nl", "Start vanuit een casus, bv. ", "bedrijf", " XYZ worstelt met het opleveren van software.", true],
+    ["en", "Start from a case: the ", "company", " Acme struggles to ship on time.", true],
+    ["nl", "Een ", "bibliografische databank", " laat je toe metadata bij te houden.", false],
     // A light verb's noun: "dat ___ maakt van", "van ___", "heeft ___ gedaan".
     ["nl", "CRS84 is een CRS dat ", "gebruik", " maakt van het WGS 84 datum.", true],
     ["nl", "Voor eenduidige coördinaten is het van ", "belang", " om ook de epoche te vermelden.", true],

@@ -102,6 +102,7 @@ export const nl: WordLists = {
     "onderzoek doen",
     // Idioms whose noun means nothing on its own.
     "in principe",
+    "van plan",
     "op de duur",
     "in feite",
     "in elk geval",
