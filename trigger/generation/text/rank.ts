@@ -612,7 +612,7 @@ export function keyPhrases(sentences: readonly Sentence[], weights: TermWeights)
   for (const sentence of sentences) {
     const tokens = tokensOf(sentence.text);
     const lower = tokens.map((token) => token.toLowerCase());
-    const idiom = inFixedExpressions(lower, language);
+    const idiom = fixedExpressionTokens(lower, language);
     tokens.forEach((_, start) => {
       const opener = lower[start - 1];
       const article = start > 0 && determinerAt(lower, start - 1);
@@ -699,7 +699,7 @@ export function keyPhrases(sentences: readonly Sentence[], weights: TermWeights)
  * their nouns name nothing, so no key phrase holds one ("in elk geval realistische bedrijfscasus" has
  * no phrase "geval realistische bedrijfscasus").
  */
-function inFixedExpressions(lower: readonly string[], language: Language): Set<number> {
+export function fixedExpressionTokens(lower: readonly string[], language: Language): Set<number> {
   const byFirstWord = fixedExpressionsByFirstWord(language);
   const covered = new Set<number>();
   lower.forEach((token, start) => {

@@ -18,7 +18,7 @@ import {
   onlyAVerb,
   opensWithImperative,
 } from "../../text/pos.ts";
-import { leansOnContext, namesContent } from "../../text/rank.ts";
+import { fixedExpressionTokens, leansOnContext, namesContent } from "../../text/rank.ts";
 import { dutchVerbNumbers, looksLikeAName } from "../../text/why-question.ts";
 
 /**
@@ -469,7 +469,15 @@ function appositionIn(
   // two-page abstract, a journal article …" list; an apposition follows a named or known thing.
   if (before.slice(-4).some((word) => INDEFINITE_ARTICLE.test(word))) return null;
   if (LIST_ITEM_FOLLOWS.test(text.slice(match.index + match[0].length - 1))) return null;
-  const lastFunctionWord = before.findLastIndex((word) => isStopword(word.toLowerCase()));
+  // A fixed expression's words are function words too: "in elk geval realistische bedrijfscasus" names
+  // "realistische bedrijfscasus", not "geval realistische bedrijfscasus".
+  const idiom = fixedExpressionTokens(
+    before.map((word) => word.toLowerCase()),
+    language,
+  );
+  const lastFunctionWord = before.findLastIndex(
+    (word, index) => isStopword(word.toLowerCase()) || idiom.has(index),
+  );
   // Longest first, never from a verb on ("Ze bevatten hemoglobine, een eiwit …" names hemoglobine).
   for (let start = Math.max(lastFunctionWord + 1, before.length - 3); start < before.length; start++) {
     const first = (before[start] ?? "").toLowerCase();

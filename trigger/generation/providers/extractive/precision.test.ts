@@ -51,6 +51,12 @@ describe("definitions: only a sentence that defines its own subject, with a comp
       "Een coupure is een onderdeel van de dijk dat bij hoog water wordt afgesloten.",
       [["coupure", "een onderdeel van de dijk dat bij hoog water wordt afgesloten"]],
     ],
+    // read: "Geval realistische bedrijfscasus: een concreet probleem …" ("in elk geval" is an idiom)
+    [
+      "nl",
+      "Een goede vraag start vanuit een reële of in elk geval realistische bedrijfscasus, een concreet probleem waar een specifiek bedrijf mee worstelt.",
+      [["realistische bedrijfscasus", "een concreet probleem waar een specifiek bedrijf mee worstelt"]],
+    ],
     // graded: "What does “using LimeSurvey” mean? — An open-source online survey tool."
     [
       "en",
