@@ -32,6 +32,10 @@ describe("leansOnContext: a sentence that needs the one before it", () => {
     ["Hieruit bleek dat er onvoldoende statistisch verband was.", true],
     ["Instead, put if/else statements in the program to control what it does.", true],
     ["Kan dit proces jaren duren in een grote organisatie?", false],
+    // read in a recap: what "daar … over" stands for was said in the sentence before
+    ["De website van de bib heeft daar ook enkele algemene raadgevingen over.", true],
+    ["Daar woont de helft van de bevolking.", true],
+    ["Daarnaast is een goede planning belangrijk voor elk project.", false],
   ] as const)("%s → %s", (text, expected) => {
     expect(leansOnContext(text)).toBe(expected);
   });

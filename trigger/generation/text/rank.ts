@@ -130,6 +130,9 @@ const CONTEXT_POINTERS = [
   // Dutch inverts the subject after the verb: "… kan dit ook van toepassing zijn", "… is dit niet anders"
   // (an adverb after "dit" shows it stands alone, not before a noun as in "kan dit proces").
   /\b(?:kan|kunnen|is|wordt|geldt|heeft|moet|zal|mag|was|werd|zou)\s+dit\s+(?:ook|niet|wel|al|nog|dan|vaak|altijd|nooit|echter)\b/iu,
+  // Dutch "daar" stands for a place or thing said before, also split from its preposition ("heeft daar
+  // ook raadgevingen over"); "daarnaast", "daarom" are words of their own.
+  /(?<![\p{L}])daar(?![\p{L}])/iu,
 ];
 
 /**
