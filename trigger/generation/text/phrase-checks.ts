@@ -378,12 +378,13 @@ function isVerbSlot(previous: string, answer: string, language: Language): boole
 
 /**
  * "___ van Binnenlandse Zaken", "___ of Leeds": the blank is the head of a name. "bv. ___ XYZ worstelt",
- * "de ___ Maas": a common noun right before a name only says what kind of thing the name is.
+ * "de ___ Maas", "the ___ “strategy”": a common noun right before a name or a quoted word only says what
+ * kind of thing follows.
  */
 function headsAName(answer: string, after: string, language: Language): boolean {
   const joiners = [...wordSet(language, "nameJoiners")].join("|");
   if (new RegExp(`^\\s+(?:${joiners})\\s+(?:(?:de|het|the)\\s+)?\\p{Lu}`, "u").test(after)) return true;
-  return /^\p{Ll}/u.test(answer) && /^\s+\p{Lu}/u.test(after);
+  return /^\p{Ll}/u.test(answer) && /^\s+(?:\p{Lu}|["“„‘'])/u.test(after);
 }
 
 /**

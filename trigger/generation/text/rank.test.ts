@@ -36,6 +36,9 @@ describe("leansOnContext: a sentence that needs the one before it", () => {
     ["De website van de bib heeft daar ook enkele algemene raadgevingen over.", true],
     ["Daar woont de helft van de bevolking.", true],
     ["Daarnaast is een goede planning belangrijk voor elk project.", false],
+    // read as a cause question and an objective: "these" are the three parts listed before
+    ["Rumelt calls these the “kernel” of good strategy because they are all necessary.", true],
+    ["Rumelt calls the three parts the kernel of good strategy.", false],
   ] as const)("%s → %s", (text, expected) => {
     expect(leansOnContext(text)).toBe(expected);
   });

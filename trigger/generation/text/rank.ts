@@ -127,6 +127,8 @@ const CONTEXT_POINTERS = [
   /\b(?:hierboven|hieronder|bovenstaande|onderstaande|bovengenoemde|aforementioned|above-mentioned)\b/iu,
   /\b(?:in|for)\s+(?:dat|dit|that|this|such\s+a)\s+(?:geval|case)\b/iu,
   /\b(?:dit|this)\s+(?:te|in|op|aan|voor|met|to|on|for|with|at|is|was)\b/iu,
+  // A demonstrative before an article stands alone: "Rumelt calls these the “kernel” of good strategy".
+  /\b(?:this|these|those|deze)\s+(?:the|an?|de|het|een)\b/iu,
   // Dutch inverts the subject after the verb: "… kan dit ook van toepassing zijn", "… is dit niet anders"
   // (an adverb after "dit" shows it stands alone, not before a noun as in "kan dit proces").
   /\b(?:kan|kunnen|is|wordt|geldt|heeft|moet|zal|mag|was|werd|zou)\s+dit\s+(?:ook|niet|wel|al|nog|dan|vaak|altijd|nooit|echter)\b/iu,

@@ -144,6 +144,13 @@ describe("isTrivialBlank: the noun of a fixed prepositional phrase is no blank",
     ["nl", "Geef aan op welke manier je van ", "plan", " bent om een steekproef te nemen.", true],
     ["nl", "Start vanuit een casus, bv. ", "bedrijf", " XYZ worstelt met het opleveren van software.", true],
     ["en", "Start from a case: the ", "company", " Acme struggles to ship on time.", true],
+    [
+      "en",
+      "Today, people tend to overuse the ",
+      "term",
+      " “strategy”—so much that it lost its meaning.",
+      true,
+    ],
     ["nl", "Een ", "bibliografische databank", " laat je toe metadata bij te houden.", false],
     // A light verb's noun: "dat ___ maakt van", "van ___", "heeft ___ gedaan".
     ["nl", "CRS84 is een CRS dat ", "gebruik", " maakt van het WGS 84 datum.", true],
