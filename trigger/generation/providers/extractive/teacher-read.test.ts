@@ -92,6 +92,8 @@ describe("isWorthAsking: a place in the document is no term", () => {
     ["nl", "tabel", true], // a single word may still be a term ("een tabel waarin …")
     ["en", "need", false], // read: "Anticipate the ___ to use multiple tables" → need
     ["nl", "gedeelte", false], // read as a title: "Gedeelte"
+    ["en", "term", false], // read as a title: "Term" ("people tend to overuse the term “strategy”")
+    ["nl", "woord", false],
   ];
   it.each(rows)("%s %j → %s", (language, key, expected) => {
     expect(isWorthAsking(key, language)).toBe(expected);

@@ -39,7 +39,9 @@ export const nl: WordLists = {
     "kant kanten soort soorten mensen mens tijd tijden wereld leven dag dagen vorm vormen groep groepen " +
     "punt punten zaak zaken feit feiten idee voorbeeld voorbeelden naam namen lijn lijnen gebruik " +
     // read as a subtopic title: "Gedeelte" ("Deze maatregel dekt (een gedeelte van) een eis …").
-    "gedeelte gedeelten geheel"
+    "gedeelte gedeelten geheel " +
+    // Words about words name no idea ("de term „strategie”").
+    "term termen woord woorden"
   ).split(" "),
   numbers:
     "twee drie vier vijf zes zeven acht negen tien elf twaalf twintig dertig veertig vijftig honderd duizend miljoen miljard".split(
