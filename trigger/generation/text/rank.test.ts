@@ -39,6 +39,10 @@ describe("leansOnContext: a sentence that needs the one before it", () => {
     // read as a cause question and an objective: "these" are the three parts listed before
     ["Rumelt calls these the “kernel” of good strategy because they are all necessary.", true],
     ["Rumelt calls the three parts the kernel of good strategy.", false],
+    // read in a thesis guide's course: what "hiervoor" and "dit" stand for was said before
+    ["Binaire bestandsformaten zoals documenten van Word zijn hiervoor niet geschikt.", true],
+    ["Zoals je weet is dit een tekstzetsysteem met een markuptaal.", true],
+    ["Een titel bevat daarnaast ook het onderzoeksdomein.", false],
   ] as const)("%s → %s", (text, expected) => {
     expect(leansOnContext(text)).toBe(expected);
   });

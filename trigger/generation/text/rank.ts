@@ -128,7 +128,10 @@ const CONTEXT_POINTERS = [
   /\b(?:in|for)\s+(?:dat|dit|that|this|such\s+a)\s+(?:geval|case)\b/iu,
   /\b(?:dit|this)\s+(?:te|in|op|aan|voor|met|to|on|for|with|at|is|was)\b/iu,
   // A demonstrative before an article stands alone: "Rumelt calls these the “kernel” of good strategy".
-  /\b(?:this|these|those|deze)\s+(?:the|an?|de|het|een)\b/iu,
+  /\b(?:this|these|those|dit|deze)\s+(?:the|an?|de|het|een)\b/iu,
+  // A Dutch pronominal adverb points back wherever it stands ("zijn hiervoor niet geschikt", "werkt
+  // daarmee"); "hierna" and "daarnaast" look ahead or only add, "daarom" joins like "therefore".
+  /(?<![\p{L}])(?:hier|daar)(?:voor|mee|door|in|op|van|over|uit|bij|aan|tegen|toe)(?![\p{L}])/iu,
   // Dutch inverts the subject after the verb: "… kan dit ook van toepassing zijn", "… is dit niet anders"
   // (an adverb after "dit" shows it stands alone, not before a noun as in "kan dit proces").
   /\b(?:kan|kunnen|is|wordt|geldt|heeft|moet|zal|mag|was|werd|zou)\s+dit\s+(?:ook|niet|wel|al|nog|dan|vaak|altijd|nooit|echter)\b/iu,
