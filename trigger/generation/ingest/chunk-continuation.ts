@@ -1,6 +1,6 @@
 import type { Language } from "../text/language.ts";
 import { joinAcrossLines, tightJoin } from "./hyphenation.ts";
-import { isAside, isNonBody, type PageLayout } from "./layout.ts";
+import { endsClause, isAside, isNonBody, type PageLayout } from "./layout.ts";
 
 /**
  * Sentences cut by a page break (docs/ingestion.md, "Sentences across pages"). A reader steps over the
@@ -23,9 +23,6 @@ export interface PageRunOn {
   /** As a line join: undefined is a space, true keeps the hyphen ("well-" + "known"), false drops it. */
   hyphen?: boolean;
 }
-
-// A sentence (or a clause introducing a list or quote) ends here: the next page starts afresh.
-const SENTENCE_END = /[.!?:;]["'”’)\]]*$/u;
 
 /** Lines set beside the running text or outside it, which a reader steps over between two pages. */
 function steppedOver(layout: PageLayout, line: number): boolean {
@@ -77,7 +74,7 @@ export function pageRunOn(
   const last = before.lines[from] ?? "";
   const first = after.lines[to] ?? "";
   if (!isProse(before, from) || !isProse(after, to)) return null;
-  if (SENTENCE_END.test(last) || after.layout.paragraphs.has(to)) return null;
+  if (endsClause(last) || after.layout.paragraphs.has(to)) return null;
   if (after.layout.roles.get(to) === "list" && before.layout.roles.get(from) !== "list") return null;
   const join = joinAcrossLines(last, first, language, vocabulary, dictionary) ?? tightJoin(last, first);
   return join ? { from, to, hyphen: join.hyphen } : { from, to };

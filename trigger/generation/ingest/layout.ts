@@ -14,6 +14,15 @@ export const LINE_ROLES = ["caption", "footnote", "table", "list", "reference", 
 export type LineRole = (typeof LINE_ROLES)[number];
 
 /** Roles set beside the running text: a sentence goes on around them. */
+/**
+ * A line that ends its sentence, or a clause before a list or quote ("… as follows:"), closing quotes
+ * and brackets included: the next line may start afresh.
+ */
+export function endsClause(text: string): boolean {
+  return CLAUSE_END.test(text);
+}
+const CLAUSE_END = /[.!?:;…]["'”’)\]]*$/u;
+
 export function isAside(role: LineRole | undefined): boolean {
   return role === "caption" || role === "footnote" || role === "toc";
 }

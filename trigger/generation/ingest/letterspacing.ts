@@ -10,10 +10,12 @@
 /** Three or more single capitals, each set one space apart. */
 const RUN = String.raw`(?<![\p{L}\p{N}])\p{Lu}(?: \p{Lu}){2,}(?![\p{L}\p{N}])`;
 const LETTERSPACED = new RegExp(RUN, "gu");
+// Without the global flag, so a test keeps no position from one line to the next.
+const HAS_LETTERSPACED = new RegExp(RUN, "u");
 
 /** Whether a line holds letterspaced capitals (so the English word list is worth loading). */
 export function hasLetterspacing(line: string): boolean {
-  return new RegExp(RUN, "u").test(line);
+  return HAS_LETTERSPACED.test(line);
 }
 
 type WordTest = (word: string) => boolean;

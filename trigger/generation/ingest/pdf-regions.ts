@@ -437,9 +437,7 @@ function otherColumns(row: Row, gutters: readonly Interval[], em: number): boole
   const start = Math.min(...row.pieces.map((piece) => piece.x));
   const end = Math.max(...row.pieces.map(rightOf));
   const own = freeSpace(row, start, end, em * NARROW_GUTTER_EM);
-  const across = row.pieces.some((piece) =>
-    gutters.some((gutter) => piece.x < gutter.to && rightOf(piece) > gutter.from),
-  );
+  const across = row.pieces.some((piece) => !withinColumn(piece, gutters));
   const slack = em * OVERFULL_GAP_EM;
   const keeps = gutters.some((gutter) =>
     own.some((gap) => gap.from <= gutter.from + slack && gap.to >= gutter.to - slack),

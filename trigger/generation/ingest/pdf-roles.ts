@@ -4,7 +4,7 @@
  * pdf-regions.ts gives; "the column" of a line is the region it was read in.
  */
 import { continuesBrokenWord } from "./hyphenation.ts";
-import type { PageLayout } from "./layout.ts";
+import { endsClause, type PageLayout } from "./layout.ts";
 import { isCapitalsHeadingText, isCaptionText, isListText } from "./non-body.ts";
 import type { PdfLine, PdfPage } from "./pdf-regions.ts";
 
@@ -26,7 +26,6 @@ const FOOTNOTE_MARK = /^(?:[⁰¹²³⁴-⁹]+\s?\S|\d{1,3}\s?\p{L}|\d{1,3}\s|[*
 const RAISED_MARK = /^[⁰¹²³⁴-⁹]+\s?\p{L}/u;
 /** Footnotes sit in the lower part of the page: below this share of its height. */
 const FOOTNOTE_BAND = 0.6;
-const SENTENCE_END = /[.!?:;]["'”’)\]]?$/;
 
 /** A line that opens with a footnote's mark ("¹ See …", "2 See …", "∗Both authors …", "† Deceased"). */
 export function opensWithFootnoteMark(text: string): boolean {
@@ -83,7 +82,7 @@ function markCaptions(lines: readonly PdfLine[], layout: PageLayout, body: BodyS
     const opensBlock =
       !previous ||
       layout.roles.has(before) ||
-      SENTENCE_END.test(previous.text) ||
+      endsClause(previous.text) ||
       previous.y - line.y > body.leading * 1.35 ||
       Math.abs(previous.size - line.size) > 0.5;
     if (!opensBlock) continue;
@@ -252,6 +251,6 @@ function continuesSentence(lines: readonly PdfLine[], layout: PageLayout, index:
     Math.abs(previous.x - line.x) < line.size * 0.5 &&
     previous.y - line.y > 0 &&
     previous.y - line.y <= body.leading * 1.35 &&
-    !/[.!?:;]["'”’)\]]?$/u.test(previous.text)
+    !endsClause(previous.text)
   );
 }

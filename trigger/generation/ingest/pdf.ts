@@ -1,7 +1,7 @@
 import { getDocumentProxy } from "unpdf";
 import { isMonospaceFace, isSansFace } from "./fonts.ts";
 import { markFrontMatter, markTitleSlide } from "./front-matter.ts";
-import { emptyLayout, isAside, isNonBody, type PageLayout } from "./layout.ts";
+import { emptyLayout, endsClause, isAside, isNonBody, type PageLayout } from "./layout.ts";
 import { chargeReadBudget } from "./limits.ts";
 import { normalizeLine } from "./lines.ts";
 import {
@@ -641,9 +641,6 @@ function chapterNumberAbove(
   return CHAPTER_NUMBER.test(number.text) && number.size >= body.size * LARGER && close ? start - 1 : start;
 }
 
-// A line that ends its sentence (or a clause before a list or quote), closing marks included.
-const SENTENCE_END = /[.!?:;…]["'”’)\]]*$/u;
-
 /**
  * Paragraph starts. Within a column, a paragraph starts at a gap clearly wider than the usual line
  * spacing, at a first line set in from the column's edge, or at a list item; the lines a bullet wraps
@@ -682,7 +679,7 @@ function markParagraphs(pages: readonly PdfPage[], layouts: PageLayout[], body: 
       if (inFlow && Math.abs(last.y - line.y) < 0.5) return;
       // A line set in under one that broke off in mid-sentence is the item's wrapped text under a hanging
       // label ("Realistisch Is … Is de moeilijk-" / "heidsgraad van …"), not a first line.
-      const indentOpens = indented && SENTENCE_END.test(last.text);
+      const indentOpens = indented && endsClause(last.text);
       const opens = inFlow
         ? last.y - line.y > body.leading * 1.35 || (indentOpens && !setIn(last) && !opensListItem(last))
         : indentOpens && layout.roles.get(before) !== "list";

@@ -1,5 +1,5 @@
 import { escapeRegExp, isStopword, type Language } from "./language.ts";
-import { WORD_LISTS, wordSet } from "./lexicon/index.ts";
+import { fixedExpressionTokens, WORD_LISTS, wordSet } from "./lexicon/index.ts";
 import {
   isDutchSeparableInfinitive,
   isDutchVerbForm,
@@ -295,21 +295,10 @@ export function endsInItsVerb(clause: string, language: Language): boolean {
 /** Whether the blanked words belong to a fixed expression around them ("aan ___ van" for "de hand"). */
 function inFixedExpression(before: string, answer: string, after: string, language: Language): boolean {
   const words = (text: string) => text.toLowerCase().match(/[\p{L}'’-]+/gu) ?? [];
-  const prefix = ` ${words(before).slice(-4).join(" ")} `;
-  const around = `${prefix}${words(answer).join(" ")} ${words(after).slice(0, 4).join(" ")} `;
-  const answerStart = prefix.length;
-  const answerEnd = answerStart + words(answer).join(" ").length;
-  return WORD_LISTS[language].fixedExpressions.some((expression) => {
-    for (
-      let at = around.indexOf(` ${expression} `);
-      at >= 0;
-      at = around.indexOf(` ${expression} `, at + 1)
-    ) {
-      const first = at + 1;
-      if (first < answerEnd && first + expression.length > answerStart) return true;
-    }
-    return false;
-  });
+  const lead = words(before).slice(-4);
+  const blanked = words(answer);
+  const covered = fixedExpressionTokens([...lead, ...blanked, ...words(after).slice(0, 4)], language);
+  return blanked.some((_, offset) => covered.has(lead.length + offset));
 }
 
 /**

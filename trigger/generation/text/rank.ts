@@ -1,6 +1,6 @@
 import type { Sentence } from "../corpus.ts";
 import { isStopword, type Language } from "./language.ts";
-import { WORD_LISTS } from "./lexicon/index.ts";
+import { fixedExpressionTokens } from "./lexicon/index.ts";
 import { isDutchVerbForm, lexiconClasses, onlyAVerb, type WordClass, wordClasses } from "./pos.ts";
 
 type Vector = Map<string, number>;
@@ -700,39 +700,6 @@ export function keyPhrases(sentences: readonly Sentence[], weights: TermWeights)
     })
     .sort((a, b) => b.score - a.score || a.first - b.first)
     .map(({ first: _first, ...phrase }) => phrase);
-}
-
-/**
- * The tokens that belong to one of the language's fixed expressions ("in elk geval", "aan de hand van"):
- * their nouns name nothing, so no key phrase holds one ("in elk geval realistische bedrijfscasus" has
- * no phrase "geval realistische bedrijfscasus").
- */
-export function fixedExpressionTokens(lower: readonly string[], language: Language): Set<number> {
-  const byFirstWord = fixedExpressionsByFirstWord(language);
-  const covered = new Set<number>();
-  lower.forEach((token, start) => {
-    for (const words of byFirstWord.get(token) ?? [])
-      if (words.every((word, offset) => lower[start + offset] === word))
-        for (let offset = 0; offset < words.length; offset++) covered.add(start + offset);
-  });
-  return covered;
-}
-
-const expressionIndex = new Map<Language, Map<string, string[][]>>();
-
-/** The language's fixed expressions as word lists, by their first word, built once. */
-function fixedExpressionsByFirstWord(language: Language): Map<string, string[][]> {
-  let index = expressionIndex.get(language);
-  if (!index) {
-    index = new Map();
-    for (const expression of WORD_LISTS[language].fixedExpressions) {
-      const words = expression.split(" ");
-      const first = words[0] ?? "";
-      index.set(first, [...(index.get(first) ?? []), words]);
-    }
-    expressionIndex.set(language, index);
-  }
-  return index;
 }
 
 /** Lower case, unless the text capitalises the phrase mid-sentence (a name) or it is an acronym. */

@@ -2,7 +2,7 @@ import type { Sentence } from "../../corpus.ts";
 import { pluralOpeningSubject } from "../../text/antecedent.ts";
 import { withoutLeadingLink } from "../../text/compress.ts";
 import { escapeRegExp, isStopword, type Language, lowerInitial } from "../../text/language.ts";
-import { wordSet } from "../../text/lexicon/index.ts";
+import { fixedExpressionTokens, wordSet } from "../../text/lexicon/index.ts";
 import {
   isConceptPhrase,
   isDefinitionAnswer,
@@ -18,7 +18,7 @@ import {
   onlyAVerb,
   opensWithImperative,
 } from "../../text/pos.ts";
-import { fixedExpressionTokens, leansOnContext, namesContent } from "../../text/rank.ts";
+import { leansOnContext, namesContent } from "../../text/rank.ts";
 import { dutchVerbNumbers, looksLikeAName } from "../../text/why-question.ts";
 
 /**
