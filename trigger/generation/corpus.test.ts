@@ -218,3 +218,63 @@ describe("mayRunOn", () => {
     expect(mayRunOn(null, laid(1, 0, 3))).toBe(false);
   });
 });
+
+describe("list items framed by their lead-in", () => {
+  const LEAD = "Here are a few things you should not do in your workshop:";
+  const NOT_TO_DO = "Talk contemptuously about any tool.";
+  const WHY = "Many of your learners may be using that tool.";
+  const NEXT_ITEM = "Take over the learner's keyboard.";
+  const list = (lines: number[]) => lines.map((line) => ({ line, role: "list" as const }));
+  const read = (lines: string[], layout: ChunkLayout) => {
+    const sentences = sentencesOf([chunk(1, 0, lines, layout)]);
+    return sentences.map(({ text, framedBy, complete }) => ({
+      text,
+      framedBy: framedBy === undefined ? null : sentences[framedBy]?.text,
+      complete,
+    }));
+  };
+  it.each([
+    {
+      name: "every sentence of each item is framed by the lead-in",
+      lines: [LEAD, `${NOT_TO_DO} ${WHY}`, NEXT_ITEM],
+      layout: { paragraphs: [1, 2], roles: list([1, 2]) },
+      expected: [
+        { text: LEAD, framedBy: null, complete: false },
+        { text: NOT_TO_DO, framedBy: LEAD, complete: false },
+        { text: WHY, framedBy: LEAD, complete: false },
+        { text: NEXT_ITEM, framedBy: LEAD, complete: false },
+      ],
+    },
+    {
+      name: "a list without a lead-in (slide bullets) stands alone",
+      lines: ["Teaching takes practice.", NOT_TO_DO],
+      layout: { paragraphs: [1], roles: list([1]) },
+      expected: [
+        { text: "Teaching takes practice.", framedBy: null, complete: true },
+        { text: NOT_TO_DO, framedBy: null, complete: true },
+      ],
+    },
+    {
+      name: "a heading ends the list's lead-in",
+      lines: [LEAD, "Keyboards", NEXT_ITEM],
+      layout: { paragraphs: [2], roles: list([2]), headings: [{ line: 1, level: 2 }] },
+      expected: [
+        { text: LEAD, framedBy: null, complete: false },
+        { text: NEXT_ITEM, framedBy: null, complete: true },
+      ],
+    },
+    {
+      name: "a paragraph of prose after the list ends it",
+      lines: [LEAD, NOT_TO_DO, WHY, NEXT_ITEM],
+      layout: { paragraphs: [1, 2, 3], roles: list([1, 3]) },
+      expected: [
+        { text: LEAD, framedBy: null, complete: false },
+        { text: NOT_TO_DO, framedBy: LEAD, complete: false },
+        { text: WHY, framedBy: null, complete: true },
+        { text: NEXT_ITEM, framedBy: null, complete: true },
+      ],
+    },
+  ])("$name", ({ lines, layout, expected }) => {
+    expect(read(lines, layout)).toEqual(expected);
+  });
+});

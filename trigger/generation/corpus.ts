@@ -71,7 +71,20 @@ export interface Sentence {
   line_end: number;
   /** The first sentence of a paragraph; segmentation prefers to cut there. */
   opensParagraph: boolean;
+  /**
+   * Whether the sentence says something whole on its own: a full sentence (or a slide's one-line
+   * statement), and not a list item its lead-in frames (see `framedBy`).
+   */
   complete: boolean;
+  /**
+   * The index of the lead-in a list item completes: the sentence ending in a colon before the list
+   * ("Here are a few things you should not do in your workshop:"). Set on every sentence of the item:
+   * its first, read alone, says the opposite of what the source means ("Talk contemptuously about any
+   * tool") or states a framed point as a fact ("Er is geen concrete bedrijfscasus gekoppeld aan het
+   * onderwerp" under "Struikelblokken"), and the rest lean on it ("Doing so can be demotivating"). Such
+   * a sentence is never `complete`.
+   */
+  framedBy?: number;
   /** Lower-case content words (no function words, no bare numbers). */
   terms: string[];
   /**
@@ -128,6 +141,7 @@ export function buildCorpus(inputs: readonly CorpusSourceInput[]): Corpus {
     corpus.sources.push(source);
     const reading: Reading = {
       paragraph: [],
+      listLead: null,
       previous: null,
       inFence: false,
       vocabulary: once(() => vocabularyOf(input.chunks.flatMap((chunk) => chunk.content.split("\n")))),
@@ -212,6 +226,8 @@ interface ParagraphLine {
 /** What reading a source carries from one chunk to the next. */
 interface Reading {
   paragraph: ParagraphLine[];
+  /** The lead-in ending in a colon that the list being read (or about to start) completes. */
+  listLead: Sentence | null;
   previous: Chunk | null;
   inFence: boolean;
   /** The source's own spelling, for a word broken over a chunk edge ("per-" + "syllable"): read once, if needed. */
@@ -227,7 +243,18 @@ function once<T>(make: () => T): () => T {
 }
 
 function closeParagraph(corpus: Corpus, source: CorpusSource, reading: Reading) {
-  if (reading.paragraph.length > 0) addParagraph(corpus, source, reading.paragraph, reading.vocabulary);
+  const [first] = reading.paragraph;
+  if (first) {
+    const listItem = first.roles?.lineRoles.get(first.line) === "list";
+    const sentences = addParagraph(corpus, source, reading.paragraph, reading.vocabulary, {
+      framedBy: listItem ? reading.listLead : null,
+    });
+    // Items of one list share its lead-in; any other paragraph ends the list, and may open the next.
+    if (!listItem) {
+      const last = sentences.at(-1);
+      reading.listLead = last && /:\s*$/u.test(last.text) ? last : null;
+    }
+  }
   reading.paragraph = [];
 }
 
@@ -290,6 +317,7 @@ function readPage(corpus: Corpus, source: CorpusSource, pageChunks: Chunk[], rea
           : guessed.get(lineNumber);
       if (heading) {
         close();
+        reading.listLead = null;
         corpus.items.push({
           type: "heading",
           heading,
@@ -359,7 +387,8 @@ function addParagraph(
   source: CorpusSource,
   paragraph: readonly ParagraphLine[],
   vocabulary: () => ReadonlySet<string>,
-) {
+  list: { framedBy: Sentence | null },
+): Sentence[] {
   const raw = paragraph.map(({ chunk, line }) => chunk.lines[line - chunk.line_start] ?? "");
   // Markdown markup may span lines (a link's text broken at the line end), so it goes per paragraph.
   const lines = mayHoldMarkup(source.kind)
@@ -375,6 +404,7 @@ function addParagraph(
   const sentences = spans.map((span, position): Sentence => {
     const parts = sentenceParts(paragraph, text, starts, span);
     const first = parts[0] as SentencePart;
+    const framedBy = list.framedBy?.index;
     return {
       index: corpus.sentences.length + position,
       text: span.text,
@@ -385,15 +415,18 @@ function addParagraph(
       opensParagraph: position === 0,
       // A paragraph that is one statement without a stop (a slide bullet) is as complete as a sentence.
       complete:
-        isCompleteSentence(span.text) ||
-        (spans.length === 1 && isUnstoppedStatement(span.text, source.language)),
+        framedBy === undefined &&
+        (isCompleteSentence(span.text) ||
+          (spans.length === 1 && isUnstoppedStatement(span.text, source.language))),
       terms: contentTerms(span.text),
       ...(parts.length > 1 ? { parts } : {}),
+      ...(framedBy === undefined ? {} : { framedBy }),
     };
   });
-  if (sentences.length === 0) return;
+  if (sentences.length === 0) return sentences;
   corpus.sentences.push(...sentences);
   corpus.items.push({ type: "paragraph", sentences, source });
+  return sentences;
 }
 
 /**

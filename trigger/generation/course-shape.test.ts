@@ -250,19 +250,35 @@ describe("teachingStatements: a lead-in and its list items are one statement", (
   const lines = new Map<number, "list">();
   const chunk = { lineRoles: lines } as unknown as Sentence["chunk"];
   const other = { lineRoles: new Map([[9, "list"]]) } as unknown as Sentence["chunk"];
-  const at = (line: number, text: string, role: "list" | null = null, of = chunk): Sentence => {
+  // A sentence's index is its line; a list item names the line of the lead-in that frames it, as the
+  // corpus does.
+  const at = (
+    line: number,
+    text: string,
+    role: "list" | null = null,
+    of = chunk,
+    framedBy?: number,
+  ): Sentence => {
     if (role) lines.set(line, role);
-    return { ...sentence(text), chunk: of, line_start: line, line_end: line } as Sentence;
+    return {
+      ...sentence(text),
+      index: line,
+      chunk: of,
+      line_start: line,
+      line_end: line,
+      ...(framedBy === undefined ? {} : { framedBy }),
+    } as Sentence;
   };
+  const item = (line: number, text: string, lead: number) => at(line, text, "list", chunk, lead);
 
   it.each([
     {
       name: "three sources of bias under a lead-in",
       sentences: () => [
         at(54, "Bias ontstaat bijvoorbeeld in:"),
-        at(56, "statistiek en berekeningen (statistische bias)", "list"),
-        at(58, "systemen en processen in de samenleving of je organisatie (systemische bias)", "list"),
-        at(60, "het menselijk denken (menselijke bias)", "list"),
+        item(56, "statistiek en berekeningen (statistische bias)", 54),
+        item(58, "systemen en processen in de samenleving of je organisatie (systemische bias)", 54),
+        item(60, "het menselijk denken (menselijke bias)", 54),
       ],
       expected: [
         "Bias ontstaat bijvoorbeeld in: statistiek en berekeningen (statistische bias); systemen en processen in de samenleving of je organisatie (systemische bias); het menselijk denken (menselijke bias).",
@@ -273,9 +289,9 @@ describe("teachingStatements: a lead-in and its list items are one statement", (
       name: "what human bias affects",
       sentences: () => [
         at(84, "Menselijke bias kan invloed hebben op de:"),
-        at(86, "verzamelde data", "list"),
-        at(88, "manier waarop je het algoritme optimaliseert", "list"),
-        at(90, "besluiten die je neemt op basis van het algoritme", "list"),
+        item(86, "verzamelde data", 84),
+        item(88, "manier waarop je het algoritme optimaliseert", 84),
+        item(90, "besluiten die je neemt op basis van het algoritme", 84),
         at(92, "Voorbeelden:"),
       ],
       expected: [
@@ -303,7 +319,7 @@ describe("teachingStatements: a lead-in and its list items are one statement", (
       name: "list items of another chunk are not the lead-in's",
       sentences: () => [
         at(8, "Bias ontstaat bijvoorbeeld in:"),
-        at(9, "statistiek en berekeningen", null, other),
+        at(9, "statistiek en berekeningen", null, other, 8),
       ],
       expected: ["Bias ontstaat bijvoorbeeld in:", "statistiek en berekeningen"],
       teachable: 0,

@@ -269,7 +269,7 @@ export function teachingStatements(sentences: readonly Sentence[]): Statement[] 
   for (let at = 0; at < sentences.length; at++) {
     const lead = sentences[at] as Sentence;
     const items: Sentence[] = [];
-    if (/:\s*$/u.test(lead.text)) {
+    if (lead.index !== undefined && sentences[at + 1]?.framedBy === lead.index) {
       for (let next = sentences[at + 1]; next && isListItemOf(lead, next); next = sentences[at + 1]) {
         items.push(next);
         at++;

@@ -560,9 +560,7 @@ describe("heading levels from numbering and Markdown underlines", () => {
     ]);
   });
 
-  it("reads Markdown headings underlined with === and ---", async () => {
-    const text =
-      "Rivers\n======\n\nA river carries water.\n\nDikes\n-----\n\nA dike keeps water out.\n\n---\n\nThe end.";
+  const markdownCorpus = async (text: string) => {
     const { chunks } = await ingestSource({
       id: SOURCE_ID,
       kind: "markdown",
@@ -570,7 +568,13 @@ describe("heading levels from numbering and Markdown underlines", () => {
       file_path: null,
       content: text,
     });
-    const corpus = buildCorpus([{ id: SOURCE_ID, kind: "markdown", file_name: "rivers.md", chunks }]);
+    return buildCorpus([{ id: SOURCE_ID, kind: "markdown", file_name: "rivers.md", chunks }]);
+  };
+
+  it("reads Markdown headings underlined with === and ---", async () => {
+    const text =
+      "Rivers\n======\n\nA river carries water.\n\nDikes\n-----\n\nA dike keeps water out.\n\n---\n\nThe end.";
+    const corpus = await markdownCorpus(text);
     expect(headingsIn(corpus).map(({ heading }) => heading)).toEqual([
       { level: 1, text: "Rivers" },
       { level: 2, text: "Dikes" },
@@ -579,6 +583,33 @@ describe("heading levels from numbering and Markdown underlines", () => {
       "A river carries water.",
       "A dike keeps water out.",
       "The end.",
+    ]);
+  });
+
+  it("reads each Markdown list item as its own paragraph of role list, its lead-in apart", async () => {
+    const text = [
+      "Never do this near a river:",
+      "- **Swim** after rain. The current is strong.",
+      "- Camp on the bank",
+      "  when the water rises.",
+      "",
+      "* * *",
+      "",
+      "1. Dikes keep water out.",
+    ].join("\n");
+    const corpus = await markdownCorpus(text);
+    expect(
+      corpus.sentences.map((sentence) => [
+        sentence.text,
+        sentence.chunk.lineRoles.get(sentence.line_start) ?? null,
+        sentence.framedBy ?? null,
+      ]),
+    ).toEqual([
+      ["Never do this near a river:", null, null],
+      ["Swim after rain.", "list", 0],
+      ["The current is strong.", "list", 0],
+      ["Camp on the bank when the water rises.", "list", 0],
+      ["Dikes keep water out.", "list", null],
     ]);
   });
 });

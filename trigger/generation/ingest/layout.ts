@@ -3,6 +3,7 @@ import { MARKDOWN_HEADING } from "../text/headings.ts";
 import type { Language } from "../text/language.ts";
 import { isNonProse } from "../text/markup.ts";
 import { joinAcrossLines, tightJoin } from "./hyphenation.ts";
+import { isListText } from "./non-body.ts";
 
 /**
  * Lines that are not running body prose, by what they are. `list` lines are body text, each item a
@@ -171,6 +172,7 @@ export function rolesOf(layout: ChunkLayout): LineRoles {
 export function markdownLayout(lines: readonly string[]): PageLayout {
   const layout = emptyLayout();
   let inFence = false;
+  let inListItem = false;
   lines.forEach((line, index) => {
     if (/^(```|~~~)/.test(line)) inFence = !inFence;
     if (inFence) return;
@@ -180,9 +182,16 @@ export function markdownLayout(lines: readonly string[]): PageLayout {
     if (marks) layout.headings.set(index, { level: marks.length, end: index });
     else if (underline && alone)
       layout.headings.set(index, { level: underline.startsWith("=") ? 1 : 2, end: index + 1 });
+    // A list item opens a paragraph of its own, even without a blank line before it (CommonMark: a
+    // list interrupts a paragraph), and its lines up to the next blank line are the item's.
+    const opensItem = !marks && isListText(line.trimStart()) && !THEMATIC_BREAK.test(line);
+    if (opensItem) layout.paragraphs.add(index);
+    inListItem = line.trim() !== "" && (opensItem || inListItem);
+    if (inListItem) layout.roles.set(index, "list");
   });
   return layout;
 }
+const THEMATIC_BREAK = /^\s*([-*_])(\s*\1){2,}\s*$/;
 
 /**
  * Marks the lines of a page that end in a word broken across the line end, where the next line goes on

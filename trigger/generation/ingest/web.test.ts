@@ -160,6 +160,19 @@ describe("readWebPage", () => {
     expect([...layout.roles.values()].filter((role) => role === "caption")).toHaveLength(1);
   });
 
+  it("gives list items their role, nested items included, and leaves the lead-in prose", () => {
+    const { lines, layout } = readWebPage(
+      page(
+        "Rivers",
+        `<main><article><h1>Rivers</h1>${prose("river")}<p>Never do this near a river:</p><ul><li>Swim after rain.<ul><li>Nor wade.</li></ul></li><li>Camp on the bank.</li></ul>${prose("delta")}</article></main>`,
+      ),
+    );
+    const roleOf = (text: string) => layout.roles.get(lines.indexOf(text));
+    expect(
+      ["Never do this near a river:", "Swim after rain.", "Nor wade.", "Camp on the bank."].map(roleOf),
+    ).toEqual([undefined, "list", "list", "list"]);
+  });
+
   it.each([
     [
       "the article's h1, not the site's h1 in its top bar or the <title> with the site's name",

@@ -436,7 +436,7 @@ function readBlocks(element: Element, article: WebArticle, hasTitle: boolean) {
     } else if (child.tagName === "LI") {
       // A list item's own text, then the items of lists nested in it.
       const own = Array.from(child.childNodes).filter((part) => !LISTS.has((part as Element).tagName ?? ""));
-      addLine(article, normalizeLine(own.map((part) => part.textContent ?? "").join("")));
+      addLine(article, normalizeLine(own.map((part) => part.textContent ?? "").join("")), undefined, "list");
       for (const list of Array.from(child.children).filter((part) => LISTS.has(part.tagName)))
         readBlocks(list, article, hasTitle);
     } else {

@@ -53,12 +53,14 @@ interface Pool {
 }
 
 /**
- * The section's material without passages in a language the word lists do not know (placeholder Latin
- * in an English paper) or sentences quoted in the other one (English in a Dutch report): no item, study
- * text or recap can be written from them here.
+ * The section's material that can be quoted on its own: without passages in a language the word lists
+ * do not know (placeholder Latin in an English paper), sentences quoted in the other one (English in a
+ * Dutch report) or list items that only their lead-in makes true ("things you should not do: Talk
+ * contemptuously …"). No item, study text or recap is written from those here.
  */
-function inOfflineLanguage(material: SectionMaterial): SectionMaterial {
+function offlineMaterial(material: SectionMaterial): SectionMaterial {
   const known = (sentence: Sentence) =>
+    sentence.framedBy === undefined &&
     readsAsDutchOrEnglish(sentence.text, sentence.chunk) &&
     !inOtherLanguage(sentence.text, sentence.source.language);
   return {
@@ -86,7 +88,7 @@ export function extractiveChapter(
   },
 ): ChapterDraft {
   const { section } = request;
-  const material = inOfflineLanguage(request.material);
+  const material = offlineMaterial(request.material);
   const language = material.language;
   const labels = LABELS[language];
   const subtopicOf = new Map<number, { id: string; title: string }>();
@@ -165,15 +167,27 @@ export function extractiveChapter(
   // Mastery asks only what the diagnostic did not: a section with too little for both gets a smaller
   // check or none (the engine then leaves it out), never the diagnostic's questions again.
   const mastery = masteryQuestions(teaching, new Set(diagnostic.map((question) => question.id)), shape);
-  // Study and practice come before the mastery check and show their answers: they never hold its
-  // questions (a card word for word the question asked later makes the check a memory test of the card).
-  const tested = new Set(mastery.map((question) => question.id));
-  const untested = (item: Item) => !(item.question && tested.has(item.question.id));
+  // Study and practice show their answers, so they never hold a mastery question (a card word for word
+  // the question asked later makes the check a memory test of the card). The study text's own question
+  // is never the diagnostic's either, which the learner has just answered; practice prefers items no
+  // check asks and only then goes back over a diagnostic question the learner missed, as a learner
+  // would re-test a missed card.
+  const askedIn = (questions: readonly Question[]) => {
+    const ids = new Set(questions.map((question) => question.id));
+    return (item: Item) => item.question !== null && ids.has(item.question.id);
+  };
+  const [diagnosed, mastered] = [askedIn(diagnostic), askedIn(mastery)];
+  const untested = (item: Item) => !diagnosed(item) && !mastered(item);
   const blocks = teaching.flatMap((pool) => studyBlocks(pool, labels, untested));
   // A card that asks the study text's own question, whose answer it has just shown, practises nothing.
   const studied = new Set(blocks.flatMap((block) => (block.question ? [block.question.stem] : [])));
   const cards = teaching
-    .flatMap((pool) => practiceCards({ ...pool, items: pool.items.filter(untested) }))
+    .flatMap((pool) =>
+      [
+        ...practiceCards({ ...pool, items: pool.items.filter(untested) }),
+        ...practiceCards({ ...pool, items: pool.items.filter(diagnosed) }),
+      ].slice(0, ITEM_LIMITS.cardsPerSubtopic),
+    )
     .filter((card) => !studied.has(card.q))
     .slice(0, shape.cards);
   const structureCitations = uniqueCitations(section.subtopics.flatMap((subtopic) => subtopic.citations));
@@ -192,7 +206,13 @@ export function extractiveChapter(
     {
       kind: "overview",
       title: title.overview(section.title),
-      payload: overview(section, teaching, labels, shape.objectives.max, slideFilter(request.material)),
+      payload: overview(
+        section,
+        teaching,
+        labels,
+        shape.objectives.max,
+        slideFilter(request.material, askedSentences(teaching, diagnostic)),
+      ),
       citations: structureCitations,
     },
     quizActivity("diagnostic", title.diagnostic(section.title), diagnostic),
@@ -290,15 +310,32 @@ function clozeItems(
 
 /**
  * Which lines an overview slide may show, by the filters the items use: a line in a language the word
- * lists cannot read (placeholder Latin, judged in its passage as `inOfflineLanguage` does), or one that
- * states nothing (a list of keywords or titles, a note on the document: `isSlideBullet`), is left off.
+ * lists cannot read (placeholder Latin, judged in its passage as `offlineMaterial` does), one that
+ * states nothing (a list of keywords or titles, a note on the document: `isSlideBullet`), a list item
+ * only its lead-in makes true, or a sentence the diagnostic right after the slides asks about (the
+ * slide would show its answer) is left off.
  */
-function slideFilter(material: SectionMaterial): (text: string) => boolean {
+function slideFilter(material: SectionMaterial, asked: ReadonlySet<Sentence>): (text: string) => boolean {
   const byText = new Map(material.sentences.map((sentence) => [sentence.text.trim(), sentence]));
   return (text) => {
     const sentence = byText.get(text.trim());
-    return isSlideBullet(text) && readsAsDutchOrEnglish(text, sentence?.chunk);
+    return (
+      isSlideBullet(text) &&
+      readsAsDutchOrEnglish(text, sentence?.chunk) &&
+      sentence?.framedBy === undefined &&
+      !(sentence && asked.has(sentence))
+    );
   };
+}
+
+/** The sentences the given questions were made from. */
+function askedSentences(pools: readonly Pool[], questions: readonly Question[]): Set<Sentence> {
+  const ids = new Set(questions.map((question) => question.id));
+  return new Set(
+    pools.flatMap((pool) =>
+      pool.items.flatMap((item) => (item.question && ids.has(item.question.id) ? item.sentences : [])),
+    ),
+  );
 }
 
 /** Objectives named after what each subtopic lets a learner do; one slide per subtopic. */

@@ -161,22 +161,48 @@ describe("extractive provider on Dutch and English teaching material", () => {
     }
   });
 
-  it("keeps the mastery check's questions out of the study text and the cards, and the study text's out of the cards", () => {
-    // A card words the same item differently ("Complete: “…”" beside "Fill in the missing term: “…”").
-    const asked = (stem: string) => /[“„](.+)”/u.exec(stem)?.[1] ?? stem;
+  it("shows on no overview slide a sentence the diagnostic after it asks about", () => {
     let checked = 0;
     for (const { chapters } of generated) {
       for (const chapter of chapters) {
-        const mastery = chapter.activities.find((activity) => activity.kind === "mastery");
-        const stems = new Set(
-          mastery?.kind === "mastery" ? mastery.payload.questions.map((q) => asked(q.stem)) : [],
+        const overview = chapter.activities.find((activity) => activity.kind === "overview");
+        const bullets =
+          overview?.kind === "overview" ? overview.payload.slides.flatMap((s) => s.bullets) : [];
+        const diagnostic = chapter.activities.find((activity) => activity.kind === "diagnostic");
+        const asked = diagnostic?.kind === "diagnostic" ? diagnostic.payload.questions : [];
+        const cited = new Set(
+          asked.flatMap((q) => q.citations.map((citation) => comparable(citation.snippet ?? ""))),
         );
-        checked += stems.size;
+        checked += cited.size;
+        for (const bullet of bullets) expect(cited.has(comparable(bullet))).toBe(false);
+      }
+    }
+    expect(checked).toBeGreaterThan(0);
+  });
+
+  it("keeps both checks' questions out of the study text, the mastery check's out of the cards, and the study text's out of the cards", () => {
+    // A card words the same item differently ("Complete: “…”" beside "Fill in the missing term: “…”").
+    const asked = (stem: string) => /[“„](.+)”/u.exec(stem)?.[1] ?? stem;
+    const stemsOf = (chapter: ChapterDraft, kinds: readonly string[]) =>
+      new Set(
+        chapter.activities.flatMap((activity) =>
+          (activity.kind === "diagnostic" || activity.kind === "mastery") && kinds.includes(activity.kind)
+            ? activity.payload.questions.map((q) => asked(q.stem))
+            : [],
+        ),
+      );
+    let checked = 0;
+    for (const { chapters } of generated) {
+      for (const chapter of chapters) {
+        const checks = stemsOf(chapter, ["diagnostic", "mastery"]);
+        const mastery = stemsOf(chapter, ["mastery"]);
+        checked += checks.size;
         const study = chapter.activities.find((activity) => activity.kind === "study");
         const studied =
           study?.kind === "study" ? study.payload.blocks.flatMap((b) => b.question?.stem ?? []) : [];
         const carded = chapterItems(chapter).cards.map((card) => card.q);
-        for (const shown of [...studied, ...carded]) expect(stems.has(asked(shown))).toBe(false);
+        for (const shown of studied) expect([shown, checks.has(asked(shown))]).toEqual([shown, false]);
+        for (const shown of carded) expect([shown, mastery.has(asked(shown))]).toEqual([shown, false]);
         // Nor does a card ask the study text's question, whose answer the study text shows.
         for (const card of carded) expect(studied).not.toContain(card);
       }
@@ -1071,6 +1097,36 @@ describe("issue 22: fewer items, every one true", () => {
       expect(blanked.length).toBeGreaterThan(0);
       expect(new Set(blanked).size).toBe(blanked.length);
     }
+  });
+
+  it("never states a list item its lead-in frames on its own: not in slides, items, study text or recap", async () => {
+    const items = [
+      "Talk with contempt about any programming tool that your learners use in their daily work.",
+      "Dive into detailed technical discussion with the one expert learner in the workshop audience.",
+      "Take over the keyboard of a learner whose code fails to run during the workshop exercise.",
+    ];
+    const { chapters } = await chaptersOf(
+      [
+        "# Teaching workshops",
+        "## Motivation",
+        "Motivated learners keep practising after a workshop ends. Motivation grows when learners see the use of a programming tool in their daily work. An instructor who shows enthusiasm for a tool motivates the learners in the workshop.",
+        "",
+        "## Harmful habits",
+        "Experts develop strong opinions about programming tools over the years. Showy technical remarks impress other experts but discourage learners in a workshop. Here are a few things you should never do in your workshop:",
+        "",
+        ...items.map((item) => `- ${item} Learners lose their motivation when an instructor does this.`),
+        "",
+        "Instructors who avoid these habits keep their learners motivated in the workshop.",
+      ].join("\n"),
+    );
+    // What the learner reads as taught, not the citations that quote the source lines.
+    const written = JSON.stringify(
+      chapters.map((chapter) => chapter.activities),
+      (key, value) => (key === "citations" ? undefined : value),
+    );
+    expect(written).toContain("Motivated learners");
+    for (const item of items) expect(written).not.toContain(item.slice(0, 40));
+    expect(written).not.toContain("when an instructor does this");
   });
 
   it("does not make a chapter of a box labelled 'Tip'", async () => {

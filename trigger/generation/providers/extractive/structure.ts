@@ -296,12 +296,16 @@ const labelOf = (text: string) =>
     .replace(/[\s:!.?…]+$/u, "")
     .trim();
 
-/** A run of sentences cut at its paragraph starts. */
+/**
+ * A run of sentences cut at its paragraph starts, except where a list item goes on with the lead-in
+ * that frames it: a passage never starts with a list its lead-in is not part of.
+ */
 function paragraphsOf(sentences: readonly Sentence[]): Unit[] {
   const units: Unit[] = [];
   for (const sentence of sentences) {
     const last = units.at(-1);
-    if (!last || sentence.opensParagraph) units.push({ heading: null, sentences: [sentence] });
+    if (!last || (sentence.opensParagraph && sentence.framedBy === undefined))
+      units.push({ heading: null, sentences: [sentence] });
     else last.sentences.push(sentence);
   }
   return units;
@@ -382,10 +386,12 @@ function isQuestion(text: string): boolean {
 }
 
 /** The sentence a passage opens with, unless it leans on what came before; then the first that does not. */
-export function leadOf(sentences: readonly Sentence[]): Sentence | undefined {
+export function leadOf(passage: readonly Sentence[]): Sentence | undefined {
   // A question ("Meer weten over dit onderwerp?") asks; a lead states what the passage is about, and a
   // teaching statement does that best (not a note about the slides themselves, not a code label).
-  // A credit or a note on the document ("Bron: …") says what the passage is about least of all.
+  // A credit or a note on the document ("Bron: …") says what the passage is about least of all, and a
+  // list item read without its lead-in may say the opposite of what the passage means.
+  const sentences = passage.filter((sentence) => sentence.framedBy === undefined);
   const states = (sentence: Sentence) => isQuotable(sentence) && isSlideBullet(sentence.text);
   const standsAlone = (sentence: Sentence) => states(sentence) && !leansOnContext(sentence.text);
   return (
