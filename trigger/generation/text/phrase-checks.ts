@@ -319,12 +319,6 @@ export function isTrivialBlank(
    * ("Denmark" in "Hedeby in Denmark and Birka in Sweden"), though blanking it would be trivia.
    */
   allowListItem = false,
-  /**
-   * The blank is a term the chapter names (a phrase of several words, a term it defines or a subtopic's
-   * title names): one of exactly two coordinated items asks for it ("near ___ and rivers" → coal
-   * fields), while an item of a longer list, or a single common word beside another, stays trivia.
-   */
-  namedTerm = false,
 ): boolean {
   if (inFixedExpression(before, answer, after, language)) return true;
   const near = (before.toLowerCase().match(/[\p{L}\p{N}'’-]+/gu) ?? []).slice(-3);
@@ -342,12 +336,10 @@ export function isTrivialBlank(
   )
     return true;
   if (isVerbSlot(near.at(-1) ?? "", answer, language) || headsAName(answer, after, language)) return true;
-  if (
-    !allowListItem &&
-    isListItem(before, after, language) &&
-    !(namedTerm && isPairItem(before, after, language))
-  )
-    return true;
+  // Never one item of a coordination, not even one of two named terms ("fouten in je algoritme of
+  // ___" → aanpak): the other items are of the same kind, so a wrong option in the slot ("data") may
+  // well be true too.
+  if (!allowListItem && isListItem(before, after, language)) return true;
   const next = /^\s*([\p{L}'’-]+)/u.exec(after)?.[1]?.toLowerCase() ?? "";
   if (next === "" || isStopword(next) || verbOnly(next, language)) return false;
   // A Dutch inflected adjective before a content word ("de holle ader") modifies it.
@@ -400,50 +392,6 @@ function isListItem(before: string, after: string, language: Language): boolean 
     "u",
   ).exec(after)?.[1];
   return [wordBefore, wordAfter].some((word) => word !== undefined && canBeListedNoun(word, language));
-}
-
-/**
- * Whether the blank is one of exactly two coordinated items ("near ___ and rivers, and workers …",
- * "near rivers and ___."): the other item is at most a determiner and two words, and nothing around the
- * pair continues a list (a comma-separated run, another joiner, or ", and" before a noun rather than a
- * clause). Called only once `isListItem` has found a coordination.
- */
-function isPairItem(before: string, after: string, language: Language): boolean {
-  const joiners = [...wordSet(language, "listJoiners")].map(escapeRegExp).join("|");
-  const determiners = [...wordSet(language, "determiners")].map(escapeRegExp).join("|");
-  const word = `(?!(?:${joiners})(?![\\p{L}]))[\\p{L}][\\p{L}'’-]*`;
-  const item = `(?:(?:${determiners})\\s+)?${word}(?:\\s+${word})?`;
-  const otherAfter = new RegExp(`^\\s+(?:${joiners})\\s+${item}(?=[,.;:!?]|\\s|$)`, "iu").exec(after);
-  const otherBefore = new RegExp(`(?:^|[^,;:]\\s)(?:${joiners})\\s+$`, "iu").test(before);
-  if (otherAfter)
-    return (
-      !listGoesOn(after.slice(otherAfter[0].length), joiners, language) &&
-      !/,\s*$/u.test(before) &&
-      !endsAfterJoiner(before, joiners)
-    );
-  if (!otherBefore) return false;
-  // "near rivers and ___": the item before the joiner opens the pair, nothing before it is listed.
-  const head = before.replace(new RegExp(`\\s(?:${joiners})\\s+$`, "iu"), "");
-  return !/,[^,.;:]{0,40}$/u.test(head) && !listGoesOn(after, joiners, language);
-}
-
-/** A joiner right before the blank ("… and ___"): the blank is then the second item, not the first. */
-function endsAfterJoiner(before: string, joiners: string): boolean {
-  return new RegExp(`\\s(?:${joiners})\\s+$`, "iu").test(before);
-}
-
-/**
- * Whether the words after a pair continue a list: another joiner, a comma before anything but a joiner
- * opening a clause ("…, and workers followed them"), or a joiner before a noun.
- */
-function listGoesOn(rest: string, joiners: string, language: Language): boolean {
-  if (new RegExp(`^\\s+(?:${joiners})\\s`, "iu").test(rest)) return true;
-  if (!/^\s*,/u.test(rest)) return false;
-  const clause = new RegExp(
-    `^\\s*,\\s*(?:${joiners})\\s+[\\p{L}][\\p{L}'’-]*\\s+([\\p{L}][\\p{L}'’-]*)`,
-    "iu",
-  ).exec(rest);
-  return !(clause?.[1] && verbNotNoun(clause[1].toLowerCase(), language));
 }
 
 /** A content word that can head a noun phrase: another item beside the blank. */

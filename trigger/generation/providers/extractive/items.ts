@@ -691,7 +691,7 @@ export function clozeItem(
     // "een (set van) standaard(en)": a blank glued to "(en)" is half a word.
     if (phraseIn(term.key, after) || /^[-’'\p{L}(]/u.test(after)) continue;
     if (partOfLongerPhrase(before, after, term, context)) continue;
-    if (isTrivialBlank(before, surface, after, context.language, false, namesATerm(term, context))) continue;
+    if (isTrivialBlank(before, surface, after, context.language)) continue;
     const article = /(?:^|\s)(de|het|a|an)\s+$/iu.exec(before);
     const articleWord = article?.[1];
     if (articleWord && /^\p{Lu}/u.test(articleWord)) continue;
@@ -773,10 +773,7 @@ function isKeyTerm(term: KeyPhrase, context: ItemContext): boolean {
   return term.count >= 2 || namesATerm(term, context);
 }
 
-/**
- * Whether a term is named as one rather than only used: a phrase of several words, a term the chapter
- * defines, or one a subtopic's title names. One of two coordinated items may be asked for only then.
- */
+/** Whether a term is named as one rather than only used: a phrase of several words, a term the chapter defines, or one a subtopic's title names. */
 function namesATerm(term: KeyPhrase, context: ItemContext): boolean {
   if (term.key.includes(" ") || context.defined.has(term.key)) return true;
   return titlesOf(context).some((title) => phraseIn(term.key, title) !== null);

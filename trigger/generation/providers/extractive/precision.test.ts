@@ -183,35 +183,27 @@ describe("blanks: never on an amount, a general noun, a list item or a modifier"
   it.each(blanks)("%s: “%s[%s]%s” trivial → %s", (language, before, answer, after, expected) => {
     expect(isTrivialBlank(before, answer, after, language)).toBe(expected);
   });
-  // One of exactly two coordinated items, when it is a term the chapter names (several words, defined,
-  // or in a title): the blank asks for it. A longer list, or a single common word, stays trivia.
-  const pairs: Array<[Language, string, string, string, boolean, boolean]> = [
-    ["en", "Factories grew up near ", "coal fields", " and rivers, and workers followed them.", true, false],
-    ["en", "Factories grew up near rivers and ", "coal fields", ", and workers followed them.", true, false],
-    [
-      "nl",
-      "Fabrieken verrezen bij ",
-      "de kolenvelden",
-      " en de rivieren, en arbeiders volgden ze.",
-      true,
-      false,
-    ],
-    ["nl", "Fabrieken verrezen bij de rivieren en ", "de kolenvelden", ".", true, false],
-    // not a term the chapter names: a pair stays trivia
-    ["en", "Factories grew up near ", "coal fields", " and rivers, and workers followed them.", false, true],
-    ["nl", "Het leidt tot verschillen in de behandeling van ", "individuen", " en/of groepen.", false, true],
-    // more than two items: still a list
-    ["en", "Factories grew up near rivers, ", "coal fields", " and ports.", true, true],
-    ["en", "Factories grew up near ", "coal fields", " and rivers and ports.", true, true],
-    ["en", "Factories grew up near ", "coal fields", " and rivers, ports and canals.", true, true],
-    ["en", "Factories grew up near rivers and ", "coal fields", " and ports.", true, true],
-    ["nl", "Dat kan op grond van ras, geslacht, of ", "burgerlijke staat", ".", true, true],
-    ["nl", "Er zijn drie soorten bloedvaten: slagaders, ", "grote aders", " en haarvaten.", true, true],
+  // One item of a coordination, however much a term the chapter names: a wrong option in its slot is
+  // of the same kind as the other items, so it may be true too ("fouten in je algoritme of ___" →
+  // aanpak, with "data" marked wrong).
+  const pairs: Array<[Language, string, string, string]> = [
+    ["en", "Factories grew up near ", "coal fields", " and rivers, and workers followed them."],
+    ["en", "Factories grew up near rivers and ", "coal fields", ", and workers followed them."],
+    ["nl", "Fabrieken verrezen bij ", "de kolenvelden", " en de rivieren, en arbeiders volgden ze."],
+    ["nl", "Fabrieken verrezen bij de rivieren en ", "de kolenvelden", "."],
+    ["nl", "Dit zijn vooroordelen of fouten in je algoritme of ", "aanpak", "."],
+    ["nl", "Het leidt tot verschillen in de behandeling van ", "individuen", " en/of groepen."],
+    ["en", "Factories grew up near rivers, ", "coal fields", " and ports."],
+    ["en", "Factories grew up near ", "coal fields", " and rivers and ports."],
+    ["en", "Factories grew up near ", "coal fields", " and rivers, ports and canals."],
+    ["en", "Factories grew up near rivers and ", "coal fields", " and ports."],
+    ["nl", "Dat kan op grond van ras, geslacht, of ", "burgerlijke staat", "."],
+    ["nl", "Er zijn drie soorten bloedvaten: slagaders, ", "grote aders", " en haarvaten."],
   ];
   it.each(pairs)(
-    "%s: “%s[%s]%s” (a named term: %s) trivial → %s",
-    (language, before, answer, after, namedTerm, expected) => {
-      expect(isTrivialBlank(before, answer, after, language, false, namedTerm)).toBe(expected);
+    "%s: “%s[%s]%s” is an item of a coordination → trivial",
+    (language, before, answer, after) => {
+      expect(isTrivialBlank(before, answer, after, language)).toBe(true);
     },
   );
   it("lets a list item stand as a wrong option (a concept of the text), never as a blank", () => {
