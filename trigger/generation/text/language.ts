@@ -1,5 +1,5 @@
 import { eng, nld } from "stopword";
-import { WORD_LISTS } from "./lexicon/index.ts";
+import { WORD_LISTS, type WordListName } from "./lexicon/index.ts";
 import type { Language } from "./lexicon/word-lists.ts";
 
 export type { Language };
@@ -252,4 +252,31 @@ export function lowerInitial(word: string): string {
 export function compoundOf(a: string, b: string): boolean {
   const [longer, shorter] = a.length >= b.length ? [a, b] : [b, a];
   return longer !== shorter && shorter.length >= 3 && longer.endsWith(shorter);
+}
+
+const phrasePatterns = new Map<string, RegExp>();
+
+/**
+ * The phrases of the given word lists of a language as one pattern: whole words, any case
+ * ("Bijvoorbeeld", "for instance"). Built once per language and lists.
+ */
+export function phrasePattern(language: Language, lists: readonly WordListName[]): RegExp {
+  const key = `${language}:${lists.join(",")}`;
+  let pattern = phrasePatterns.get(key);
+  if (!pattern) {
+    const phrases = lists.flatMap((list) => WORD_LISTS[language][list] as readonly string[]);
+    pattern = new RegExp(`(?<!\\p{L})(?:${phrases.map(escapeRegExp).join("|")})(?!\\p{L})`, "iu");
+    phrasePatterns.set(key, pattern);
+  }
+  return pattern;
+}
+
+/** Where a text gives an example: after "for example", "such as", "bijvoorbeeld", "zoals" … */
+export function examplePattern(language: Language): RegExp {
+  return phrasePattern(language, ["instanceMarkers", "exampleMarkers"]);
+}
+
+/** A sentence that is an instance of what the text says around it ("…, for example, …", "bijvoorbeeld"). */
+export function isInstance(text: string, language: Language): boolean {
+  return phrasePattern(language, ["instanceMarkers"]).test(text);
 }

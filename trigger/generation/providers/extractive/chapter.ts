@@ -14,6 +14,7 @@ import { stableId } from "../../ids.ts";
 import type { SectionMaterial } from "../../material.ts";
 import { comparable } from "../../support.ts";
 import {
+  examplePattern,
   inOtherLanguage,
   isStopword,
   type Language,
@@ -42,8 +43,6 @@ import { leadOf } from "./structure.ts";
 
 const CLOZES_PER_SUBTOPIC = 3;
 const SLIDE_BULLETS = 4;
-const EXAMPLE_MARKER =
-  /(?<!\p{L})(for example|for instance|e\.g\.|such as|bijvoorbeeld|bijv\.|zoals|denk aan|een voorbeeld)(?!\p{L})/iu;
 
 /** A subtopic with its own sentences and the items built from them. */
 interface Pool {
@@ -461,7 +460,9 @@ function studyBlocks(pool: Pool, labels: Labels, askable: (item: Item) => boolea
       citations: citationsFor(definition.sentences),
     });
   }
-  const example = pool.sentences.find((sentence) => EXAMPLE_MARKER.test(sentence.text) && sentence !== lead);
+  const example = pool.sentences.find(
+    (sentence) => examplePattern(sentence.source.language).test(sentence.text) && sentence !== lead,
+  );
   if (example)
     blocks.push({
       type: "example",

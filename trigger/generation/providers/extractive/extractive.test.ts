@@ -1046,19 +1046,33 @@ describe("names", () => {
     }
   });
 
-  it("never blanks a first name before a surname", async () => {
-    const { structure, sources, topic } = await generatedFrom(
-      [
-        "# Revolution",
-        "## The Terror",
-        "In 1792 France became a republic, and a year later the king was executed. Foreign armies threatened the country, and the new government feared enemies at home. The Committee of Public Safety, led by Maximilien Robespierre, began the Reign of Terror. Thousands of suspected opponents were executed by the guillotine. The Terror ended in 1794, when Robespierre himself was arrested and executed.",
-        "## Napoleon",
-        "The weak government that followed could not bring stability. In 1799 the general Napoleon Bonaparte seized power in a coup. He later crowned himself emperor. Napoleon kept some ideas of the Revolution, such as equality before the law, which he laid down in the Civil Code. The Civil Code still shapes the law of many European countries today.",
-      ].join("\n"),
-    );
+  // Every blank of the chapters' questions and cards, as the learner reads them.
+  async function blanksOf(markdown: readonly string[]): Promise<string[]> {
+    const { structure, sources, topic } = await generatedFrom(markdown.join("\n"));
     const { chapters } = await generateCourse(topic, structure, sources, extractiveProvider());
-    // Every blank of the chapter's questions and cards, as the learner reads them.
-    const blanks = JSON.stringify(chapters).match(/[^"„“]*___[^"”]*/gu) ?? [];
+    return JSON.stringify(chapters).match(/[^"„“]*___[^"”]*/gu) ?? [];
+  }
+
+  it("blanks nothing in an example sentence, whose details illustrate rather than teach", async () => {
+    const blanks = await blanksOf([
+      "# Revolution",
+      "## The Terror",
+      "In 1792 France became a republic, and a year later the king was executed. Foreign armies threatened the country, and the new government feared enemies at home. The Committee of Public Safety began the Reign of Terror. The revolutionary tribunals, for example, sent thousands of suspected opponents to the guillotine. The Terror ended in 1794, when the leaders of the Committee of Public Safety were arrested and executed.",
+      "## Napoleon",
+      "The weak government that followed could not bring stability. In 1799 the general Napoleon Bonaparte seized power in a coup. He later crowned himself emperor. Napoleon kept some ideas of the Revolution in the Civil Code. The Civil Code still shapes the law of many European countries today.",
+    ]);
+    expect(blanks.length).toBeGreaterThan(0);
+    expect(blanks.filter((text) => text.includes("for example"))).toEqual([]);
+  });
+
+  it("never blanks a first name before a surname", async () => {
+    const blanks = await blanksOf([
+      "# Revolution",
+      "## The Terror",
+      "In 1792 France became a republic, and a year later the king was executed. Foreign armies threatened the country, and the new government feared enemies at home. The Committee of Public Safety, led by Maximilien Robespierre, began the Reign of Terror. Thousands of suspected opponents were executed by the guillotine. The Terror ended in 1794, when Robespierre himself was arrested and executed.",
+      "## Napoleon",
+      "The weak government that followed could not bring stability. In 1799 the general Napoleon Bonaparte seized power in a coup. He later crowned himself emperor. Napoleon kept some ideas of the Revolution, such as equality before the law, which he laid down in the Civil Code. The Civil Code still shapes the law of many European countries today.",
+    ]);
     expect(blanks.length).toBeGreaterThan(0);
     expect(blanks.filter((text) => text.includes("___ Bonaparte"))).toEqual([]);
   });

@@ -8,6 +8,7 @@ import { comparable, stem } from "../../support.ts";
 import {
   compoundOf,
   escapeRegExp,
+  isInstance,
   isStopword,
   type Language,
   lowerInitial,
@@ -661,6 +662,9 @@ export function clozeItem(
   anyTerm = false,
 ): Item | null {
   if (!sentence.complete || sentence.text.split(" ").length < 6) return null;
+  // "Een ___ met gezichtsherkenning herkent bijvoorbeeld …": an example's details illustrate, they are
+  // not what the text teaches, and another thing of their kind in the blank is often just as true.
+  if (isInstance(sentence.text, context.language)) return null;
   // "Vul aan: „Of een ___ selecteert …”": a stem is a complete main clause, never a question.
   if (!isMainClauseStem(sentence.text, context.language)) return null;
   // "Een ___ is waardeloos zonder een bout", "as fast as your ___ grow": the words of an image are not

@@ -16,6 +16,7 @@ import {
   compoundOf,
   detectLanguage,
   dominantLanguage,
+  examplePattern,
   isStopword,
   type Language,
   withoutArticle,
@@ -530,7 +531,9 @@ function takeTitle(
   );
   // Noun phrases first; when a passage has none left, any phrase whose last word heads a noun phrase
   // somewhere in the material.
-  const nounPhrases = phrases.filter((phrase) => phrase.nounPhrase && !onlyAnExample(phrase.key, index));
+  const nounPhrases = phrases.filter(
+    (phrase) => phrase.nounPhrase && !onlyAnExample(phrase.key, index, language),
+  );
   const pool =
     nounPhrases.length > 0
       ? nounPhrases
@@ -664,13 +667,12 @@ function headOfLongerIn(phrase: string, heads: ReadonlySet<string>): boolean {
   return heads.has(phrase);
 }
 
-// Words after which a text lists examples: "zoals de vulkanen op Hawaï", "such as Japan".
-const EXAMPLE_MARKER =
-  /(?<![\p{L}])(?:zoals|bijvoorbeeld|such as|for example|for instance|e\.g\.)(?![\p{L}])/u;
-
-/** Whether every mention of a phrase in the passage comes after an example marker: no title then. */
-function onlyAnExample(key: string, index: PassageIndex): boolean {
-  return index.onlyAfter(key, EXAMPLE_MARKER);
+/**
+ * Whether every mention of a phrase in the passage comes after an example marker ("zoals de vulkanen op
+ * Hawaï", "such as Japan"): no title then.
+ */
+function onlyAnExample(key: string, index: PassageIndex, language: Language): boolean {
+  return index.onlyAfter(key, examplePattern(language));
 }
 
 export function capitalize(text: string): string {

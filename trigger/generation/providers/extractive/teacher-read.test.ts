@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { pastedCorpus, pastedSentences } from "../../fixtures/pasted.ts";
-import type { Language } from "../../text/language.ts";
+import { examplePattern, isInstance, type Language } from "../../text/language.ts";
 import {
   imageIn,
   isAgentSlot,
@@ -64,6 +64,29 @@ describe("definitions: a defined term is a concept", () => {
     expect(definitions(sentences, language, () => true).map((pair) => pair.term.toLowerCase())).toEqual(
       expected,
     );
+  });
+});
+
+describe("isInstance: an example sentence gets no blank; examplePattern finds where examples start", () => {
+  const rows: Array<[Language, string, boolean, boolean]> = [
+    // read: "Een ___ met gezichtsherkenning herkent bijvoorbeeld …" → camera, with "algoritme" marked wrong
+    ["nl", "Een camera met gezichtsherkenning herkent bijvoorbeeld geen vrouwen van kleur.", true, true],
+    ["nl", "Bijvoorbeeld, een te vage onderzoeksvraag leidt nooit tot een conclusie.", true, true],
+    ["nl", "Start vanuit een concrete casus, bv. een bedrijf dat met budgetten worstelt.", true, true],
+    ["nl", "Een concreet voorbeeld hiervan is een enquête.", false, false],
+    ["nl", "Denk aan postcode, inkomen of kenteken.", true, true],
+    ["nl", "Gevoelige gegevens zoals postcode en inkomen vragen extra zorg.", false, true],
+    ["nl", "Een bijvoorbeeldzin bestaat niet.", false, false],
+    ["en", "A camera, for example, may fail to recognise women of colour.", true, true],
+    ["en", "For instance, rivers carry sediment to the sea.", true, true],
+    ["en", "Some volcanoes, e.g. Etna, erupt often.", true, true],
+    ["en", "Volcanoes such as Etna erupt often.", false, true],
+    ["en", "An example of bias is a skewed sample.", true, true],
+    ["en", "Rivers carry sediment to the sea.", false, false],
+  ];
+  it.each(rows)("%s %j → instance %s, example %s", (language, text, instance, example) => {
+    expect(isInstance(text, language)).toBe(instance);
+    expect(examplePattern(language).test(text)).toBe(example);
   });
 });
 

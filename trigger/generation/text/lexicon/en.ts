@@ -118,6 +118,7 @@ export const en: WordLists = {
     "particularly",
   ],
   exampleMarkers: ["such as", "including", "e.g."],
+  instanceMarkers: ["for example", "for instance", "e.g.", "an example"],
   linkingOpeners: [
     // A list's ordinals: "Second, raw data should not change." states the point without them.
     "first",

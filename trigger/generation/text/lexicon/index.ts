@@ -10,7 +10,7 @@ const sets = new Map<string, ReadonlySet<string>>();
 
 /** One list of a language as a set, built once. */
 /** The lists of words (not the templates), by name. */
-type WordListName = Exclude<keyof WordLists, "wrongOption">;
+export type WordListName = Exclude<keyof WordLists, "wrongOption">;
 
 export function wordSet(language: Language, list: WordListName): ReadonlySet<string> {
   const key = `${language}:${list}`;

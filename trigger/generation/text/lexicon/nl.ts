@@ -142,6 +142,7 @@ export const nl: WordLists = {
     "met name",
   ],
   exampleMarkers: ["zoals"],
+  instanceMarkers: ["bijvoorbeeld", "bijv.", "bv.", "denk aan", "een voorbeeld"],
   linkingOpeners: [],
   contrastJoiners: "maar doch".split(" "),
   causalConnectives: [

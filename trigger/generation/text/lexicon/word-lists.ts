@@ -95,6 +95,13 @@ export interface WordLists {
   /** Words that open examples, left out of a key point wherever they start its last stretch ("such as", "zoals"). */
   exampleMarkers: readonly string[];
   /**
+   * Words that make a whole sentence an instance of what the text says around it ("for example",
+   * "bijvoorbeeld"): the study text shows it as the example, and no blank is made in it, as its details
+   * illustrate rather than teach (a camera in "Een camera met gezichtsherkenning herkent bijvoorbeeld
+   * geen vrouwen van kleur" is no key term, and "een algoritme" in its place is just as true).
+   */
+  instanceMarkers: readonly string[];
+  /**
    * Sentence openers that only link to the sentence before ("However,"): a key point drops them. Only
    * where the rest keeps its word order (English); Dutch inverts after them, so its list is empty.
    */
