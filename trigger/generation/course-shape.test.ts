@@ -52,6 +52,13 @@ describe("unteachableReason", () => {
     ],
     ["Sections 7 and 8 provide the conformance statement and review the multilingual issues.", "document"],
     ["Finally section 8 lists the prefixes and namespaces used throughout the text.", "document"],
+    // read: "In Sectie 4.4 vind je … het zoeken van ___" → relevante informatie
+    [
+      "In Sectie 4.4 vind je enkele concrete tips en startpunten voor het zoeken van relevante informatie.",
+      "document",
+    ],
+    ["In Chapter 3 you will find a worked example of a dependency graph.", "document"],
+    ["In hoofdstuk 2 staat de geschiedenis van de dijkbouw centraal.", null],
     ["Table 1 provides an overview of all steps in the process and methodology.", "document"],
     ["The classes and properties defined for the vocabulary are presented in section 4.", "document"],
     ["An overview of the full vocabulary is given in Figure 1 below.", "document"],

@@ -158,6 +158,8 @@ export function isWorthAsking(key: string, language: Language): boolean {
   // "the next sections", "de volgende paragraaf": a place in the document, not an idea in it.
   if (words.length > 1 && wordSet(language, "documentParts").has(head)) return false;
   if (words.length > 1 && wordSet(language, "vagueModifiers").has(words[0] ?? "")) return false;
+  // "de ___ die afkomstig is van …" → zogenaamde APA-stijl: "so-called" only says a name follows.
+  if (wordSet(language, "nameMarkers").has(words[0] ?? "")) return false;
   return !wordSet(language, "generalNouns").has(head);
 }
 
@@ -339,7 +341,13 @@ export function isTrivialBlank(
   // Never one item of a coordination, not even one of two named terms ("fouten in je algoritme of
   // ___" → aanpak): the other items are of the same kind, so a wrong option in the slot ("data") may
   // well be true too.
-  if (!allowListItem && isListItem(before, after, language)) return true;
+  if (
+    !allowListItem &&
+    (isListItem(before, after, language) || splitsCoordinatedModifiers(before, answer, language))
+  )
+    return true;
+  // "op een ___, strikt vastgelegde manier" → strakke: the first of two modifiers of one noun.
+  if (!answer.includes(" ") && /^\s*,/u.test(after) && isModifier(answer, language)) return true;
   const next = /^\s*([\p{L}'’-]+)/u.exec(after)?.[1]?.toLowerCase() ?? "";
   if (next === "" || isStopword(next) || verbOnly(next, language)) return false;
   // A Dutch inflected adjective before a content word ("de holle ader") modifies it.
@@ -369,6 +377,20 @@ function headsAName(answer: string, after: string, language: Language): boolean 
 }
 
 /**
+ * "Een te vage of ___ leidt nooit …" → algemene onderzoeksvraag: a blank that opens with a modifier
+ * right after a joiner takes the second of two coordinated modifiers with their shared noun, leaving
+ * the first stranded before the blank ("vage of concrete casus").
+ */
+function splitsCoordinatedModifiers(before: string, answer: string, language: Language): boolean {
+  const joiners = [...wordSet(language, "listJoiners")].map(escapeRegExp).join("|");
+  const other = new RegExp(`([\\p{L}][\\p{L}'’-]*)\\s+(?:${joiners})\\s+$`, "iu").exec(before)?.[1];
+  const first = answer.split(/\s+/u)[0] ?? "";
+  const canModify = (word: string) =>
+    isModifier(word, language) || lexiconClasses(word.toLowerCase(), language).includes("adjective");
+  return answer.includes(" ") && other !== undefined && isModifier(other, language) && canModify(first);
+}
+
+/**
  * Whether the blank is one item of an enumeration or a coordination: next to a comma-separated run
  * joined by "en"/"and" ("slagaders, ___ en haarvaten"), after "…, of" ("geslacht, of ___"), or joined
  * to another noun by a list joiner ("individuen en/of groepen", "eenmanszaken en grotere ___"). A word
@@ -376,10 +398,16 @@ function headsAName(answer: string, after: string, language: Language): boolean 
  */
 function isListItem(before: string, after: string, language: Language): boolean {
   const joiners = [...wordSet(language, "listJoiners")].map(escapeRegExp).join("|");
-  const listAfter = new RegExp(`^\\s*,\\s*[^,.;:]{1,40}?\\s(?:${joiners})\\s`, "u");
+  // "een ___, speculatie, afhankelijkheid van externe factoren en …": a run of items after the blank.
+  const listAfter = new RegExp(`^\\s*(?:,\\s*[^,.;:]{1,40}){1,6}?\\s(?:${joiners})\\s`, "u");
   const listBefore = new RegExp(`,[^,.;:]{1,40}?\\s(?:${joiners})\\s+(?:\\S+\\s+)?$`, "u");
   const between = /,\s*$/u.test(before) && new RegExp(`^\\s+(?:${joiners})\\s`, "u").test(after);
-  if (listAfter.test(after) || listBefore.test(before) || between) return true;
+  // "een concrete casus, speculatie, afhankelijkheid van ___ en een te oppervlakkige …": inside a later
+  // item of a run, with two items before it and the joiner after.
+  const inside =
+    /,[^,.;:]{1,40},[^,.;:]{0,40}$/u.test(before) &&
+    new RegExp(`^[^,.;:]{0,40}?\\s(?:${joiners})\\s`, "u").test(after);
+  if (listAfter.test(after) || listBefore.test(before) || between || inside) return true;
   // "…, and ___ followed them": after a comma and a joiner, a blank before its verb opens a clause.
   const next = /^\s*([\p{L}][\p{L}'’-]*)/u.exec(after)?.[1]?.toLowerCase() ?? "";
   if (new RegExp(`,\\s*(?:${joiners})\\s+$`, "u").test(before) && verbNotNoun(next, language)) return false;

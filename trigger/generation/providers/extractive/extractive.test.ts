@@ -1065,6 +1065,22 @@ describe("names", () => {
     expect(blanks.filter((text) => text.includes("for example"))).toEqual([]);
   });
 
+  it("never blanks a Dutch infinitive used as a noun: an activity, not a term", async () => {
+    const blanks = await blanksOf([
+      "# Bronnen beheren",
+      "## Bibliografische databank",
+      "Een bibliografische databank houdt de gegevens van gelezen bronnen gestructureerd bij. JabRef is een bibliografische databank die bij uitstek geschikt is voor het werken met LaTeX. Het werken met een bibliografische databank bespaart tijd bij het schrijven van een bachelorproef. Een bibliografische databank maakt de literatuurlijst automatisch op.",
+      "",
+      "Bij elke bron bewaar je in de databank de auteur, de titel en het jaartal. Zonder die gegevens kan de databank geen correcte literatuurlijst maken.",
+      "## APA-stijl",
+      "De APA-stijl legt vast hoe een literatuurlijst en verwijzingen in de tekst eruitzien. Het gebruik van de APA-stijl is verplicht voor elke bachelorproef. Het sjabloon voor de bachelorproef past de APA-stijl automatisch toe.",
+      "",
+      "De APA-stijl komt van de American Psychological Association. Een verwijzing in de tekst noemt de auteur en het jaartal van de bron.",
+    ]);
+    expect(blanks.length).toBeGreaterThan(0);
+    expect(blanks.filter((text) => /het ___ met/u.test(text))).toEqual([]);
+  });
+
   it("never blanks a first name before a surname", async () => {
     const blanks = await blanksOf([
       "# Revolution",

@@ -686,6 +686,8 @@ export function clozeItem(
     if (hasMisspelling(term.key, context)) continue;
     const match = phraseIn(term.key, sentence.text);
     if (!match || match.index === 0) continue;
+    // "geschikt voor het ___ met LATEX" → werken: an activity named by its verb, not a term.
+    if (namesAnActivity(term.key, context)) continue;
     if (image && match.index >= image.start && match.index < image.end) continue;
     const surface = match[0];
     // A name written in capitals, or a common word: the options follow how the sentence writes it.

@@ -134,6 +134,13 @@ describe("blanks: never on an amount, a general noun, a list item or a modifier"
     ["nl", "duizenden", false],
     ["nl", "land", false],
     ["nl", "magmakamer", true],
+    // read: "de ___ die afkomstig is van de American Psychological Association" → zogenaamde APA-stijl
+    ["nl", "zogenaamde APA-stijl", false],
+    ["nl", "APA-stijl", true],
+    ["en", "so-called greenhouse effect", false],
+    // read: "om je ___ bij te houden" → werk
+    ["nl", "werk", false],
+    ["en", "work", false],
   ];
   it.each(terms)("%s: %s worth asking → %s", (language, key, expected) => {
     expect(isWorthAsking(key, language)).toBe(expected);
@@ -179,6 +186,33 @@ describe("blanks: never on an amount, a general noun, a list item or a modifier"
     ["en", "The changes to ", "tables", " are small.", false],
     // read: a fixed expression ("op ___ van" → verzoek)
     ["nl", "Het onderzoek gebeurde op ", "verzoek", " van de minister.", true],
+    // read in a grading's document: a blank in a run of items, and blanks that split coordinated modifiers
+    [
+      "nl",
+      "Vermijd struikelblokken als het ontbreken van een ",
+      "concrete casus",
+      ", speculatie, afhankelijkheid van externe factoren en een te oppervlakkige literatuurstudie.",
+      true,
+    ],
+    [
+      "en",
+      "Avoid a missing ",
+      "business case",
+      ", speculation, outside dependencies and a thin review.",
+      true,
+    ],
+    ["nl", "Een te vage of ", "algemene onderzoeksvraag", " leidt nooit tot een goede bachelorproef.", true],
+    ["en", "A vague or ", "general research question", " never leads to a good thesis.", true],
+    ["nl", "De bibliografie moet op een ", "strakke", ", strikt vastgelegde manier opgemaakt worden.", true],
+    ["en", "The bibliography follows a ", "strict", ", fixed style.", true],
+    ["nl", "Een goede ", "onderzoeksvraag", ", zoals hierboven, leidt tot een conclusie.", false],
+    [
+      "nl",
+      "Vermijd struikelblokken als het ontbreken van een concrete casus, speculatie, afhankelijkheid van ",
+      "externe factoren",
+      " en een te oppervlakkige literatuurstudie.",
+      true,
+    ],
   ];
   it.each(blanks)("%s: “%s[%s]%s” trivial → %s", (language, before, answer, after, expected) => {
     expect(isTrivialBlank(before, answer, after, language)).toBe(expected);

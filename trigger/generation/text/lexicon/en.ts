@@ -37,6 +37,8 @@ export const en: WordLists = {
     "point points matter matters case cases fact facts idea ideas example examples name names line lines " +
     // read as subtopic titles and blanks: "Need" ("Anticipate the ___ to use multiple tables").
     "need needs " +
+    // read as a blank: "to keep track of your ___" → work (one's work, of any kind).
+    "work " +
     // Words about words name no idea: "Term" ("people tend to overuse the term “strategy”").
     "term terms word words phrase phrases " +
     // Pieces of web addresses ("https://…") are no terms either.

@@ -40,6 +40,8 @@ export const nl: WordLists = {
     "punt punten zaak zaken feit feiten idee voorbeeld voorbeelden naam namen lijn lijnen gebruik " +
     // read as a subtopic title: "Gedeelte" ("Deze maatregel dekt (een gedeelte van) een eis …").
     "gedeelte gedeelten geheel " +
+    // read as a blank: "om je ___ bij te houden" → werk (iemands werk, van welke aard ook).
+    "werk " +
     // Words about words name no idea ("de term „strategie”").
     "term termen woord woorden"
   ).split(" "),
