@@ -344,7 +344,13 @@ async function chapterFrom(
     topic: setting.topic,
     structure: setting.structure,
     section,
-    material: { bySubtopic, sentences: material.sentences, language: material.language },
+    // Items for untested lines come from those lines' sentences alone, never a table beside them.
+    material: {
+      bySubtopic,
+      sentences: material.sentences,
+      tableRows: new Map(),
+      language: material.language,
+    },
     corpus,
     replacing,
   });

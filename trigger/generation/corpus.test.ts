@@ -240,9 +240,9 @@ describe("list items framed by their lead-in", () => {
       layout: { paragraphs: [1, 2], roles: list([1, 2]) },
       expected: [
         { text: LEAD, framedBy: null, complete: false },
-        { text: NOT_TO_DO, framedBy: LEAD, complete: false },
-        { text: WHY, framedBy: LEAD, complete: false },
-        { text: NEXT_ITEM, framedBy: LEAD, complete: false },
+        { text: NOT_TO_DO, framedBy: LEAD, complete: true },
+        { text: WHY, framedBy: LEAD, complete: true },
+        { text: NEXT_ITEM, framedBy: LEAD, complete: true },
       ],
     },
     {
@@ -269,7 +269,7 @@ describe("list items framed by their lead-in", () => {
       layout: { paragraphs: [1, 2, 3], roles: list([1, 3]) },
       expected: [
         { text: LEAD, framedBy: null, complete: false },
-        { text: NOT_TO_DO, framedBy: LEAD, complete: false },
+        { text: NOT_TO_DO, framedBy: LEAD, complete: true },
         { text: WHY, framedBy: null, complete: true },
         { text: NEXT_ITEM, framedBy: null, complete: true },
       ],

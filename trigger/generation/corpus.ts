@@ -71,18 +71,15 @@ export interface Sentence {
   line_end: number;
   /** The first sentence of a paragraph; segmentation prefers to cut there. */
   opensParagraph: boolean;
-  /**
-   * Whether the sentence says something whole on its own: a full sentence (or a slide's one-line
-   * statement), and not a list item its lead-in frames (see `framedBy`).
-   */
+  /** A full sentence, or a slide's one-line statement: not a fragment. */
   complete: boolean;
   /**
    * The index of the lead-in a list item completes: the sentence ending in a colon before the list
    * ("Here are a few things you should not do in your workshop:"). Set on every sentence of the item:
    * its first, read alone, says the opposite of what the source means ("Talk contemptuously about any
    * tool") or states a framed point as a fact ("Er is geen concrete bedrijfscasus gekoppeld aan het
-   * onderwerp" under "Struikelblokken"), and the rest lean on it ("Doing so can be demotivating"). Such
-   * a sentence is never `complete`.
+   * onderwerp" under "Struikelblokken"), and the rest lean on it ("Doing so can be demotivating"). The
+   * offline generator never quotes such a sentence alone; a model is shown it with its lead-in.
    */
   framedBy?: number;
   /** Lower-case content words (no function words, no bare numbers). */
@@ -415,9 +412,8 @@ function addParagraph(
       opensParagraph: position === 0,
       // A paragraph that is one statement without a stop (a slide bullet) is as complete as a sentence.
       complete:
-        framedBy === undefined &&
-        (isCompleteSentence(span.text) ||
-          (spans.length === 1 && isUnstoppedStatement(span.text, source.language))),
+        isCompleteSentence(span.text) ||
+        (spans.length === 1 && isUnstoppedStatement(span.text, source.language)),
       terms: contentTerms(span.text),
       ...(parts.length > 1 ? { parts } : {}),
       ...(framedBy === undefined ? {} : { framedBy }),

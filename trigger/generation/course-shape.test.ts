@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { contentTerms, type Sentence } from "./corpus.ts";
 import {
+  chapterShape,
   ITEM_LIMITS,
   isSlideBullet,
   isTeachable,
+  isTeachingRow,
   RECAP_WORDS,
   shapeOf,
   teachingStatements,
@@ -250,6 +252,38 @@ describe("shapeOf: counts scale with the teachable statements", () => {
     expect(shape.diagnosticSubtopics).toEqual(ids.slice(0, ITEM_LIMITS.diagnostic));
     expect(shape.diagnostic).toBe(shape.diagnosticSubtopics.length);
     expect(shape.teachingSubtopics).toEqual(ids);
+  });
+});
+
+describe("chapterShape: a glossary table teaches, as prose does", () => {
+  const rows: Array<[string, boolean]> = [
+    ["anoniem | Niet herleidbaar tot identiteit van persoon en / of telefoon.", true],
+    ["TEK | Temporary Exposure Key | Dagelijkse random waarde van 128 bit", true],
+    ["MT | Mobiele Telefoon", false],
+    ["Jan | 80 | 95 | 102", false],
+    ["A single cell that runs on for quite a few words", false],
+  ];
+  it.each(rows)("%j teaches → %s", (row, expected) => {
+    expect(isTeachingRow(row)).toBe(expected);
+  });
+
+  it("makes a subtopic of table rows alone a teaching subtopic", () => {
+    const section = {
+      section_id: "s",
+      title: "Begrippen",
+      description: "",
+      subtopics: [
+        { subtopic_id: "terms", title: "Begrippen", description: "", key_points: [], citations: [] },
+      ],
+    };
+    const material = {
+      bySubtopic: new Map([["terms", []]]),
+      tableRows: new Map([["terms", rows.map(([row]) => row)]]),
+    };
+    const shape = chapterShape(section, material);
+    expect(shape.teachingSubtopics).toEqual(["terms"]);
+    expect(shape.teachable.sentences).toBe(2);
+    expect(chapterShape(section, { ...material, tableRows: new Map() }).teachingSubtopics).toEqual([]);
   });
 });
 

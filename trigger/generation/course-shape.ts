@@ -296,16 +296,34 @@ function joinList(lead: Sentence, items: readonly Sentence[]): Statement {
 }
 
 /** The shape of a section's chapter from the sentences it draws on (its material, per subtopic). */
-export function chapterShape(section: Section, material: Pick<SectionMaterial, "bySubtopic">): ChapterShape {
+export function chapterShape(
+  section: Section,
+  material: Pick<SectionMaterial, "bySubtopic" | "tableRows">,
+): ChapterShape {
   const bySubtopic = new Map<string, number>();
   let teachableWords = 0;
   for (const subtopic of section.subtopics) {
     const sentences = material.bySubtopic.get(subtopic.subtopic_id) ?? [];
-    const teachable = teachingStatements(sentences).filter(isTeachable);
+    const rows = (material.tableRows.get(subtopic.subtopic_id) ?? []).filter(isTeachingRow);
+    const teachable = [
+      ...teachingStatements(sentences)
+        .filter(isTeachable)
+        .map((s) => s.text),
+      ...rows,
+    ];
     bySubtopic.set(subtopic.subtopic_id, teachable.length);
-    teachableWords += teachable.reduce((sum, statement) => sum + words(statement.text).length, 0);
+    teachableWords += teachable.reduce((sum, text) => sum + words(text).length, 0);
   }
   return shapeOf(bySubtopic, teachableWords);
+}
+
+/**
+ * A table row that states something: a term or label and what is said of it in another cell, at least
+ * a few words in all ("anoniem | Niet herleidbaar tot identiteit van persoon …"; not "MT | 12").
+ */
+export function isTeachingRow(row: string): boolean {
+  const cells = row.split(/\s*\|\s*|\t+/u).filter((cell) => /\p{L}/u.test(cell));
+  return cells.length >= 2 && words(row).length >= MIN_WORDS;
 }
 
 /** The counts for a given number of teachable statements per subtopic (in order) and teachable words. */

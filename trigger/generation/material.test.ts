@@ -122,3 +122,78 @@ describe("assignMaterial", () => {
     expect(material?.bySubtopic.get("b")?.map((candidate) => candidate.text)).toContain(third.text);
   });
 });
+
+describe("assignMaterial: table rows", () => {
+  it("gives each subtopic the table rows its citations hold, each once", () => {
+    const lines = [
+      "Begrippen",
+      "anoniem | Niet herleidbaar tot identiteit van persoon of telefoon.",
+      "integriteit | Controleerbaarheid op niet gewijzigd zijn van echte sleutels.",
+      "Dit raamwerk gebruikt deze begrippen steeds in die betekenis.",
+    ];
+    const built = buildCorpus([
+      {
+        id: "s",
+        kind: "docx",
+        file_name: "raamwerk.docx",
+        chunks: [
+          {
+            id: "c",
+            source_id: "s",
+            file_path: "raamwerk.docx",
+            file_name: "raamwerk.docx",
+            page_number: null,
+            line_start: 0,
+            line_end: 3,
+            content: lines.join("\n"),
+            layout: {
+              headings: [{ line: 0, level: 1 }],
+              roles: [{ line: 1, end: 2, role: "table" }],
+              paragraphs: [3],
+            },
+          },
+        ],
+      },
+    ]);
+    const cite = (line_start: number, line_end: number) => ({
+      chunk_id: "c",
+      file_path: "raamwerk.docx",
+      page_number: null,
+      line_start,
+      line_end,
+      exactLines: lines.slice(line_start, line_end + 1),
+      snippet: null,
+      source_url: null,
+    });
+    const structure: Structure = {
+      title: "Raamwerk",
+      description: "",
+      sections: [
+        {
+          section_id: "section-1",
+          title: "Begrippen",
+          description: "",
+          subtopics: [
+            {
+              subtopic_id: "terms",
+              title: "Begrippen",
+              description: "",
+              key_points: [],
+              citations: [cite(1, 2), cite(2, 3)],
+            },
+            {
+              subtopic_id: "use",
+              title: "Gebruik",
+              description: "",
+              key_points: [],
+              citations: [cite(3, 3)],
+            },
+          ],
+        },
+      ],
+    };
+    const material = assignMaterial(structure, built, "nl").get("section-1");
+    expect(material?.tableRows.get("terms")).toEqual([lines[1], lines[2]]);
+    expect(material?.tableRows.get("use")).toEqual([]);
+  });
+});

@@ -10,6 +10,12 @@ export interface SectionMaterial {
   bySubtopic: Map<string, Sentence[]>;
   /** All sentences of the section, in reading order. */
   sentences: Sentence[];
+  /**
+   * The table rows each subtopic cites, by subtopic id ("anoniem | Niet herleidbaar tot identiteit …"):
+   * a glossary or a table of facts teaches as much as prose, though it holds no sentences. A model is
+   * shown them and the course shape counts them; the offline generator makes nothing of a table.
+   */
+  tableRows: Map<string, string[]>;
   language: Language;
 }
 
@@ -43,6 +49,12 @@ export function assignMaterial(
     materials.set(section.section_id, {
       bySubtopic: new Map(section.subtopics.map((subtopic) => [subtopic.subtopic_id, []])),
       sentences: [],
+      tableRows: new Map(
+        section.subtopics.map((subtopic) => [
+          subtopic.subtopic_id,
+          citedTableRows(subtopic.citations, corpus),
+        ]),
+      ),
       language: fallback,
     });
   }
@@ -99,6 +111,22 @@ export function assignMaterial(
     material.language = languageOf(material.sentences, fallback);
   }
   return materials;
+}
+
+/** The text of the table rows the citations hold, each once, in citation order. */
+function citedTableRows(citations: readonly Citation[], corpus: Corpus): string[] {
+  const rows = new Set<string>();
+  for (const citation of citations) {
+    const chunk = corpus.chunks.get(citation.chunk_id);
+    if (!chunk) continue;
+    for (
+      let line = Math.max(citation.line_start, chunk.line_start);
+      line <= Math.min(citation.line_end, chunk.line_end);
+      line++
+    )
+      if (chunk.lineRoles.get(line) === "table") rows.add(chunk.lines[line - chunk.line_start] ?? "");
+  }
+  return [...rows].filter((row) => row.trim() !== "");
 }
 
 /** Whether a sentence lies inside a citation's lines. */

@@ -153,4 +153,13 @@ describe("outlineSystem: which headings are chapters", () => {
       "a section is a run of consecutive slides on one subject, titled with the title of its first slide",
     );
   });
+
+  // A stand-in model kept a paper's "FIGURE CREDITS", "SUPPLEMENTAL MATERIALS" and "ACKNOWLEDGMENTS" as
+  // chapters (the rule named only a deck's closing slide), and asked a card for an award number.
+  it("says parts about the document are no section, in any kind of document", () => {
+    const prompt = outlineSystem("en", true, 0);
+    expect(prompt).toContain("Parts about the document rather than its subject are no section");
+    for (const part of ["acknowledgements", "figure credits", "supplemental materials"])
+      expect(prompt).toContain(part);
+  });
 });

@@ -53,6 +53,11 @@ describe("isFrontMatterHeading", () => {
     ["Colofon", true],
     ["Acknowledgements / Contributions", true], // a deck's closing slide, read as a chapter
     ["Acknowledgments", true],
+    // read in a model's course of a paper: "Figure credits" and "Supplemental materials" as chapters
+    ["FIGURE CREDITS", true],
+    ["Supplemental materials", true],
+    ["Funding", true],
+    ["Beeldverantwoording", true],
     ["Dankwoord", true],
     ["Contributions to the water board", false],
     ["Contents of a cell", false],

@@ -414,8 +414,15 @@ function writeSubtopic(
 ): Subtopic {
   const lead = leadOf(sentences);
   const ranked = rankSentences(
-    // A question of the source is no key point ("Maakt je algoritme … onderscheid?").
-    sentences.filter((sentence) => sentence !== lead && isQuotable(sentence) && !isQuestion(sentence.text)),
+    // A question of the source is no key point ("Maakt je algoritme … onderscheid?"), nor a list item
+    // without the lead-in that frames it.
+    sentences.filter(
+      (sentence) =>
+        sentence !== lead &&
+        sentence.framedBy === undefined &&
+        isQuotable(sentence) &&
+        !isQuestion(sentence.text),
+    ),
     weights,
   ).slice(0, KEY_POINTS);
   const keyPoints = random ? random.shuffled(ranked) : ranked;

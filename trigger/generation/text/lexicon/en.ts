@@ -203,6 +203,12 @@ export const en: WordLists = {
     "contributions",
     "author contributions",
     "credits",
+    "figure credits",
+    "image credits",
+    "funding",
+    "supplemental materials",
+    "supplementary materials",
+    "supplementary material",
   ],
   calloutHeadings: [
     "tip",

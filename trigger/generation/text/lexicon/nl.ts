@@ -189,6 +189,8 @@ export const nl: WordLists = {
     "dankwoord",
     "dankbetuiging",
     "credits",
+    "beeldverantwoording",
+    "financiering",
   ],
   calloutHeadings: [
     "tip",
