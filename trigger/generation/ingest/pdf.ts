@@ -591,16 +591,6 @@ function markHeadings(pages: readonly PdfPage[], layouts: PageLayout[], body: Bo
       index = end + 1;
     }
   });
-  const sizeRank = (size: number) => (size >= body.size * LARGER ? size : 0);
-  const styles = [...new Map(found.map((heading) => [heading.style, heading])).values()]
-    // Larger type ranks by size; at about the body's size bold ranks above capitals, italics, run-in.
-    .sort(
-      (p, q) =>
-        sizeRank(q.size) - sizeRank(p.size) ||
-        emphasisRank(q.style) - emphasisRank(p.style) ||
-        q.size - p.size,
-    )
-    .map((heading) => heading.style);
   // Within one style, numbering tells the levels apart ("2 Rivers", "2.1 Dikes" set alike).
   const depthOf = (heading: (typeof found)[number]) =>
     NUMBERED.exec(pages[heading.pageIndex]?.lines[heading.start]?.text ?? "")?.[1]?.split(".").length;
@@ -609,6 +599,23 @@ function markHeadings(pages: readonly PdfPage[], layouts: PageLayout[], body: Bo
     const depth = depthOf(heading);
     if (depth) shallowest.set(heading.style, Math.min(depth, shallowest.get(heading.style) ?? depth));
   }
+  // Between two numbered styles the numbering is the author's own order ("1 INTRODUCTION" in small
+  // capitals over "2.1 A simplified notation" in bold); otherwise larger type ranks by size, and at
+  // about the body's size bold ranks above capitals, italics, run-in.
+  const byNumbering = (p: string, q: string) => {
+    const [depthP, depthQ] = [shallowest.get(p), shallowest.get(q)];
+    return depthP !== undefined && depthQ !== undefined ? depthP - depthQ : 0;
+  };
+  const sizeRank = (size: number) => (size >= body.size * LARGER ? size : 0);
+  const styles = [...new Map(found.map((heading) => [heading.style, heading])).values()]
+    .sort(
+      (p, q) =>
+        byNumbering(p.style, q.style) ||
+        sizeRank(q.size) - sizeRank(p.size) ||
+        emphasisRank(q.style) - emphasisRank(p.style) ||
+        q.size - p.size,
+    )
+    .map((heading) => heading.style);
   for (const heading of found) {
     const deeper = (depthOf(heading) ?? 0) - (shallowest.get(heading.style) ?? 0);
     const level = Math.min(6, styles.indexOf(heading.style) + 1 + Math.max(0, deeper));
