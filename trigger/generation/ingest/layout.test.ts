@@ -529,21 +529,15 @@ describe("PDF pages turned by /Rotate", () => {
 });
 
 describe("heading levels from numbering and Markdown underlines", () => {
-  it("tells numbered PDF headings of one style apart by their numbering depth", async () => {
+  /** The headings read from one PDF page of 11-point lines, each "*"-marked line set in bold. */
+  const pdfHeadings = async (lines: readonly string[]) => {
     const pdf = await PDFDocument.create();
     const font = await pdf.embedFont(StandardFonts.Helvetica);
     const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
     const page = pdf.addPage([595, 842]);
-    const lines: Array<[string, typeof font]> = [
-      ["1 Rivers", bold],
-      ["A river carries water to the sea.", font],
-      ["1.1 Dikes", bold],
-      ["A dike keeps the river in its bed.", font],
-      ["2 Polders", bold],
-      ["A polder is land below the water level.", font],
-    ];
-    lines.forEach(([text, face], index) => {
-      page.drawText(text, { x: 56, y: 760 - index * 24, size: 11, font: face });
+    lines.forEach((line, index) => {
+      const text = line.replace(/^\*/u, "");
+      page.drawText(text, { x: 56, y: 760 - index * 24, size: 11, font: text === line ? font : bold });
     });
     const { chunks } = await ingestSource({
       id: SOURCE_ID,
@@ -553,7 +547,20 @@ describe("heading levels from numbering and Markdown underlines", () => {
       content: await pdf.save(),
     });
     const corpus = buildCorpus([{ id: SOURCE_ID, kind: "pdf", file_name: "rivers.pdf", chunks }]);
-    expect(headingsIn(corpus).map(({ heading }) => heading)).toEqual([
+    return headingsIn(corpus).map(({ heading }) => heading);
+  };
+
+  it("tells numbered PDF headings of one style apart by their numbering depth", async () => {
+    expect(
+      await pdfHeadings([
+        "*1 Rivers",
+        "A river carries water to the sea.",
+        "*1.1 Dikes",
+        "A dike keeps the river in its bed.",
+        "*2 Polders",
+        "A polder is land below the water level.",
+      ]),
+    ).toEqual([
       { level: 1, text: "Rivers" },
       { level: 2, text: "Dikes" },
       { level: 1, text: "Polders" },
@@ -563,32 +570,18 @@ describe("heading levels from numbering and Markdown underlines", () => {
   // A two-column paper set its sections as "1 INTRODUCTION" in plain capitals and its subsections as
   // "2.1 A simplified notation" in bold: by emphasis alone the subsections ranked above the sections.
   it("ranks numbered PDF headings of two styles by their numbering, not by which is bold", async () => {
-    const pdf = await PDFDocument.create();
-    const font = await pdf.embedFont(StandardFonts.Helvetica);
-    const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
-    const page = pdf.addPage([595, 842]);
-    const lines: Array<[string, typeof font]> = [
-      ["1 RIVERS", font],
-      ["A river carries water to the sea.", font],
-      ["1.1 Dikes and their builders", bold],
-      ["A dike keeps the river in its bed.", font],
-      ["2 POLDERS", font],
-      ["A polder is land below the water level.", font],
-      ["2.1 Pumping stations", bold],
-      ["A pumping station keeps a polder dry.", font],
-    ];
-    lines.forEach(([text, face], index) => {
-      page.drawText(text, { x: 56, y: 760 - index * 24, size: 11, font: face });
-    });
-    const { chunks } = await ingestSource({
-      id: SOURCE_ID,
-      kind: "pdf",
-      file_name: "rivers.pdf",
-      file_path: null,
-      content: await pdf.save(),
-    });
-    const corpus = buildCorpus([{ id: SOURCE_ID, kind: "pdf", file_name: "rivers.pdf", chunks }]);
-    expect(headingsIn(corpus).map(({ heading }) => heading)).toEqual([
+    expect(
+      await pdfHeadings([
+        "1 RIVERS",
+        "A river carries water to the sea.",
+        "*1.1 Dikes and their builders",
+        "A dike keeps the river in its bed.",
+        "2 POLDERS",
+        "A polder is land below the water level.",
+        "*2.1 Pumping stations",
+        "A pumping station keeps a polder dry.",
+      ]),
+    ).toEqual([
       { level: 1, text: "RIVERS" },
       { level: 2, text: "Dikes and their builders" },
       { level: 1, text: "POLDERS" },
