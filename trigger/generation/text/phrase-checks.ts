@@ -329,8 +329,9 @@ export function isTrivialBlank(
     wordSet(language, "numbers").has(word) ||
     wordSet(language, "quantities").has(word);
   if (near.some(counted) || /^\s*\p{N}/u.test(after)) return true;
-  // "Gebruik van deze ___ wordt …": what the blank names is said in another sentence.
-  if (wordSet(language, "demonstratives").has(near.at(-1) ?? "")) return true;
+  // "Gebruik van deze ___ wordt …", "Answering a number of these key ___": what the blank names is said
+  // in another sentence.
+  if (near.slice(-2).some((word) => wordSet(language, "demonstratives").has(word))) return true;
   // "Tegenwoordig doen gemalen dat ___.": before a blank that ends the clause "dat" points back too.
   if (
     wordSet(language, "clauseEndDemonstratives").has(near.at(-1) ?? "") &&
@@ -407,7 +408,11 @@ function isListItem(before: string, after: string, language: Language): boolean 
   const inside =
     /,[^,.;:]{1,40},[^,.;:]{0,40}$/u.test(before) &&
     new RegExp(`^[^,.;:]{0,40}?\\s(?:${joiners})\\s`, "u").test(after);
-  if (listAfter.test(after) || listBefore.test(before) || between || inside) return true;
+  // "not merely a list of capabilities, a series of ___, or the community's vision": the item before
+  // the closing ", or …".
+  const beforeLast =
+    /,[^,.;:]{1,40}$/u.test(before) && new RegExp(`^\\s*,\\s*(?:${joiners})\\s`, "u").test(after);
+  if (listAfter.test(after) || listBefore.test(before) || between || inside || beforeLast) return true;
   // "…, and ___ followed them": after a comma and a joiner, a blank before its verb opens a clause.
   const next = /^\s*([\p{L}][\p{L}'’-]*)/u.exec(after)?.[1]?.toLowerCase() ?? "";
   if (new RegExp(`,\\s*(?:${joiners})\\s+$`, "u").test(before) && verbNotNoun(next, language)) return false;

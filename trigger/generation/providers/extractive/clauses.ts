@@ -598,7 +598,23 @@ export function needsContext(pair: CausalPair): boolean {
   if (pointsBackWithHet(clause)) return true;
   const cause = pair.cause ?? pair.causeStatement ?? "";
   const pointsBack = leansOnContext(clause) && !EXPLETIVE_SUBJECT.test(clause);
-  return POINTS_ELSEWHERE.test(clause) || pointsBack || EXAMPLES.test(cause);
+  const language = pair.sentences[0]?.source.language ?? "en";
+  return (
+    POINTS_ELSEWHERE.test(clause) || pointsBack || pointsToAThing(clause, language) || EXAMPLES.test(cause)
+  );
+}
+
+/**
+ * "Identifying these actions is critical", "Daardoor is dit probleem lastig": a demonstrative before a
+ * noun anywhere in the effect names something said before, which the question cannot show.
+ */
+function pointsToAThing(clause: string, language: Language): boolean {
+  const tokens = clause.toLowerCase().split(/[^\p{L}'’]+/u);
+  const demonstratives = wordSet(language, "demonstratives");
+  return tokens.some(
+    (token, at) =>
+      demonstratives.has(token) && /^\p{L}/u.test(tokens[at + 1] ?? "") && tokens[at + 1] !== "as",
+  );
 }
 
 // "Het is daarom van belang om …", "Er zijn daarom …": a "het" that announces an "om … te"/"dat"

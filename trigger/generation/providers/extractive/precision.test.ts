@@ -186,6 +186,15 @@ describe("blanks: never on an amount, a general noun, a list item or a modifier"
     ["en", "The changes to ", "tables", " are small.", false],
     // read: a fixed expression ("op ___ van" → verzoek)
     ["nl", "Het onderzoek gebeurde op ", "verzoek", " van de minister.", true],
+    // read: "Answering a number of these key ___" → questions; a list's item before ", or …"
+    ["en", "Answering a number of these key ", "questions", " early will help your community.", true],
+    [
+      "en",
+      "A strategy is not merely a list of technical capabilities, a series of ",
+      "long-term goals",
+      ", or the community's vision of success.",
+      true,
+    ],
     // read in a grading's document: a blank in a run of items, and blanks that split coordinated modifiers
     [
       "nl",
@@ -360,6 +369,26 @@ describe("causes: a why-question only from an explicit causal link with both hal
     const pairs = causalPairs(await sentencesOf(text), language).filter((pair) => !needsContext(pair));
     const asked = pairs.map((pair) => LABELS[language].whyQuestion(pair.effect, pair.form)).find(Boolean);
     expect(asked ?? null).toBe(expected);
+  });
+
+  // read: "Why is this so, according to the text: “Identifying these actions is critical”?": a
+  // demonstrative before a noun anywhere in the effect names what was said before.
+  it.each<[Language, string, boolean]>([
+    [
+      "en",
+      "Identifying these actions is critical because it will sharpen your community's everyday work.",
+      true,
+    ],
+    ["nl", "Het oplossen van dit probleem kost veel tijd, omdat de gegevens ontbreken.", true],
+    [
+      "en",
+      "Identifying the key actions is critical because it will sharpen your community's everyday work.",
+      false,
+    ],
+    ["en", "Rivers such as the Rhine flood often because their beds are narrow.", false],
+  ])("%s: %s → the effect needs its context: %s", async (language, text, expected) => {
+    const [pair] = causalPairs(await sentencesOf(text), language);
+    expect(pair && needsContext(pair)).toBe(expected);
   });
 });
 
