@@ -347,6 +347,14 @@ export function isTrivialBlank(
     (isListItem(before, after, language) || splitsCoordinatedModifiers(before, answer, language))
   )
     return true;
+  // "Andere vraagstukken … zijn ___." → toegevoegd: one word after an auxiliary that ends the clause
+  // is the verb's participle or infinitive, no term.
+  if (
+    !answer.includes(" ") &&
+    wordSet(language, "finiteAuxiliaries").has(near.at(-1) ?? "") &&
+    /^\s*(?:[,;:.!?]|$)/u.test(after)
+  )
+    return true;
   // "op een ___, strikt vastgelegde manier" → strakke: the first of two modifiers of one noun.
   if (!answer.includes(" ") && /^\s*,/u.test(after) && isModifier(answer, language)) return true;
   const next = /^\s*([\p{L}'’-]+)/u.exec(after)?.[1]?.toLowerCase() ?? "";
@@ -554,6 +562,8 @@ export function sameOptionForm(
 export function isMainClauseStem(sentence: string, language: Language): boolean {
   const text = sentence.trim();
   if (/\?["'”’)]*$/u.test(text)) return false;
+  // "Semantische interoperabiliteit Betekent dat …": a glossary's term glued to its definition.
+  if (GLUED_ENTRY[language].test(text)) return false;
   const [first = "", second = ""] = text.toLowerCase().match(/[\p{L}'’-]+/gu) ?? [];
   // A statement that opens with its finite verb has lost its subject (a glossary entry's definition
   // under its term: "Zijn afspraken over de betekenis van gegevens.").
@@ -568,6 +578,13 @@ export function isMainClauseStem(sentence: string, language: Language): boolean 
   // Dutch puts the main clause's finite verb first after a fronted clause ("…, wordt …", "…, dan …").
   return language === "en" || isFiniteVerb(afterComma, language) || afterComma === "dan";
 }
+
+// A lower-case word, no punctuation, then a capitalised word that can only open a sentence: two lines
+// of a glossary or a table read as one.
+const GLUED_ENTRY: Record<Language, RegExp> = {
+  nl: /(?:^|\s)\p{Ll}[\p{Ll}'’-]*\s+(?:Betekent|Is|Zijn|Wordt|Worden|Alle|Een|De|Het|Dit|Deze)\s/u,
+  en: /(?:^|\s)\p{Ll}[\p{Ll}'’-]*\s+(?:Means|Is|Are|All|The|This|These)\s/u,
+};
 
 /** A determiner or subject pronoun: what opens a clause's subject. */
 function opensASubject(word: string, language: Language): boolean {

@@ -16,6 +16,15 @@ describe("isMainClauseStem", () => {
     ["nl", "Dat proces heet fotosynthese.", true],
     ["nl", "Algoritmes kunnen leiden tot ongewenst onderscheid als je groepen ongelijk behandelt.", true],
     ["nl", "Maakt je algoritme een ongewenst onderscheid?", false],
+    // read: "Semantische interoperabiliteit Betekent dat samenwerkende partijen aan ___ …": a glossary's
+    // term glued to its definition
+    [
+      "nl",
+      "Semantische interoperabiliteit Betekent dat partijen aan gegevens dezelfde betekenis geven.",
+      false,
+    ],
+    ["en", "Semantic interoperability Means that partners give data the same meaning.", false],
+    ["nl", "Volgens Jan De Smet is een dijk een kunstmatige wal.", true],
     // read: "Vul het ontbrekende begrip in: „Zijn afspraken over ___ van gegevens.”" (a glossary entry's
     // definition under its bold term: no subject)
     ["nl", "Zijn afspraken over de betekenis van gegevens.", false],

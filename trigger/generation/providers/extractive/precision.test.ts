@@ -186,6 +186,10 @@ describe("blanks: never on an amount, a general noun, a list item or a modifier"
     ["en", "The changes to ", "tables", " are small.", false],
     // read: a fixed expression ("op ___ van" → verzoek)
     ["nl", "Het onderzoek gebeurde op ", "verzoek", " van de minister.", true],
+    // read: "Andere vraagstukken … zijn ___." → toegevoegd: a participle after an auxiliary
+    ["nl", "Andere vraagstukken, zoals de transparantie van een standaard, zijn ", "toegevoegd", ".", true],
+    ["en", "Other questions, such as the transparency of a standard, were ", "added", ".", true],
+    ["en", "The main cause of flooding is ", "deforestation", " upstream.", false],
     // read: "Answering a number of these key ___" → questions; a list's item before ", or …"
     ["en", "Answering a number of these key ", "questions", " early will help your community.", true],
     [
