@@ -25,7 +25,9 @@ const EXTRA_STOPWORDS: Record<Language, string> = {
     "among behind below beneath beside beyond despite inside near onto outside toward towards upon via " +
     "per until unlike throughout whether whose whom same famous well-known important typical various certain " +
     // Indefinite pronouns: "Without a licence nobody may …" has no term "licence nobody".
-    "nobody everybody somebody anyone everyone someone nothing everything something anything none",
+    "nobody everybody somebody anyone everyone someone nothing everything something anything none " +
+    // read as a blank: "Several participants state that ___ would not need the materials." → others
+    "others another",
   nl:
     "de het een en van in is dat op te zijn voor met die niet aan er om ook als bij of door maar " +
     "naar dan wordt worden uit zo tot over nog wel hun deze dit wat ze zich kan meer heeft hebben " +
@@ -35,7 +37,7 @@ const EXTRA_STOPWORDS: Record<Language, string> = {
     "altijd nooit echter daarom werden kunnen moet moeten zal zullen doordat waardoor daardoor " +
     "hierdoor dankzij terwijl voordat nadat totdat sinds hierbij daarbij naast boven achter langs tegen " +
     "rond via per vanaf volgens zoals buiten namens richting waarbij waarin waarmee samen vooral linker rechter steeds eigen zelf zelfs namelijk dezelfde hetzelfde zelfde enkele " +
-    "meeste bekende belangrijke beroemde typische verschillende bepaalde niemand iedereen",
+    "meeste bekende belangrijke beroemde typische verschillende bepaalde niemand iedereen anderen",
 };
 
 // Pointing words ("hiervan") and determiner forms ("ene", "zulke") are function words too: a run of

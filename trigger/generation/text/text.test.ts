@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { headingsOfLines } from "./headings.ts";
-import { detectLanguage } from "./language.ts";
+import { detectLanguage, isStopword } from "./language.ts";
 import { joinLines, plainProse, plainText } from "./markup.ts";
 import { isCompleteSentence, isUnstoppedStatement, splitSentences } from "./sentences.ts";
 
@@ -124,6 +124,20 @@ describe("sentences", () => {
     expect(plainProse("- https://capitalizemytitle.com/ has useful rules", false)).toBe(
       "- https://capitalizemytitle.com/ has useful rules",
     );
+  });
+});
+
+describe("isStopword: pronouns, indefinite ones included, are function words, never terms", () => {
+  it.each([
+    // read as a blank: "Several participants state that ___ would not need the materials." → others
+    ["others", true],
+    ["anderen", true],
+    ["nobody", true],
+    ["niemand", true],
+    ["materials", false],
+    ["onderzoekers", false],
+  ])("%s → %s", (word, expected) => {
+    expect(isStopword(word)).toBe(expected);
   });
 });
 

@@ -134,6 +134,11 @@ describe("blanks: never on an amount, a general noun, a list item or a modifier"
     ["nl", "duizenden", false],
     ["nl", "land", false],
     ["nl", "magmakamer", true],
+    // read: "the ___ of funding" → lack; "covers ___ of topics" → a broad range
+    ["en", "lack", false],
+    ["en", "broad range", false],
+    ["nl", "gebrek", false],
+    ["nl", "brede waaier", false],
     // read: "de ___ die afkomstig is van de American Psychological Association" → zogenaamde APA-stijl
     ["nl", "zogenaamde APA-stijl", false],
     ["nl", "APA-stijl", true],

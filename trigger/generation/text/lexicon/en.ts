@@ -24,7 +24,9 @@ export const en: WordLists = {
   quantities: (
     "thousands hundreds millions billions dozens drop drops bit bits lot lots handful couple number amount " +
     "amounts many much few several most some plenty majority minority percent percentage half quarter " +
-    "almost nearly about third"
+    "almost nearly about third " +
+    // read as a blank: "covers ___ of topics" → a broad range
+    "range variety"
   ).split(" "),
   hedges:
     "partly partially largely mostly sometimes often usually generally almost nearly roughly about possibly probably not hardly somewhat".split(
@@ -37,6 +39,8 @@ export const en: WordLists = {
     "point points matter matters case cases fact facts idea ideas example examples name names line lines " +
     // read as subtopic titles and blanks: "Need" ("Anticipate the ___ to use multiple tables").
     "need needs " +
+    // read as a blank: "the ___ of funding" → lack
+    "lack " +
     // read as a blank: "to keep track of your ___" → work (one's work, of any kind).
     "work " +
     // Words about words name no idea: "Term" ("people tend to overuse the term “strategy”").

@@ -27,7 +27,8 @@ export const nl: WordLists = {
   linkingPrepositions: "van".split(" "),
   quantities: (
     "duizenden honderden miljoenen miljarden tientallen druppel druppels beetje paar aantal hoeveelheid " +
-    "veel weinig meeste enkele sommige bijna ongeveer derde helft kwart procent meerderheid minderheid massa"
+    "veel weinig meeste enkele sommige bijna ongeveer derde helft kwart procent meerderheid minderheid massa " +
+    "reeks waaier"
   ).split(" "),
   hedges:
     "deels gedeeltelijk grotendeels soms vaak meestal doorgaans bijna ongeveer mogelijk waarschijnlijk niet nauwelijks enigszins".split(
@@ -42,6 +43,7 @@ export const nl: WordLists = {
     "gedeelte gedeelten geheel " +
     // read as a blank: "om je ___ bij te houden" → werk (iemands werk, van welke aard ook).
     "werk " +
+    "gebrek " +
     // Words about words name no idea ("de term „strategie”").
     "term termen woord woorden"
   ).split(" "),
