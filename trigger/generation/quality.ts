@@ -25,6 +25,7 @@ import { assignMaterial } from "./material.ts";
 import type { ChapterDraft } from "./providers/types.ts";
 import { comparable, isSupported, stem } from "./support.ts";
 import { dominantLanguage, escapeRegExp, isStopword, withoutArticle, wordCount } from "./text/language.ts";
+import { WORD_LISTS } from "./text/lexicon/index.ts";
 import { OPTION_POSITIONS } from "./text/lexicon/option-positions.ts";
 import { plainText } from "./text/markup.ts";
 import { isDefinitionAnswer } from "./text/phrase-checks.ts";
@@ -478,8 +479,11 @@ export function answerEchoes(questions: readonly Question[]): Question[] {
   });
 }
 
-/** Absolute words a test-wise learner rules an option out by (data, per language). */
-const ABSOLUTE_WORDS = /(?<![\p{L}])(always|never|only|altijd|nooit|alleen|uitsluitend)(?![\p{L}])/iu;
+/** Absolute words a test-wise learner rules an option out by: the lexicon's, of either language. */
+const ABSOLUTE_WORDS = new RegExp(
+  `(?<![\\p{L}])(?:${[...WORD_LISTS.en.absoluteWords, ...WORD_LISTS.nl.absoluteWords].join("|")})(?![\\p{L}])`,
+  "iu",
+);
 
 /**
  * Questions where absolute words ("always", "nooit", "alleen") occur only in wrong options: a learner

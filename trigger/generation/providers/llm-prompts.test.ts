@@ -90,7 +90,8 @@ describe("chapterSystem: rules a model cannot read two ways", () => {
     ],
     ["connectives in the language written", "connectives of the language you write in"],
     ["options of similar length", "Keep all four options about the same length"],
-    ["absolute words", "appear in the right option as often as in wrong ones"],
+    // Three stand-in models asked whether "as often" was per question or overall, and which words count.
+    ["absolute words", "across the chapter's questions, never let them appear"],
     ["a hint on every card", "Every card has a hint"],
     ["recap in own words", "never read a line aloud"],
     ["options named by their words, not their place", "never by its position, number or letter"],

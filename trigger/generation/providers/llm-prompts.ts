@@ -1,5 +1,9 @@
 import type { ChapterShape } from "../course-shape.ts";
 import { languageName, type SourceLanguage } from "../text/language.ts";
+import { WORD_LISTS } from "../text/lexicon/index.ts";
+
+/** The absolute words the quality check reads, as the request names them ("always, …  / altijd, …"). */
+const ABSOLUTE_WORDS = `${WORD_LISTS.en.absoluteWords.join(", ")} / ${WORD_LISTS.nl.absoluteWords.join(", ")}`;
 
 /**
  * What the LLM provider tells a model. The prompts ask for learning, not just text: sections from the
@@ -148,8 +152,9 @@ export function chapterSystem(language: SourceLanguage, variant: number): string
     "the answer (a term for a term, a reason for a reason), never a synonym or restatement of the answer,",
     "never a source sentence with a word swapped, never 'all of the above'. Keep all four options about the",
     "same length (the right one neither the longest nor the shortest by far; a learner must not find it by",
-    "length). Absolute words ('always', 'never', 'only' / 'altijd', 'nooit', 'alleen') appear in the right",
-    "option as often as in wrong ones, or not at all. The stem never contains the answer.",
+    `length). Absolute words (${ABSOLUTE_WORDS}) are best left out of options; across the chapter's`,
+    "questions, never let them appear only in wrong options (a learner learns to rule those out). The stem",
+    "never contains the answer.",
     "Grounding: every question, card and qa block cites the lines that state its answer, and its correct answer",
     "uses the key terms of those lines. All shown lines belong to this chapter; cite nothing else.",
     "Say no more than the lines: keep their degree and hedges ('an important means' never becomes 'the most",

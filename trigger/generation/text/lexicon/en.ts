@@ -123,6 +123,7 @@ export const en: WordLists = {
     "especially",
     "particularly",
   ],
+  absoluteWords: "always never only".split(" "),
   exampleMarkers: ["such as", "including", "e.g."],
   instanceMarkers: ["for example", "for instance", "e.g.", "an example"],
   linkingOpeners: [

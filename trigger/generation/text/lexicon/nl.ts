@@ -145,6 +145,7 @@ export const nl: WordLists = {
     "vooral",
     "met name",
   ],
+  absoluteWords: "altijd nooit alleen uitsluitend".split(" "),
   exampleMarkers: ["zoals"],
   instanceMarkers: ["bijvoorbeeld", "bijv.", "bv.", "denk aan", "een voorbeeld"],
   linkingOpeners: [],

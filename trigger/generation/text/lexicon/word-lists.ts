@@ -92,6 +92,11 @@ export interface WordLists {
   contrastJoiners: readonly string[];
   /** Openers of a trailing clause a summary leaves out after a comma ("…, which …", "…, zoals …"). */
   detailOpeners: readonly string[];
+  /**
+   * Absolute words a test-wise learner rules an option out by ("always", "nooit"): the quality check
+   * counts questions with them only in wrong options, and a model's request names the same words.
+   */
+  absoluteWords: readonly string[];
   /** Words that open examples, left out of a key point wherever they start its last stretch ("such as", "zoals"). */
   exampleMarkers: readonly string[];
   /**
