@@ -344,11 +344,11 @@ async function chapterFrom(
     topic: setting.topic,
     structure: setting.structure,
     section,
-    // Items for untested lines come from those lines' sentences alone, never a table beside them.
+    // Items for untested lines come from those lines' sentences alone, never a table or listing beside them.
     material: {
       bySubtopic,
       sentences: material.sentences,
-      tableRows: new Map(),
+      blocks: new Map(),
       language: material.language,
     },
     corpus,

@@ -5,7 +5,7 @@ import {
   ITEM_LIMITS,
   isSlideBullet,
   isTeachable,
-  isTeachingRow,
+  isTeachingBlock,
   RECAP_WORDS,
   shapeOf,
   teachingStatements,
@@ -255,16 +255,22 @@ describe("shapeOf: counts scale with the teachable statements", () => {
   });
 });
 
-describe("chapterShape: a glossary table teaches, as prose does", () => {
+describe("chapterShape: a glossary table or a listing teaches, as prose does", () => {
   const rows: Array<[string, boolean]> = [
     ["anoniem | Niet herleidbaar tot identiteit van persoon en / of telefoon.", true],
     ["TEK | Temporary Exposure Key | Dagelijkse random waarde van 128 bit", true],
     ["MT | Mobiele Telefoon", false],
     ["Jan | 80 | 95 | 102", false],
     ["A single cell that runs on for quite a few words", false],
+    // a stand-in model was told a subtopic of a signing script "states nothing a learner can be asked about"
+    [
+      "openssl ecparam -name secp256k1 -genkey -out key.pem\nopenssl req -new -key key.pem -out req.csr\nopenssl x509 -req -in req.csr -signkey key.pem",
+      true,
+    ],
+    ["openssl ecparam -name secp256k1\nopenssl req -new", false],
   ];
   it.each(rows)("%j teaches → %s", (row, expected) => {
-    expect(isTeachingRow(row)).toBe(expected);
+    expect(isTeachingBlock(row)).toBe(expected);
   });
 
   it("makes a subtopic of table rows alone a teaching subtopic", () => {
@@ -278,12 +284,12 @@ describe("chapterShape: a glossary table teaches, as prose does", () => {
     };
     const material = {
       bySubtopic: new Map([["terms", []]]),
-      tableRows: new Map([["terms", rows.map(([row]) => row)]]),
+      blocks: new Map([["terms", rows.map(([row]) => row)]]),
     };
     const shape = chapterShape(section, material);
     expect(shape.teachingSubtopics).toEqual(["terms"]);
-    expect(shape.teachable.sentences).toBe(2);
-    expect(chapterShape(section, { ...material, tableRows: new Map() }).teachingSubtopics).toEqual([]);
+    expect(shape.teachable.sentences).toBe(3);
+    expect(chapterShape(section, { ...material, blocks: new Map() }).teachingSubtopics).toEqual([]);
   });
 });
 

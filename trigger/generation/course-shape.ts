@@ -298,18 +298,18 @@ function joinList(lead: Sentence, items: readonly Sentence[]): Statement {
 /** The shape of a section's chapter from the sentences it draws on (its material, per subtopic). */
 export function chapterShape(
   section: Section,
-  material: Pick<SectionMaterial, "bySubtopic" | "tableRows">,
+  material: Pick<SectionMaterial, "bySubtopic" | "blocks">,
 ): ChapterShape {
   const bySubtopic = new Map<string, number>();
   let teachableWords = 0;
   for (const subtopic of section.subtopics) {
     const sentences = material.bySubtopic.get(subtopic.subtopic_id) ?? [];
-    const rows = (material.tableRows.get(subtopic.subtopic_id) ?? []).filter(isTeachingRow);
+    const blocks = (material.blocks.get(subtopic.subtopic_id) ?? []).filter(isTeachingBlock);
     const teachable = [
       ...teachingStatements(sentences)
         .filter(isTeachable)
         .map((s) => s.text),
-      ...rows,
+      ...blocks,
     ];
     bySubtopic.set(subtopic.subtopic_id, teachable.length);
     teachableWords += teachable.reduce((sum, text) => sum + words(text).length, 0);
@@ -319,12 +319,16 @@ export function chapterShape(
 
 /**
  * A table row that states something: a term or label and what is said of it in another cell, at least
- * a few words in all ("anoniem | Niet herleidbaar tot identiteit van persoon …"; not "MT | 12").
+ * a few words in all ("anoniem | Niet herleidbaar tot identiteit van persoon …"; not "MT | 12"); or a
+ * code listing of a few lines (a script a model can explain step by step).
  */
-export function isTeachingRow(row: string): boolean {
-  const cells = row.split(/\s*\|\s*|\t+/u).filter((cell) => /\p{L}/u.test(cell));
-  return cells.length >= 2 && words(row).length >= MIN_WORDS;
+export function isTeachingBlock(block: string): boolean {
+  const lines = block.split("\n").filter((line) => line.trim() !== "");
+  if (lines.length > 1) return lines.length >= MIN_LISTING_LINES;
+  const cells = block.split(/\s*\|\s*|\t+/u).filter((cell) => /\p{L}/u.test(cell));
+  return cells.length >= 2 && words(block).length >= MIN_WORDS;
 }
+const MIN_LISTING_LINES = 3;
 
 /** The counts for a given number of teachable statements per subtopic (in order) and teachable words. */
 export function shapeOf(bySubtopic: Map<string, number>, teachableWords: number): ChapterShape {

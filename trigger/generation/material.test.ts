@@ -123,13 +123,15 @@ describe("assignMaterial", () => {
   });
 });
 
-describe("assignMaterial: table rows", () => {
-  it("gives each subtopic the table rows its citations hold, each once", () => {
+describe("assignMaterial: table rows and listings", () => {
+  it("gives each subtopic the table rows and code listings its citations hold, each once", () => {
     const lines = [
       "Begrippen",
       "anoniem | Niet herleidbaar tot identiteit van persoon of telefoon.",
       "integriteit | Controleerbaarheid op niet gewijzigd zijn van echte sleutels.",
       "Dit raamwerk gebruikt deze begrippen steeds in die betekenis.",
+      "openssl ecparam -name prime256v1 -genkey -out key.pem",
+      "openssl req -new -key key.pem -out req.csr",
     ];
     const built = buildCorpus([
       {
@@ -144,11 +146,14 @@ describe("assignMaterial: table rows", () => {
             file_name: "raamwerk.docx",
             page_number: null,
             line_start: 0,
-            line_end: 3,
+            line_end: 5,
             content: lines.join("\n"),
             layout: {
               headings: [{ line: 0, level: 1 }],
-              roles: [{ line: 1, end: 2, role: "table" }],
+              roles: [
+                { line: 1, end: 2, role: "table" },
+                { line: 4, end: 5, role: "code" },
+              ],
               paragraphs: [3],
             },
           },
@@ -186,14 +191,14 @@ describe("assignMaterial: table rows", () => {
               title: "Gebruik",
               description: "",
               key_points: [],
-              citations: [cite(3, 3)],
+              citations: [cite(3, 5)],
             },
           ],
         },
       ],
     };
     const material = assignMaterial(structure, built, "nl").get("section-1");
-    expect(material?.tableRows.get("terms")).toEqual([lines[1], lines[2]]);
-    expect(material?.tableRows.get("use")).toEqual([]);
+    expect(material?.blocks.get("terms")).toEqual([lines[1], lines[2]]);
+    expect(material?.blocks.get("use")).toEqual([`${lines[4]}\n${lines[5]}`]);
   });
 });

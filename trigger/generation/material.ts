@@ -11,11 +11,12 @@ export interface SectionMaterial {
   /** All sentences of the section, in reading order. */
   sentences: Sentence[];
   /**
-   * The table rows each subtopic cites, by subtopic id ("anoniem | Niet herleidbaar tot identiteit …"):
-   * a glossary or a table of facts teaches as much as prose, though it holds no sentences. A model is
-   * shown them and the course shape counts them; the offline generator makes nothing of a table.
+   * The table rows and code listings each subtopic cites, by subtopic id: one entry per row ("anoniem |
+   * Niet herleidbaar tot identiteit …") and one per listing (its lines joined by line breaks). A
+   * glossary, a table of facts or a script teaches as much as prose, though it holds no sentences: a
+   * model is shown them and the course shape counts them; the offline generator makes nothing of them.
    */
-  tableRows: Map<string, string[]>;
+  blocks: Map<string, string[]>;
   language: Language;
 }
 
@@ -49,11 +50,8 @@ export function assignMaterial(
     materials.set(section.section_id, {
       bySubtopic: new Map(section.subtopics.map((subtopic) => [subtopic.subtopic_id, []])),
       sentences: [],
-      tableRows: new Map(
-        section.subtopics.map((subtopic) => [
-          subtopic.subtopic_id,
-          citedTableRows(subtopic.citations, corpus),
-        ]),
+      blocks: new Map(
+        section.subtopics.map((subtopic) => [subtopic.subtopic_id, citedBlocks(subtopic.citations, corpus)]),
       ),
       language: fallback,
     });
@@ -113,20 +111,31 @@ export function assignMaterial(
   return materials;
 }
 
-/** The text of the table rows the citations hold, each once, in citation order. */
-function citedTableRows(citations: readonly Citation[], corpus: Corpus): string[] {
-  const rows = new Set<string>();
+/**
+ * The table rows the citations hold, and the code listings (runs of consecutive code lines), each once,
+ * in citation order.
+ */
+function citedBlocks(citations: readonly Citation[], corpus: Corpus): string[] {
+  const blocks = new Set<string>();
   for (const citation of citations) {
     const chunk = corpus.chunks.get(citation.chunk_id);
     if (!chunk) continue;
-    for (
-      let line = Math.max(citation.line_start, chunk.line_start);
-      line <= Math.min(citation.line_end, chunk.line_end);
-      line++
-    )
-      if (chunk.lineRoles.get(line) === "table") rows.add(chunk.lines[line - chunk.line_start] ?? "");
+    let listing: string[] = [];
+    const closeListing = () => {
+      if (listing.length > 0) blocks.add(listing.join("\n"));
+      listing = [];
+    };
+    const last = Math.min(citation.line_end, chunk.line_end);
+    for (let line = Math.max(citation.line_start, chunk.line_start); line <= last; line++) {
+      const text = chunk.lines[line - chunk.line_start] ?? "";
+      const role = chunk.lineRoles.get(line);
+      if (role === "code") listing.push(text);
+      else closeListing();
+      if (role === "table" && text.trim() !== "") blocks.add(text);
+    }
+    closeListing();
   }
-  return [...rows].filter((row) => row.trim() !== "");
+  return [...blocks];
 }
 
 /** Whether a sentence lies inside a citation's lines. */

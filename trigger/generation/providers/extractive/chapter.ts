@@ -66,8 +66,8 @@ function offlineMaterial(material: SectionMaterial): SectionMaterial {
     ...material,
     sentences: material.sentences.filter(known),
     bySubtopic: new Map([...material.bySubtopic].map(([id, sentences]) => [id, sentences.filter(known)])),
-    // A table's rows are no sentences: nothing here can be written from them.
-    tableRows: new Map(),
+    // Table rows and code listings are no sentences: nothing here can be written from them.
+    blocks: new Map(),
   };
 }
 
