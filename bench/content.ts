@@ -141,9 +141,9 @@ for (const fixture of fixtures) {
   console.log(
     `  answer balance: right option uniquely longest in ${balance.longest}, uniquely shortest in ${balance.shortest} of ${balance.questions} questions`,
   );
-  const { unfair, lengthTells, repeated, overShape } = result.refused;
+  const { unfair, lengthTells, repeated, overShape, giveaways } = result.refused;
   console.log(
-    `  refused by the engine: unfair ${unfair}, long right options ${lengthTells}, repeated ${repeated}, over shape ${overShape}`,
+    `  refused by the engine: unfair ${unfair}, long right options ${lengthTells}, repeated ${repeated}, over shape ${overShape}, slide giveaways ${giveaways}`,
   );
   console.log(
     `  defects (${defects}): ${Object.entries(counts)

@@ -355,7 +355,10 @@ describe("fitToShape", () => {
     {
       name: "within the shape, nothing goes",
       draft: chapter([mc("a"), mc("b")], [mc("c"), mc("d")], 4),
-      expected: { kept: [2, 4, 2], counts: { overShape: 0, repeated: 0, lengthTells: 0, unfair: 0 } },
+      expected: {
+        kept: [2, 4, 2],
+        counts: { overShape: 0, repeated: 0, lengthTells: 0, unfair: 0, giveaways: 0 },
+      },
     },
     {
       name: "more than the shape allows stops at its counts",
@@ -364,30 +367,72 @@ describe("fitToShape", () => {
         [mc("d"), mc("e"), mc("f"), mc("g"), mc("h"), mc("i"), mc("j")],
         10,
       ),
-      expected: { kept: [2, 8, 6], counts: { overShape: 4, repeated: 0, lengthTells: 0, unfair: 0 } },
+      expected: {
+        kept: [2, 8, 6],
+        counts: { overShape: 4, repeated: 0, lengthTells: 0, unfair: 0, giveaways: 0 },
+      },
     },
     {
       name: "a mastery question asked in the diagnostic goes",
       draft: chapter([mc("a"), mc("b")], [mc("a"), mc("c")], 2),
-      expected: { kept: [2, 2, 1], counts: { overShape: 0, repeated: 1, lengthTells: 0, unfair: 0 } },
+      expected: {
+        kept: [2, 2, 1],
+        counts: { overShape: 0, repeated: 1, lengthTells: 0, unfair: 0, giveaways: 0 },
+      },
     },
     {
       name: "a habit of long right options: those questions go",
       draft: chapter([long("a"), mc("b")], [long("c"), mc("d")], 2),
-      expected: { kept: [1, 2, 1], counts: { overShape: 0, repeated: 0, lengthTells: 2, unfair: 0 } },
+      expected: {
+        kept: [1, 2, 1],
+        counts: { overShape: 0, repeated: 0, lengthTells: 2, unfair: 0, giveaways: 0 },
+      },
     },
     {
       name: "one long right option among many is no habit",
       draft: chapter([long("a"), mc("b")], [mc("c"), mc("d"), mc("e")], 2),
-      expected: { kept: [2, 2, 3], counts: { overShape: 0, repeated: 0, lengthTells: 0, unfair: 0 } },
+      expected: {
+        kept: [2, 2, 3],
+        counts: { overShape: 0, repeated: 0, lengthTells: 0, unfair: 0, giveaways: 0 },
+      },
     },
     {
       name: "a question with a typo beside its right spelling, and one naming a place, go",
       draft: chapter([typo("a"), mc("b")], [byPlace("c"), mc("d")], 2),
-      expected: { kept: [1, 2, 1], counts: { overShape: 0, repeated: 0, lengthTells: 0, unfair: 2 } },
+      expected: {
+        kept: [1, 2, 1],
+        counts: { overShape: 0, repeated: 0, lengthTells: 0, unfair: 2, giveaways: 0 },
+      },
     },
   ])("$name", ({ draft, expected }) => {
-    const counts: ShapeCounts = { overShape: 0, repeated: 0, lengthTells: 0, unfair: 0 };
+    const counts: ShapeCounts = { overShape: 0, repeated: 0, lengthTells: 0, unfair: 0, giveaways: 0 };
     expect({ kept: counted(fitToShape(draft, shape, counts)), counts }).toEqual(expected);
+  });
+
+  // A blind grading read "Authentic tasks are real tasks performed by someone doing their work" on a
+  // slide right before the diagnostic's "What are authentic tasks?".
+  it("drops an overview slide line that states a diagnostic question's answer, whichever provider wrote it", () => {
+    const defined = mc("What are authentic tasks?", [
+      "Real tasks performed by someone doing their work",
+      "Exercises invented for a classroom",
+      "Tasks that only experts can do",
+    ]);
+    const blank = mc("Fill in: “A dike keeps the ___ in its bed.”", ["river", "polder", "sea"]);
+    const draft = chapter([defined, blank], [], 0);
+    const bullets = [
+      "Authentic tasks are real tasks performed by someone doing their work.",
+      "A dike keeps the river in its bed.",
+      "Learners value tasks they will meet outside the classroom.",
+    ];
+    draft.activities.unshift({
+      kind: "overview",
+      title: "O",
+      payload: { objectives: [], slides: [{ title: "Tasks", bullets }] },
+      citations: [],
+    });
+    const counts: ShapeCounts = { overShape: 0, repeated: 0, lengthTells: 0, unfair: 0, giveaways: 0 };
+    const [overview] = fitToShape(draft, shape, counts).activities;
+    expect(overview?.kind === "overview" ? overview.payload.slides[0]?.bullets : null).toEqual([bullets[2]]);
+    expect(counts.giveaways).toBe(2);
   });
 });

@@ -1,12 +1,13 @@
-import { activitySchema } from "../../src/domain/activity-payload.ts";
+import { activitySchema, type Question } from "../../src/domain/activity-payload.ts";
 import { type Structure, structureSchema } from "../../src/domain/structure.ts";
 import { CitationVerifier, type VerificationCounts } from "./citations.ts";
-import { buildCorpus, type Corpus, type CorpusSourceInput } from "./corpus.ts";
+import { buildCorpus, type Corpus, type CorpusSourceInput, contentTerms } from "./corpus.ts";
 import { type ChapterShape, chapterShape } from "./course-shape.ts";
 import { assignMaterial } from "./material.ts";
 import { mapPool } from "./pool.ts";
 import type { ActivityDraft, ChapterDraft, GenerationProvider, TopicBrief } from "./providers/index.ts";
 import { lengthTell, lengthTells, nearDuplicateOptions, positionalExplanations } from "./quality.ts";
+import { comparable, isSupported } from "./support.ts";
 import { detectLanguage, dominantLanguage, type Language } from "./text/language.ts";
 
 export interface StructureResult {
@@ -33,6 +34,8 @@ export interface ShapeCounts {
    * twice (a source's typo beside its right spelling), or an explanation naming an option by its place.
    */
   unfair: number;
+  /** Overview slide lines that stated a diagnostic question's answer just before it was asked. */
+  giveaways: number;
 }
 
 /** A structure for a topic from its sources' chunks, with every citation verified against them. */
@@ -94,7 +97,7 @@ export async function generateCourse(
   const corpus = buildCorpus(sources);
   const materials = assignMaterial(structure, corpus, topicLanguage(topic, corpus));
   const verifier = new CitationVerifier(corpus.chunks);
-  const shapeCounts: ShapeCounts = { overShape: 0, repeated: 0, lengthTells: 0, unfair: 0 };
+  const shapeCounts: ShapeCounts = { overShape: 0, repeated: 0, lengthTells: 0, unfair: 0, giveaways: 0 };
   const sections = structure.sections.flatMap((section) => {
     const material = materials.get(section.section_id);
     if (options.sections && !options.sections.has(section.section_id)) return [];
@@ -141,6 +144,11 @@ export function fitToShape(chapter: ChapterDraft, shape: ChapterShape, counts: S
         : [],
     ),
   );
+  const givesAway = slideGiveaway(
+    chapter.activities.flatMap((activity) =>
+      activity.kind === "diagnostic" ? activity.payload.questions : [],
+    ),
+  );
   const limit = <T>(list: readonly T[], count: number): T[] => {
     counts.overShape += Math.max(0, list.length - count);
     return list.slice(0, count);
@@ -169,11 +177,46 @@ export function fitToShape(chapter: ChapterDraft, shape: ChapterShape, counts: S
       }
       case "practice":
         return { ...activity, payload: { cards: limit(activity.payload.cards, shape.cards) } };
+      case "overview": {
+        const slides = activity.payload.slides.map((slide) => {
+          const bullets = slide.bullets.filter((bullet) => !givesAway(bullet));
+          counts.giveaways += slide.bullets.length - bullets.length;
+          return { ...slide, bullets };
+        });
+        return { ...activity, payload: { ...activity.payload, slides } };
+      }
       default:
         return activity;
     }
   });
   return { ...chapter, activities };
+}
+
+/**
+ * Whether an overview slide line answers one of the diagnostic's questions, which come right after the
+ * slides (whichever provider wrote them): it states the right option's content words (an answer of
+ * three or more; a single term a slide may well name), or it is the blanked sentence filled in. A
+ * blind grading read "Authentic tasks are real tasks performed by someone doing their work" on a
+ * slide just before "What are authentic tasks?".
+ */
+function slideGiveaway(questions: readonly Question[]): (line: string) => boolean {
+  const answers = questions.flatMap((question) => {
+    const answer = question.options[question.correct_option] ?? "";
+    const filled = question.stem.includes("___") ? [comparable(filledStem(question.stem, answer))] : [];
+    return [{ answer: contentTerms(answer).length >= 3 ? answer : null, filled }];
+  });
+  return (line) =>
+    answers.some(
+      ({ answer, filled }) =>
+        (answer !== null && isSupported(answer, [line])) ||
+        filled.some((sentence) => sentence !== "" && comparable(line).includes(sentence)),
+    );
+}
+
+/** A fill-in stem's quoted sentence with its blank filled ("Vul aan: „A ___ B”" → "A answer B"). */
+function filledStem(stem: string, answer: string): string {
+  const quoted = /[“„"](.+)[”"]/u.exec(stem)?.[1] ?? stem;
+  return quoted.replace("___", answer);
 }
 
 /**
