@@ -409,6 +409,21 @@ describe("fitToShape", () => {
     expect({ kept: counted(fitToShape(draft, shape, counts)), counts }).toEqual(expected);
   });
 
+  // A graded course had 11 of its 19 right answers on D: per-question placement is even only on average.
+  it("spreads a check's right answers evenly over the places, whatever the provider chose", () => {
+    const four = (stem: string) => mc(stem, [`${stem} right`, `${stem} one`, `${stem} two`, `${stem} three`]);
+    const draft = chapter([four("a"), four("b")], ["c", "d", "e", "f", "g", "h"].map(four), 0);
+    const counts: ShapeCounts = { overShape: 0, repeated: 0, lengthTells: 0, unfair: 0, giveaways: 0 };
+    const mastery = fitToShape(draft, shape, counts).activities.find(
+      (activity) => activity.kind === "mastery",
+    );
+    const questions = mastery?.kind === "mastery" ? mastery.payload.questions : [];
+    const places = questions.map((question) => question.correct_option).sort();
+    expect(questions).toHaveLength(6);
+    expect(places).toEqual([0, 0, 1, 1, 2, 3]);
+    for (const question of questions) expect(question.options[question.correct_option]).toMatch(/ right$/u);
+  });
+
   // A blind grading read "Authentic tasks are real tasks performed by someone doing their work" on a
   // slide right before the diagnostic's "What are authentic tasks?".
   it("drops an overview slide line that states a diagnostic question's answer, whichever provider wrote it", () => {

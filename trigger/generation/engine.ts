@@ -7,7 +7,9 @@ import { assignMaterial } from "./material.ts";
 import { mapPool } from "./pool.ts";
 import type { ActivityDraft, ChapterDraft, GenerationProvider, TopicBrief } from "./providers/index.ts";
 import { lengthTell, lengthTells, nearDuplicateOptions, positionalExplanations } from "./quality.ts";
+import { hashOf, Random } from "./random.ts";
 import { comparable, isSupported } from "./support.ts";
+import { placeAnswer } from "./support-check.ts";
 import { detectLanguage, dominantLanguage, type Language } from "./text/language.ts";
 
 export interface StructureResult {
@@ -173,7 +175,7 @@ export function fitToShape(chapter: ChapterDraft, shape: ChapterShape, counts: S
           return true;
         });
         const questions = limit(kept, activity.kind === "diagnostic" ? shape.diagnostic : shape.mastery);
-        return { ...activity, payload: { questions } };
+        return { ...activity, payload: { questions: spreadAnswers(questions) } };
       }
       case "practice":
         return { ...activity, payload: { cards: limit(activity.payload.cards, shape.cards) } };
@@ -212,6 +214,21 @@ function slideGiveaway(questions: readonly Question[]): (line: string) => boolea
         filled.some((sentence) => sentence !== "" && comparable(line).includes(sentence)),
     );
 }
+
+/**
+ * The questions of one check with their right options spread over the places evenly, in an order seeded
+ * by the questions themselves: per-question placement left 11 of a model's 19 answers on D in one
+ * graded course. Explanations name options by their words, so moving them changes nothing else.
+ */
+function spreadAnswers(questions: readonly Question[]): Question[] {
+  const random = new Random(hashOf(questions.map((question) => question.id).join(" ")));
+  const slots = random.shuffled(questions.map((_, index) => index % ANSWER_PLACES));
+  return questions.map((question, index) => {
+    const placed = placeAnswer(question.options, question.correct_option, slots[index] ?? 0);
+    return { ...question, options: placed.options, correct_option: placed.correct };
+  });
+}
+const ANSWER_PLACES = 4;
 
 /** A fill-in stem's quoted sentence with its blank filled ("Vul aan: „A ___ B”" → "A answer B"). */
 function filledStem(stem: string, answer: string): string {

@@ -38,7 +38,7 @@ import {
   withoutEnd,
 } from "./clauses.ts";
 import type { Labels } from "./labels.ts";
-import { hashOf } from "./random.ts";
+import { hashOf } from "../../random.ts";
 
 export const BLANK = "___";
 const MAX_OPTIONS = 4;

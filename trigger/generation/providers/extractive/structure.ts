@@ -42,7 +42,7 @@ import { definitions } from "./clauses.ts";
 import { groupUnits, MAX_SUBTOPICS, type Unit } from "./grouping.ts";
 import { LABELS } from "./labels.ts";
 import { headsBeforeOf, PassageIndex } from "./passage.ts";
-import { Random } from "./random.ts";
+import { Random } from "../../random.ts";
 
 /** A section before it is written out: the author's heading (if any) and its passages. */
 interface DraftSection {
