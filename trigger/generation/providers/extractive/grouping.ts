@@ -1,7 +1,7 @@
 import TinyQueue from "tinyqueue";
 import type { Sentence } from "../../corpus.ts";
-import { segment, type TermWeights } from "../../text/rank.ts";
 import type { Random } from "../../random.ts";
+import { segment, type TermWeights } from "../../text/rank.ts";
 
 /** A passage that becomes one subtopic: a paragraph, a run of paragraphs, or a sub-heading's text. */
 export interface Unit {

@@ -4,6 +4,7 @@ import { citeSentenceParts, contentTerms, type Sentence } from "../../corpus.ts"
 import { isTeachable } from "../../course-shape.ts";
 import { stableId } from "../../ids.ts";
 import { leaksAnswer } from "../../quality.ts";
+import { hashOf } from "../../random.ts";
 import { comparable, stem } from "../../support.ts";
 import {
   compoundOf,
@@ -38,7 +39,6 @@ import {
   withoutEnd,
 } from "./clauses.ts";
 import type { Labels } from "./labels.ts";
-import { hashOf } from "../../random.ts";
 
 export const BLANK = "___";
 const MAX_OPTIONS = 4;

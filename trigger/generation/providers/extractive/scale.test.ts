@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { buildCorpus, type Sentence } from "../../corpus.ts";
 import { longSource } from "../../fixtures/long-source.ts";
+import { Random } from "../../random.ts";
 import { escapeRegExp } from "../../text/language.ts";
 import { segment, TermWeights } from "../../text/rank.ts";
 import { groupUnits, MAX_SUBTOPICS, type Unit } from "./grouping.ts";
 import { headsBeforeOf, PassageIndex } from "./passage.ts";
-import { Random } from "../../random.ts";
 
 // The linear structuring must answer exactly what the scans it replaced answered; these are those scans.
 const wordPattern = (key: string) => new RegExp(`(?<![\\p{L}])${escapeRegExp(key)}(?![\\p{L}])`, "u");

@@ -10,6 +10,7 @@ import {
   type Sentence,
 } from "../../corpus.ts";
 import { isDocumentNote, isSlideBullet, isTeachable } from "../../course-shape.ts";
+import { Random } from "../../random.ts";
 import { stem } from "../../support.ts";
 import type { Heading } from "../../text/headings.ts";
 import {
@@ -42,7 +43,6 @@ import { definitions } from "./clauses.ts";
 import { groupUnits, MAX_SUBTOPICS, type Unit } from "./grouping.ts";
 import { LABELS } from "./labels.ts";
 import { headsBeforeOf, PassageIndex } from "./passage.ts";
-import { Random } from "../../random.ts";
 
 /** A section before it is written out: the author's heading (if any) and its passages. */
 interface DraftSection {
