@@ -3,7 +3,7 @@ import { type Citation, citationsOf, uniqueCitations } from "../../src/domain/ci
 import type { Structure } from "../../src/domain/structure.ts";
 import type { Chunk } from "./ingest/index.ts";
 import type { ActivityDraft, ChapterDraft } from "./providers/types.ts";
-import { addsACause, citedText, isSupported } from "./support.ts";
+import { addsACause, citedText, isParaphraseSupported, isSupported } from "./support.ts";
 
 export interface VerificationCounts {
   /** Citations that point to real lines of a real chunk, quoted exactly. */
@@ -121,7 +121,7 @@ export class CitationVerifier {
     const citations = this.citations(turn.citations);
     if (citations.length === 0) return "cites no line that verifies";
     const lines = citations.flatMap((citation) => citation.exactLines);
-    if (!isSupported(turn.text, lines)) return "says what its cited lines do not";
+    if (!isParaphraseSupported(turn.text, lines)) return "says what its cited lines do not";
     return addsACause(turn.text, lines) ? "states a cause its cited lines do not" : null;
   }
 

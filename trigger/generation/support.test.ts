@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addsACause, isSupported, withoutAddedCauses } from "./support.ts";
+import { addsACause, isParaphraseSupported, isSupported, withoutAddedCauses } from "./support.ts";
 
 // Whether cited lines back a statement: each row is the statement, the cited lines and the verdict.
 describe("isSupported", () => {
@@ -42,6 +42,41 @@ describe("isSupported", () => {
   ];
   it.each(rows)("%s", (_, statement, lines, expected) => {
     expect(isSupported(statement, lines)).toBe(expected);
+  });
+});
+
+describe("isParaphraseSupported: a spoken explanation in its own words, every sentence backed", () => {
+  const TEK = [
+    "TEK | Temporary Exposure Key | Dagelijkse random warde van 128 bit als basis voor afleiding van dagelijkse RPI-Key en AEM-Key",
+  ];
+  it.each([
+    // A stand-in model's faithful turn, dropped by the answers' three-in-four rule ("willekeurige" for
+    // "random", the source's typo "warde").
+    [
+      "De TEK is een dagelijkse willekeurige waarde van 128 bit. Daaruit worden de RPI-Key en de AEM-Key afgeleid.",
+      TEK,
+      true,
+    ],
+    // One invented sentence is not carried by the backed one beside it.
+    [
+      "De TEK is een dagelijkse willekeurige waarde van 128 bit. Google bewaart alle sleutels tien jaar in Californië.",
+      TEK,
+      false,
+    ],
+    // A number the lines do not state.
+    ["De TEK is een dagelijkse willekeurige waarde van 256 bit.", TEK, false],
+    [
+      "Dijken beschermen het land tegen hoog water.",
+      ["Een dijk houdt het water van de rivier tegen en beschermt zo het land."],
+      true,
+    ],
+    [
+      "Dijken zijn in de middeleeuwen door monniken gebouwd.",
+      ["Een dijk houdt het water van de rivier tegen en beschermt zo het land."],
+      false,
+    ],
+  ])("%j → %s", (text, lines, expected) => {
+    expect(isParaphraseSupported(text, lines)).toBe(expected);
   });
 });
 
