@@ -159,7 +159,9 @@ describe("outlineSystem: which headings are chapters", () => {
   // chapters (the rule named only a deck's closing slide), and asked a card for an award number.
   // Graders found chapters of 17 and 20 subtopics whose diagnostic could ask about six.
   it("asks for no more subtopics per section than the diagnostic can ask about", () => {
-    expect(outlineSystem("en", true, 0)).toContain("at most 6 (the chapter's diagnostic asks one question per subtopic");
+    expect(outlineSystem("en", true, 0)).toContain(
+      "at most 6 (the chapter's diagnostic asks one question per subtopic",
+    );
   });
 
   it("says parts about the document are no section, in any kind of document", () => {
