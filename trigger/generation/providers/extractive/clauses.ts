@@ -220,12 +220,14 @@ export function causalPairs(
       substantial(whereby[3])
     ) {
       // Dutch "waardoor X" is a subordinate clause: it can stand after "doordat" as another cause, and a
-      // question asks "Hoe komt het dat X?". English clauses fit anywhere.
+      // question asks "Hoe komt het dat X?". English clauses fit anywhere. A list's ordinal is no part of
+      // the cause ("Second, many users …, so …" answered "Because Second, many users …").
+      const causeClause = withoutLeadingLink(whereby[1].trim(), language);
       pairs.push({
         sentences: [sentence],
         effect: whereby[3].trim(),
-        cause: language === "en" ? lowerFirst(whereby[1].trim()) : null,
-        causeStatement: whereby[1].trim(),
+        cause: language === "en" ? lowerFirst(causeClause) : null,
+        causeStatement: causeClause,
         connective: language === "en" ? "because" : "doordat",
         form: "whereby",
       });

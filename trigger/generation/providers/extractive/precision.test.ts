@@ -380,6 +380,18 @@ describe("causes: a why-question only from an explicit causal link with both hal
     expect(asked ?? null).toBe(expected);
   });
 
+  // read: "Because Second, many users will not delve into …": a list's ordinal is no part of the cause.
+  it("drops a list's ordinal from a cause that opens its sentence", async () => {
+    const [pair] = causalPairs(
+      await sentencesOf("Second, many users will not read the whole manual, so shortcuts aid learnability."),
+      "en",
+    );
+    expect([pair?.cause, pair?.causeStatement]).toEqual([
+      "many users will not read the whole manual",
+      "Many users will not read the whole manual",
+    ]);
+  });
+
   // read: "Why is this so, according to the text: “Identifying these actions is critical”?": a
   // demonstrative before a noun anywhere in the effect names what was said before.
   it.each<[Language, string, boolean]>([
