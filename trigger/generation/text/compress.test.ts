@@ -30,6 +30,17 @@ const rows: [Language, string, string][] = [
   ],
   ["en", "The plates, however, move a few centimetres a year.", "The plates move a few centimetres a year."],
   ["en", "Volcanoes also form where plates pull apart.", "Volcanoes also form where plates pull apart."],
+  // "thus far" is a time, not a conclusion: dropping "thus" left "ggdist far demonstrates".
+  [
+    "en",
+    "The flexibility of ggdist thus far demonstrates the power of its abstractions.",
+    "The flexibility of ggdist thus far demonstrates the power of its abstractions.",
+  ],
+  [
+    "en",
+    "The plates thus move apart a few centimetres a year.",
+    "The plates move apart a few centimetres a year.",
+  ],
   [
     "nl",
     "Een confusion matrix is een tabel waarin de voorspellingen van het algoritme worden vergeleken met de werkelijke waarden (de ground truth).",

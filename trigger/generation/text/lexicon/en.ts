@@ -178,7 +178,7 @@ export const en: WordLists = {
   subordinatorsBeforeSubject: ["that"],
   // Not "also": "Volcanoes also form where …" says there are other places; without it the claim changes.
   neutralAdverbs: "however therefore thus indeed moreover furthermore actually consequently".split(" "),
-  keptAdverbPhrases: [],
+  keptAdverbPhrases: ["thus far"],
   presentCopulas: ["is", "are"],
   objectivesHeadings: [
     "learning objectives",
