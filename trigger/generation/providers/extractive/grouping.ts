@@ -44,7 +44,29 @@ export function groupUnits(units: readonly Unit[], weights: TermWeights, random:
     if (cut.length > 1)
       groups = cut.map((sentences, index) => ({ heading: index === 0 ? only.heading : null, sentences }));
   }
-  return random ? varied(groups, paragraphs, weights, random) : groups;
+  return withListsJoined(random ? varied(groups, paragraphs, weights, random) : groups);
+}
+
+/**
+ * A passage made only of list items whose lead-in ("The issues fall into:") lies before it has nothing
+ * to say on its own: it joins the passage before it, where the lead-in is (the first joins the next).
+ * Left apart it was a subtopic with no description, no slide and no statement to teach.
+ */
+export function withListsJoined(groups: readonly Unit[]): Unit[] {
+  const joined: Unit[] = [];
+  let pending: Sentence[] = [];
+  for (const group of groups) {
+    const framedOnly = group.heading === null && group.sentences.every((s) => s.framedBy !== undefined);
+    const previous = joined.at(-1);
+    if (framedOnly && previous) previous.sentences.push(...group.sentences);
+    else if (framedOnly) pending.push(...group.sentences);
+    else {
+      joined.push({ heading: group.heading, sentences: [...pending, ...group.sentences] });
+      pending = [];
+    }
+  }
+  if (pending.length > 0) joined.push({ heading: null, sentences: pending });
+  return joined;
 }
 
 /** What decides whether two passages may merge. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Sentence } from "../../corpus.ts";
 import { pastedSentences } from "../../fixtures/pasted.ts";
+import { withListsJoined } from "./grouping.ts";
 import {
   continuesTitle,
   isCalloutHeading,
@@ -147,5 +148,42 @@ describe("leadOf", () => {
     ],
   ])("%s → %s", async (text, lead) => {
     expect(leadOf(await pastedSentences(text))?.text).toBe(lead);
+  });
+});
+
+// A passage of list items alone joins the passage with their lead-in: each row is the passages' sentences
+// (a number is a sentence's index, "n>m" one framed by the lead-in m) and the passages that result.
+describe("withListsJoined", () => {
+  const sentence = (label: string) => {
+    const [index, lead] = label.split(">").map(Number);
+    return { index, framedBy: lead } as unknown as Sentence;
+  };
+  it.each([
+    [
+      [
+        ["0", "1"],
+        ["2>1", "3>1"],
+        ["4", "5"],
+      ],
+      [
+        [0, 1, 2, 3],
+        [4, 5],
+      ],
+    ],
+    [[["0>9"], ["1", "2"]], [[0, 1, 2]]],
+    [
+      [
+        ["0", "1>0"],
+        ["2", "3>2"],
+      ],
+      [
+        [0, 1],
+        [2, 3],
+      ],
+    ],
+    [[["0>9"]], [[0]]],
+  ])("%j → %j", (passages, expected) => {
+    const units = passages.map((labels) => ({ heading: null, sentences: labels.map(sentence) }));
+    expect(withListsJoined(units).map((unit) => unit.sentences.map((s) => s.index))).toEqual(expected);
   });
 });
