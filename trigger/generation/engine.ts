@@ -180,10 +180,11 @@ export function fitToShape(chapter: ChapterDraft, shape: ChapterShape, counts: S
       case "practice":
         return { ...activity, payload: { cards: limit(activity.payload.cards, shape.cards) } };
       case "overview": {
-        const slides = activity.payload.slides.map((slide) => {
+        // A slide left with no line to show goes: a title alone summarises nothing.
+        const slides = activity.payload.slides.flatMap((slide) => {
           const bullets = slide.bullets.filter((bullet) => !givesAway(bullet));
           counts.giveaways += slide.bullets.length - bullets.length;
-          return { ...slide, bullets };
+          return bullets.length > 0 ? [{ ...slide, bullets }] : [];
         });
         return { ...activity, payload: { ...activity.payload, slides } };
       }
