@@ -17,6 +17,16 @@ describe("englishWhyQuestion", () => {
   it("leaves alone what it cannot turn safely: pronoun subjects, a clause first", () => {
     expect(englishWhyQuestion("They supply most of the vapour")).toBeNull();
     expect(englishWhyQuestion("When it rains, the river floods")).toBeNull();
+    // Only the first of coordinated clauses would be turned.
+    expect(
+      englishWhyQuestion(
+        "Data can get lost, analyses can take much longer than necessary, and researchers are limited in their work",
+      ),
+    ).toBeNull();
+    expect(englishWhyQuestion("Data can get lost, and the analyses take longer")).toBeNull();
+    expect(englishWhyQuestion("Rivers carry sediment, sand and clay to the sea")).toBe(
+      "Why do rivers carry sediment, sand and clay to the sea?",
+    );
   });
 
   it("asks a past with 'did' and the verb's base form, irregular ones too", () => {

@@ -24,6 +24,7 @@ export function englishWhyQuestion(statement: string): string | null {
     SUBJECT_TAGS.test(tag) || (tokens[index]?.toLowerCase() === "of" && index > 0 && index < verbAt - 1);
   if (verbAt < 1 || !tags.slice(0, verbAt).every(subjectTag)) return null;
   if (tokens.slice(0, verbAt).some((token) => /[,;:()]/.test(token))) return null;
+  if (joinsAnotherClause(tokens, tags, verbAt)) return null;
   const subject = tokens.slice(0, verbAt).join(" ");
   const verb = (tokens[verbAt] ?? "").toLowerCase();
   const rest = tokens.slice(verbAt + 1).join(" ");
@@ -52,6 +53,28 @@ export function englishWhyQuestion(statement: string): string | null {
     return `Why do ${subject} ${[verb, rest].join(" ").trim()}?`;
   return null;
 }
+
+/**
+ * Whether, after the verb, a comma opens another clause with a subject and verb of its own ("Data can
+ * get lost, analyses can take longer, and researchers are limited"): only the first clause would be
+ * turned, and "Why can data get lost, analyses can take longer …?" reads as garbled.
+ */
+function joinsAnotherClause(tokens: readonly string[], tags: readonly string[], verbAt: number): boolean {
+  const joiners = new Set([...wordSet("en", "listJoiners"), ...wordSet("en", "contrastJoiners")]);
+  return tokens.some((token, at) => {
+    if (at <= verbAt || !/[,;]$/u.test(token)) return false;
+    let next = at + 1;
+    if (joiners.has((tokens[next] ?? "").toLowerCase())) next++;
+    const subjectStart = next;
+    while (SUBJECT_TAGS.test(tags[next] ?? "")) next++;
+    // The tagger often reads a plural subject's present verb as a base form ("the analyses take").
+    const finite =
+      FINITE.test(tags[next] ?? "") || (tags[next] === "VB" && /^NNP?S$/.test(tags[next - 1] ?? ""));
+    return next > subjectStart && finite;
+  });
+}
+
+const FINITE = /^(MD|VBZ|VBP|VBD)$/;
 
 /** A word the lexicon lists as a past participle or past ("formed", "grown"), or one ending like one. */
 function canBeParticiple(word: string): boolean {
