@@ -125,6 +125,27 @@ describe("extractive provider on Dutch and English teaching material", () => {
     }
   });
 
+  // A passage names one thing in several ways: a graded course marked "mistakes" wrong for "Encouraging
+  // learners to understand ___ in a positive way" (errors), with "learner mistakes" in the next sentence.
+  it("offers no wrong option that the sentence before or after the blank uses", () => {
+    let checked = 0;
+    for (const { sources, chapters } of generated) {
+      const sentences = buildCorpus(sources).sentences.map((sentence) => comparable(sentence.text));
+      for (const question of chapters.flatMap((chapter) => chapterItems(chapter).questions)) {
+        const quoted = /[“„]([^”]*___[^”]*)”/u.exec(question.stem)?.[1];
+        if (!quoted) continue;
+        const [before = "", after = ""] = quoted.split("___").map(comparable);
+        const at = sentences.findIndex((text) => text.includes(before) && text.includes(after));
+        if (at < 0) continue;
+        const around = [sentences[at - 1] ?? "", sentences[at + 1] ?? ""].join(" ");
+        const wrong = question.options.filter((_, index) => index !== question.correct_option);
+        checked++;
+        expect(wrong.filter((option) => ` ${around} `.includes(` ${comparable(option)} `))).toEqual([]);
+      }
+    }
+    expect(checked).toBeGreaterThan(5);
+  });
+
   it("has no defect a teacher would mark: corrupted or mixed options, weak blanks, leaks, items from other sections", () => {
     for (const { report } of generated) {
       const { counts } = report;

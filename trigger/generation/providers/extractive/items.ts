@@ -214,25 +214,34 @@ interface Distractor {
 }
 
 /**
- * Wrong options for a term: other askable terms of the same chapter, of the same kind (word count,
- * name or not, number, length, no time for a thing; for a place, places first), sharing no word with the answer nor occurring in the sentence, and
- * never making the sentence one the text itself contains. Each is one the chapter defines or uses in a
- * sentence it can quote, so its explanation says something true (a term of another chapter is skipped).
+ * The text around an item that no wrong option may come from: its sentences with the one on each side,
+ * and the whole lines they stand on. A word found there may be a second right answer: the lines shown may
+ * give it ("tenzij hiervoor een wettelijke uitzondering geldt. Of je hebt een goede reden"), and a passage
+ * names one thing in several ways ("understand errors in a positive way" beside "learner mistakes" in the
+ * next sentence, where a graded course marked "mistakes" wrong).
  */
-/**
- * The text an item's citations show a learner: its sentences and the whole lines they stand on. A wrong
- * option found there may be a second right answer ("tenzij hiervoor een wettelijke uitzondering geldt. Of
- * je hebt een goede reden (objectieve rechtvaardiging)"), so it is never one.
- */
-function shownWith(sentences: readonly Sentence[]): string {
+function surroundingText(sentences: readonly Sentence[], all: readonly Sentence[]): string {
+  const first = sentences[0]?.index ?? 0;
+  const last = sentences.at(-1)?.index ?? 0;
+  const neighbours = all.filter((sentence) => sentence.index === first - 1 || sentence.index === last + 1);
   const lines = sentences.flatMap(citeSentenceParts).flatMap((citation) => citation.exactLines);
-  return [...sentences.map((sentence) => sentence.text), ...lines].join(" ");
+  return [...sentences, ...neighbours]
+    .map((sentence) => sentence.text)
+    .concat(lines)
+    .join(" ");
 }
 
+/**
+ * Wrong options for a term: other askable terms of the same chapter, of the same kind (word count,
+ * name or not, number, length, no time for a thing; for a place, places first), sharing no word with the
+ * answer nor occurring around its sentence, and never making the sentence one the text itself contains.
+ * Each is one the chapter defines or uses in a sentence it can quote, so its explanation says something
+ * true (a term of another chapter is skipped).
+ */
 function termDistractors(
   answer: KeyPhrase,
   shownAnswer: string,
-  sentence: string,
+  surrounding: string,
   context: ItemContext,
   render: (phrase: KeyPhrase) => string | null,
   fillsTo?: (option: string) => string,
@@ -275,7 +284,7 @@ function termDistractors(
         pickedKeys.some((known) => overlaps(words, known))
       )
         continue;
-      if (phraseIn(phrase.key, sentence) || isNameFragment(phrase, context.sentences)) continue;
+      if (phraseIn(phrase.key, surrounding) || isNameFragment(phrase, context.sentences)) continue;
       if (onlyTrivialUses(phrase, context) || hasMisspelling(phrase.key, context)) continue;
       // A time among things is ruled out by its kind alone (a time answer may still get things: a
       // question with too few options is no question at all).
@@ -727,7 +736,7 @@ export function clozeItem(
     const distractors = termDistractors(
       term,
       answer,
-      shownWith(quoted),
+      surroundingText(quoted, context.sentences),
       context,
       render,
       fills,
@@ -1014,7 +1023,7 @@ export function definitionItem(definition: DefinitionPair, subtopicId: string, c
   const distractors = termDistractors(
     phrase,
     term,
-    shownWith(definition.sentences),
+    surroundingText(definition.sentences, context.sentences),
     context,
     (other) => other.display,
     undefined,
