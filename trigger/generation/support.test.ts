@@ -39,6 +39,25 @@ describe("isSupported", () => {
       false,
     ],
     ["an empty statement", "", ["Anything at all."], false],
+    // Dutch writes a compound joined, apart or hyphenated; a paraphrase may choose another way.
+    [
+      "a compound written apart in the source",
+      "Anonimiteit staat haaks op bronintegriteit.",
+      ["Het dilemma: anonimiteit lijkt haaks te staan op bron integriteit."],
+      true,
+    ],
+    [
+      "a hyphenated term written apart in the source",
+      "Het GAEN-raamwerk beoogt anonimiteit.",
+      ["Het GAEN raamwerk beoogt anonimiteit van deelnemers te waarborgen."],
+      true,
+    ],
+    [
+      "a compound of words the source never puts side by side",
+      "De bronsleutel waarborgt de integriteit.",
+      ["De bron van de data is bekend; de sleutel waarborgt anonimiteit."],
+      false,
+    ],
   ];
   it.each(rows)("%s", (_, statement, lines, expected) => {
     expect(isSupported(statement, lines)).toBe(expected);
@@ -69,6 +88,21 @@ describe("isParaphraseSupported: a spoken explanation in its own words, every se
       "Dijken beschermen het land tegen hoog water.",
       ["Een dijk houdt het water van de rivier tegen en beschermt zo het land."],
       true,
+    ],
+    // A short reply is read with the sentence it leads into; an invented one is not carried.
+    [
+      "Nee. Het cryptoraamwerk is onderdeel van een breder pakket maatregelen.",
+      [
+        "Het cryptoraamwerk is onderdeel van een breder pakket aan maatregelen en dekt niet alle risico’s af.",
+      ],
+      true,
+    ],
+    [
+      "Het cryptoraamwerk is onderdeel van een breder pakket maatregelen. Ook in Duitsland.",
+      [
+        "Het cryptoraamwerk is onderdeel van een breder pakket aan maatregelen en dekt niet alle risico’s af.",
+      ],
+      false,
     ],
     [
       "Dijken zijn in de middeleeuwen door monniken gebouwd.",

@@ -1,6 +1,6 @@
 import { PorterStemmer, PorterStemmerNl } from "natural/lib/natural/stemmers/index.js";
 import { contentTerms } from "./corpus.ts";
-import { escapeRegExp } from "./text/language.ts";
+import { escapeRegExp, words } from "./text/language.ts";
 import { WORD_LISTS } from "./text/lexicon/index.ts";
 import { joinLines, plainText } from "./text/markup.ts";
 import { splitSentences } from "./text/sentences.ts";
@@ -38,10 +38,25 @@ export function isSupported(answer: string, lines: readonly string[], share = AN
   if (numbers.some((number) => !citedNumbers.has(number))) return false;
   const terms = [...new Set([...contentTerms(expected), ...numbers])];
   if (terms.length === 0) return false;
-  const available = new Set([...contentTerms(cited), ...citedNumbers].flatMap(stemForms));
-  const found = terms.filter((term) => stemForms(term).some((form) => available.has(form))).length;
+  const available = new Set(
+    [...contentTerms(cited), ...compoundsOf(cited), ...citedNumbers].flatMap(stemForms),
+  );
+  const has = (word: string) => stemForms(word).some((form) => available.has(form));
+  // "GAEN-raamwerk" is backed by "GAEN raamwerk": a hyphenated term by each of its parts.
+  const found = terms.filter(
+    (term) => has(term) || (term.includes("-") && term.split("-").every(has)),
+  ).length;
   const needed = terms.length <= 2 ? terms.length : Math.ceil(terms.length * share);
   return found >= needed;
+}
+
+/**
+ * Two neighbouring words of a text written as one compound ("bron integriteit" → "bronintegriteit"),
+ * as Dutch writes a compound either way; a paraphrase may join what its source wrote apart.
+ */
+function compoundsOf(text: string): string[] {
+  const tokens = words(text);
+  return tokens.slice(1).map((token, at) => `${tokens[at]}${token}`);
 }
 
 /** The share of an answer's content words its cited lines must hold (three in four). */
@@ -60,8 +75,33 @@ const PARAPHRASE_SHARE = 0.5;
  */
 export function isParaphraseSupported(text: string, lines: readonly string[]): boolean {
   const sentences = splitSentences(plainText(text)).map((span) => span.text);
-  const claims = sentences.filter((sentence) => contentTerms(sentence.toLowerCase()).length > 0);
+  const claims = withShortRepliesJoined(
+    sentences.filter((sentence) => contentTerms(sentence.toLowerCase()).length > 0),
+  );
   return claims.length > 0 && claims.every((sentence) => isSupported(sentence, lines, PARAPHRASE_SHARE));
+}
+
+/** Fewer content words than this is a spoken reply ("Nee.", "Op het GAEN-raamwerk."), no claim alone. */
+const REPLY_TERMS = 3;
+
+/**
+ * A short reply is judged with the sentence it leads into: "Nee. Het is
+ * onderdeel van een breder pakket maatregelen." says one thing, and "Nee." alone can be backed by no line.
+ */
+function withShortRepliesJoined(sentences: readonly string[]): string[] {
+  const joined: string[] = [];
+  let pending = "";
+  for (const sentence of sentences) {
+    const text = pending ? `${pending} ${sentence}` : sentence;
+    if (contentTerms(text.toLowerCase()).length < REPLY_TERMS) pending = text;
+    else {
+      joined.push(text);
+      pending = "";
+    }
+  }
+  // A short sentence that ends the turn leads into nothing: it is judged alone.
+  if (pending) joined.push(pending);
+  return joined;
 }
 
 /**
