@@ -94,6 +94,8 @@ describe("chapterSystem: rules a model cannot read two ways", () => {
     ["absolute words", "across the chapter's questions, never let them appear"],
     ["a hint on every card", "Every card has a hint"],
     ["recap in own words", "never read a line aloud"],
+    // A stand-in translated a table's English rows in a Dutch podcast, and no check could back the turns.
+    ["names kept as the cited lines write them", "also where the lines are in another"],
     ["options named by their words, not their place", "never by its position, number or letter"],
     ["what a slide-only subtopic gets", "A subtopic listed as slide-only has no objective"],
     ["overview slides for every subtopic", "one slide per subtopic of the outline, every subtopic including"],
