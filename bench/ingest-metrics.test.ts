@@ -89,6 +89,17 @@ describe("sentenceIntegrity", () => {
   it("leaves out truth sentences under six words", () => {
     expect(sentenceIntegrity(["Too short to count."], "").total).toBe(0);
   });
+
+  it("reads a truth sentence cut at a pointer ('(Fig.') as the body reads it, without the pointer", () => {
+    const cut = [
+      "The layer applies a first set of aesthetic mappings (Fig.",
+      "2C): those which depend on the computed variables of each layer.",
+    ];
+    const body = bodyText([
+      "The layer applies a first set of aesthetic mappings (Fig. 2C): those which depend on the computed variables of each layer.",
+    ]);
+    expect(sentenceIntegrity(cut, body)).toEqual({ found: 2, total: 2, missing: [] });
+  });
 });
 
 describe("intrusions", () => {

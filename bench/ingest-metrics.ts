@@ -4,6 +4,8 @@
  * bibliography out of the content. Every comparison runs on text normalised once by `normalizeText`;
  * there is no fuzzy matching beyond that normalisation.
  */
+import { escapeRegExp } from "../trigger/generation/text/language.ts";
+import { WORD_LISTS } from "../trigger/generation/text/lexicon/index.ts";
 import { withoutMarks } from "../trigger/generation/text/markup.ts";
 
 /** What a corpus document's truth.json says (see bench/corpus/README.md). */
@@ -46,15 +48,33 @@ const QUOTES: Array<[RegExp, string]> = [
  */
 const TEX_LOGO = /\b(?:Xe|Lua|pdf|Bib|REV)?(?:La)?TeX(?:2e|2ε)?(?![A-Za-z])/giu;
 
+const anyOf = (list: readonly string[]) => list.map(escapeRegExp).join("|");
+/**
+ * A pointer cut off at a truth sentence's end ("… mappings (Fig."): a truth made from LaTeX lost the
+ * label of "(Fig.~\ref{…})" and was split there. Generation drops whole pointers ("(Fig. 2A)") from its
+ * text, so their remains go from the truth.
+ */
+const DANGLING_POINTER = new RegExp(
+  String.raw`\s?\((?:(?:${anyOf(Object.values(WORD_LISTS).flatMap((lists) => lists.pointerLeads))})\.?\s+)?` +
+    String.raw`(?:${anyOf(Object.values(WORD_LISTS).flatMap((lists) => lists.pointerWords))})\.?$`,
+  "iu",
+);
+
+/** The rest of such a pointer that opens the next truth sentence ("2C): those which …"). */
+const DANGLING_LABEL = /^(?=[\p{L}\p{N}.]*\p{N})[\p{L}\p{N}.]+\)[:,]?\s*/u;
+
 /**
  * The one normalisation every comparison uses: Unicode NFKC (which also splits ligatures such as "ﬁ" and
  * turns no-break spaces into spaces), curly quotes and dashes folded to ASCII, soft hyphens and
  * zero-width characters removed, whitespace collapsed. Case is kept: a sentence is intact only as printed.
  */
 export function normalizeText(text: string): string {
-  // Pointers elsewhere are not the sentence: footnote marks ("plants¹") and numbered references
-  // ("[10]") are dropped on both sides (generation drops them from its text, text/markup.ts).
+  // Pointers elsewhere are not the sentence: footnote marks ("plants¹"), numbered references ("[10]") and
+  // pointers to figures or sections ("(Fig. 2A)") are dropped on both sides (as generation drops them
+  // from its text, text/markup.ts).
   let result = withoutMarks(text)
+    .replace(DANGLING_POINTER, "")
+    .replace(DANGLING_LABEL, "")
     .normalize("NFKC")
     .replace(/[\u00AD\u200B-\u200D\u2060\uFEFF]/g, "");
   for (const [pattern, replacement] of QUOTES) result = result.replace(pattern, replacement);

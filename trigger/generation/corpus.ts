@@ -372,9 +372,10 @@ function joinAfter(
   const here = paragraph[index];
   const next = paragraph[index + 1];
   if (!here || !next) return undefined;
-  if (here.chunk === next.chunk) return here.roles?.joins.get(here.line);
   const line = lines[index] ?? "";
   const nextLine = lines[index + 1] ?? "";
+  // A line left opening with a stop once its pointer went ("(Table 1)." → ".") still meets the one before.
+  if (here.chunk === next.chunk) return here.roles?.joins.get(here.line) ?? tightJoin(line, nextLine)?.hyphen;
   const broken = line.endsWith("-") ? joinAcrossLines(line, nextLine, language, vocabulary()) : null;
   return (broken ?? tightJoin(line, nextLine))?.hyphen;
 }

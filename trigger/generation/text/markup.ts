@@ -3,7 +3,8 @@ import { fromMarkdown } from "mdast-util-from-markdown";
 import { gfmFromMarkdown } from "mdast-util-gfm";
 import { gfm } from "micromark-extension-gfm";
 import { joinAcrossLines } from "../ingest/hyphenation.ts";
-import { detectLanguage } from "./language.ts";
+import { detectLanguage, escapeRegExp } from "./language.ts";
+import { WORD_LISTS } from "./lexicon/index.ts";
 
 const LIST_MARKER = /^(?:[-*+•]|\d{1,3}[.)])\s+/;
 const QUOTE_MARKER = /^(?:>\s?)+/;
@@ -23,6 +24,21 @@ const isPower = (before: string) =>
 // IEEE sets each number in its own brackets: "[3], [15]", "[1], [28]–[36]" go as one.
 const REFERENCE_NUMBER =
   /\s?\[\d{1,3}(?:\s?[,–-]\s?\d{1,3})*\](?:\s?[,–-]\s?\[\d{1,3}(?:\s?[,–-]\s?\d{1,3})*\])*/g;
+
+const anyOf = (list: readonly string[]) => list.map(escapeRegExp).join("|");
+const POINTER_WORDS = anyOf(Object.values(WORD_LISTS).flatMap((lists) => lists.pointerWords));
+const POINTER_LEADS = anyOf(Object.values(WORD_LISTS).flatMap((lists) => lists.pointerLeads));
+// A label with a number in it ("2A", "4.2", "S3"), and more labels joined to it ("1 and 2", "3–5").
+const POINTER_LABEL = String.raw`(?=[\p{L}\p{N}.]*\p{N})[\p{L}\p{N}][\p{L}\p{N}.]*`;
+// A parenthesis that only points elsewhere in the document: "(Fig. 2A)", "(See Fig. 1A)", "(Sec. 4)",
+// "(zie tabel 3)". Read inside a claim it is clutter, and a learner cannot follow it.
+const POINTER = new RegExp(
+  String.raw`\s?\((?:(?:${POINTER_LEADS})\.?\s+)?(?:${POINTER_WORDS})\.?\s*${POINTER_LABEL}` +
+    String.raw`(?:\s*(?:,|&|and|en|[–-])\s*${POINTER_LABEL})*\)`,
+  "giu",
+);
+// A numbered recommendation's label in a parenthesis ("Record all the steps (1d): …", "(3c) Make …").
+const ITEM_LABEL = /\s?\(\d{1,2}[a-z]\)(?=[\s:.,;)]|$)/gu;
 
 /**
  * A line without its Markdown markup (list and quote markers, links, images and emphasis) and without
@@ -92,11 +108,16 @@ export function plainProse(line: string, opensParagraph = true): string {
   return (opensParagraph ? text.replace(LIST_MARKER, "") : text).trim();
 }
 
-/** A text without its footnote marks and numbered references: what generation reads as the claim. */
+/**
+ * A text without its footnote marks, numbered references and pointers to figures, tables or sections:
+ * what generation reads as the claim.
+ */
 export function withoutMarks(line: string): string {
   return line
     .replace(NOTE_MARK, (mark, before: string) => (isPower(before) ? mark : before))
-    .replace(REFERENCE_NUMBER, "");
+    .replace(REFERENCE_NUMBER, "")
+    .replace(POINTER, "")
+    .replace(ITEM_LABEL, "");
 }
 
 /** Source kinds whose text may carry Markdown markup: Markdown files, and plain or pasted text. */

@@ -116,6 +116,25 @@ describe("sentences", () => {
       "a proceedings article [3], [15], a preprint [1], [28]–[36], and more",
       "a proceedings article, a preprint, and more",
     ],
+    // Pointers to another part of the document, and recommendation labels, are no part of the claim.
+    [
+      "the layer applies an initial set of mappings (Fig. 2A), defining variables",
+      "the layer applies an initial set of mappings, defining variables",
+    ],
+    ["and gradient plots (See Fig. 1A).", "and gradient plots."],
+    ["Iterating on that syntax (Sec. 4) has led to this.", "Iterating on that syntax has led to this."],
+    ["such as code review (Section 6).", "such as code review."],
+    ["shown in two panels (Figures 3 and 4).", "shown in two panels."],
+    ["zoals het overzicht (zie tabel 3) laat zien", "zoals het overzicht laat zien"],
+    [
+      "Record all the steps used to process data (1d): manipulation is",
+      "Record all the steps used to process data: manipulation is",
+    ],
+    ["(3c) Make explicit decisions", "Make explicit decisions"],
+    // A parenthesis that says something stays.
+    ["The effect was large (p < 0.05) in both groups.", "The effect was large (p < 0.05) in both groups."],
+    ["a table (or a list) of values", "a table (or a list) of values"],
+    ["three options (a, b and c)", "three options (a, b and c)"],
   ])("reads “%s” from text without markup as “%s”", (line, text) => {
     expect(plainProse(line)).toBe(text);
   });

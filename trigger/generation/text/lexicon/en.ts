@@ -126,6 +126,11 @@ export const en: WordLists = {
   absoluteWords: "always never only".split(" "),
   exampleMarkers: ["such as", "including", "e.g."],
   instanceMarkers: ["for example", "for instance", "e.g.", "an example"],
+  pointerWords:
+    "fig figs figure figures table tables sec section sections chapter chapters appendix eq eqs equation equations".split(
+      " ",
+    ),
+  pointerLeads: ["see", "cf"],
   linkingOpeners: [
     // A list's ordinals: "Second, raw data should not change." states the point without them.
     "first",

@@ -148,6 +148,11 @@ export const nl: WordLists = {
   absoluteWords: "altijd nooit alleen uitsluitend".split(" "),
   exampleMarkers: ["zoals"],
   instanceMarkers: ["bijvoorbeeld", "bijv.", "bv.", "denk aan", "een voorbeeld"],
+  pointerWords:
+    "fig figuur figuren tabel tabellen paragraaf paragrafen sectie secties hoofdstuk hoofdstukken bijlage bijlagen vergelijking".split(
+      " ",
+    ),
+  pointerLeads: ["zie", "vgl"],
   linkingOpeners: [],
   contrastJoiners: "maar doch".split(" "),
   causalConnectives: [

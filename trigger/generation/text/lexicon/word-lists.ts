@@ -107,6 +107,13 @@ export interface WordLists {
    */
   instanceMarkers: readonly string[];
   /**
+   * Words that point to another part of the document in a parenthesis ("(Fig. 2A)", "(zie tabel 3)"),
+   * with the words that may lead them (`pointerLeads`: "see", "zie"). Such a pointer is no part of a
+   * claim, and a learner cannot follow it: it leaves the text items are made from.
+   */
+  pointerWords: readonly string[];
+  pointerLeads: readonly string[];
+  /**
    * Sentence openers that only link to the sentence before ("However,"): a key point drops them. Only
    * where the rest keeps its word order (English); Dutch inverts after them, so its list is empty.
    */
