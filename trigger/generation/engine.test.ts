@@ -447,7 +447,8 @@ describe("fitToShape", () => {
         objectives: [],
         slides: [
           { title: "Tasks", bullets },
-          { title: "Dikes", bullets: [bullets[1] as string] },
+          // The line after a dropped one goes when it points back to it ("It" is the dike).
+          { title: "Dikes", bullets: [bullets[1] as string, "It is made of sand and clay."] },
         ],
       },
       citations: [],

@@ -11,6 +11,7 @@ import { hashOf, Random } from "./random.ts";
 import { comparable, isSupported } from "./support.ts";
 import { placeAnswer } from "./support-check.ts";
 import { detectLanguage, dominantLanguage, type Language } from "./text/language.ts";
+import { leansOnContext } from "./text/rank.ts";
 
 export interface StructureResult {
   structure: Structure;
@@ -182,8 +183,9 @@ export function fitToShape(chapter: ChapterDraft, shape: ChapterShape, counts: S
       case "overview": {
         // A slide left with no line to show goes: a title alone summarises nothing.
         const slides = activity.payload.slides.flatMap((slide) => {
-          const bullets = slide.bullets.filter((bullet) => !givesAway(bullet));
-          counts.giveaways += slide.bullets.length - bullets.length;
+          const given = slide.bullets.filter(givesAway).length;
+          counts.giveaways += given;
+          const bullets = given > 0 ? withoutLinesAfter(slide.bullets, givesAway) : slide.bullets;
           return bullets.length > 0 ? [{ ...slide, bullets }] : [];
         });
         return { ...activity, payload: { ...activity.payload, slides } };
@@ -193,6 +195,20 @@ export function fitToShape(chapter: ChapterDraft, shape: ChapterShape, counts: S
     }
   });
   return { ...chapter, activities };
+}
+
+/**
+ * Lines without those `drops` says go, and without a line that points back to one that went ("Ze werkt
+ * door …" after the line that named "ze"): a graded slide kept it, pointing at nothing.
+ */
+function withoutLinesAfter(lines: readonly string[], drops: (line: string) => boolean): string[] {
+  const kept: string[] = [];
+  let droppedBefore = false;
+  for (const line of lines) {
+    droppedBefore = drops(line) || (droppedBefore && leansOnContext(line));
+    if (!droppedBefore) kept.push(line);
+  }
+  return kept;
 }
 
 /**

@@ -146,16 +146,16 @@ describe("addsACause: a paraphrase may not turn facts side by side into cause an
 });
 
 describe("withoutAddedCauses", () => {
-  it("drops only the sentences that state a cause the lines do not", () => {
+  it("drops the sentences that state a cause the lines do not, and those that point back to them", () => {
     const lines = [
       "Direct onderscheid is in veel gevallen niet toegestaan.",
       "Het kan leiden tot discriminerende effecten.",
     ];
     const transcript =
-      "We kijken naar onderscheid. Het is vaak niet toegestaan en leidt daardoor tot discriminatie. Let daar goed op.";
+      "We kijken naar onderscheid. Het is vaak niet toegestaan en leidt daardoor tot discriminatie. Let daar goed op. Onderscheid kan leiden tot discriminerende effecten.";
     expect(withoutAddedCauses(transcript, lines)).toEqual({
-      text: "We kijken naar onderscheid. Let daar goed op.",
-      dropped: 1,
+      text: "We kijken naar onderscheid. Onderscheid kan leiden tot discriminerende effecten.",
+      dropped: 2,
     });
     expect(withoutAddedCauses(transcript, [...lines, "Daardoor ontstaat discriminatie."]).dropped).toBe(0);
   });

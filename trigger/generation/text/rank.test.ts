@@ -43,6 +43,11 @@ describe("leansOnContext: a sentence that needs the one before it", () => {
     ["Binaire bestandsformaten zoals documenten van Word zijn hiervoor niet geschikt.", true],
     ["Zoals je weet is dit een tekstzetsysteem met een markuptaal.", true],
     ["Een titel bevat daarnaast ook het onderzoeksdomein.", false],
+    // read in a recap whose sentence before had gone: "it" is the genome sequence
+    ["In particular, it made it possible to develop a vaccine within a year.", true],
+    ["In particular, the genome made it possible to develop a vaccine.", false],
+    ["The latter is bigger than just Bayesian statistics.", true],
+    ["Latter-day saints settled the valley in the nineteenth century.", false],
   ] as const)("%s → %s", (text, expected) => {
     expect(leansOnContext(text)).toBe(expected);
   });

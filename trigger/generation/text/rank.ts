@@ -1,6 +1,6 @@
 import type { Sentence } from "../corpus.ts";
 import { isStopword, type Language } from "./language.ts";
-import { fixedExpressionTokens } from "./lexicon/index.ts";
+import { fixedExpressionTokens, WORD_LISTS } from "./lexicon/index.ts";
 import { isDutchVerbForm, lexiconClasses, onlyAVerb, type WordClass, wordClasses } from "./pos.ts";
 
 type Vector = Map<string, number>;
@@ -103,6 +103,11 @@ const LINKING_ADVERBS = new Set(
   ),
 );
 
+/** The lexicon's sentence openers that link to the sentence before ("in particular", "first"), as words. */
+const LINKING_OPENERS = Object.values(WORD_LISTS).flatMap((lists) =>
+  lists.linkingOpeners.map((opener) => opener.split(" ")),
+);
+
 const CONTEXT_OPENERS = new Set(
   "it its they their these this those he she them such there so then therefore instead otherwise dit dat deze die hij zij ze daar daardoor hierdoor zo dan daarom want hieruit daaruit hierin daarin hiermee daarmee hierbij daarbij daarna".split(
     " ",
@@ -125,6 +130,8 @@ const CONTEXT_CLOSERS = new Set(
  */
 const CONTEXT_POINTERS = [
   /\b(?:hierboven|hieronder|bovenstaande|onderstaande|bovengenoemde|aforementioned|above-mentioned)\b/iu,
+  // "The latter is bigger than …", "de laatstgenoemde": one of two things named before.
+  /\b(?:the\s+(?:latter|former)|laatstgenoemde|eerstgenoemde)\b/iu,
   /\b(?:in|for)\s+(?:dat|dit|that|this|such\s+a)\s+(?:geval|case)\b/iu,
   /\b(?:dit|this)\s+(?:te|in|op|aan|voor|met|to|on|for|with|at|is|was)\b/iu,
   // A demonstrative before an article stands alone: "Rumelt calls these the “kernel” of good strategy".
@@ -147,8 +154,10 @@ const CONTEXT_POINTERS = [
  */
 export function leansOnContext(text: string): boolean {
   const words = (text.match(/\p{L}+/gu) ?? []).map((word) => word.toLowerCase());
-  // "Again, this suffered …", "Ook deze …": a linking adverb before the pointer points back as well.
-  const opening = LINKING_ADVERBS.has(words[0] ?? "") ? words.slice(1) : words;
+  // "Again, this suffered …", "Ook deze …", "In particular, it made …": a linking adverb or opener
+  // before the pointer points back as well.
+  const linked = LINKING_OPENERS.find((opener) => opener.every((word, at) => words[at] === word));
+  const opening = LINKING_ADVERBS.has(words[0] ?? "") ? words.slice(1) : words.slice(linked?.length ?? 0);
   const [first, second] = opening;
   if (first === undefined) return false;
   if (CONTEXT_OPENERS.has(first) || (first === "het" && second !== undefined && itBeforeVerb(second)))

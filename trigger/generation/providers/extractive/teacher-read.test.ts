@@ -37,6 +37,10 @@ describe("isConceptPhrase: a title or defined term names a concept, never a frag
     ["nl", "volgende cel", true],
     ["en", "next sections", false], // read as a title: "Next sections"
     ["en", "couple", false], // read as a title: "Couple"
+    // read as titles in a two-column paper: "Latter", "Above pipeline"
+    ["en", "latter", false],
+    ["en", "above pipeline", false],
+    ["nl", "bovenstaande tabel", false],
     ["nl", "zorgaanbieder", true],
     ["nl", "landelijke afspraak", true],
     ["nl", "systemische bias", true],

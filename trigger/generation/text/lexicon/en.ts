@@ -145,6 +145,7 @@ export const en: WordLists = {
     "moreover",
     "furthermore",
     "in addition",
+    "in particular",
     "additionally",
     "for example",
     "for instance",
@@ -236,7 +237,10 @@ export const en: WordLists = {
     "example",
     "sidebar",
   ],
-  pointingWords: "thereof hereof herein therein thereby hereby thereto hereto aforementioned".split(" "),
+  pointingWords:
+    "thereof hereof herein therein thereby hereby thereto hereto aforementioned latter former above below".split(
+      " ",
+    ),
   fragmentOpeners: "another other such said this these that those each every either neither both".split(" "),
   demonstratives: "this these those such".split(" "),
   clauseEndDemonstratives: ["that"],

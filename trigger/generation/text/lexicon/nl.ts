@@ -217,7 +217,7 @@ export const nl: WordLists = {
   pointingWords: (
     "hiervan daarvan hierin daarin hiermee daarmee hiervoor daarvoor hierop daarop hieruit daaruit " +
     "hierover daarover hiertoe daartoe hieraan daaraan hierna ervan erin ermee ervoor erop eruit erover " +
-    "ertoe eraan"
+    "ertoe eraan laatstgenoemde eerstgenoemde bovenstaande onderstaande bovengenoemde voornoemde"
   ).split(" "),
   fragmentOpeners: (
     "ene ander andere zulke zo'n dergelijke desbetreffende betreffende voornoemde bovengenoemde genoemde " +
