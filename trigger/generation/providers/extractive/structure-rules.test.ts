@@ -3,12 +3,14 @@ import type { Sentence } from "../../corpus.ts";
 import { pastedSentences } from "../../fixtures/pasted.ts";
 import { withListsJoined } from "./grouping.ts";
 import {
+  asTitle,
   continuesTitle,
   isCalloutHeading,
   isFrontMatterHeading,
   isObjectivesHeading,
   joinUntitled,
   leadOf,
+  namesWrittenSmall,
 } from "./structure.ts";
 
 // A box's label is no chapter or subtopic: each row is a heading and whether it is one.
@@ -185,5 +187,17 @@ describe("withListsJoined", () => {
   ])("%j → %j", (passages, expected) => {
     const units = passages.map((labels) => ({ heading: null, sentences: labels.map(sentence) }));
     expect(withListsJoined(units).map((unit) => unit.sentences.map((s) => s.index))).toEqual(expected);
+  });
+});
+
+// A name the text writes in small letters keeps them in a title: "Ggdist" and "XDIST" were read as typos.
+describe("asTitle", () => {
+  it.each([
+    ["ggdist source code", "The package ggdist is small. ggdist's geometries follow.", "ggdist source code"],
+    ["xDIST", "The layer maps xDIST onto the axis.", "xDIST"],
+    ["grammar", "Grammar matters. grammar rules apply.", "Grammar"],
+    ["grammar", "The grammar of graphics is everywhere.", "Grammar"],
+  ])("%s in %j → %s", async (phrase, text, expected) => {
+    expect(asTitle(phrase, namesWrittenSmall(await pastedSentences(text)))).toBe(expected);
   });
 });

@@ -114,8 +114,9 @@ function writeStructure(
   );
   // The source's typos are never a title ("Discrimerende effecten"): judged against all its words.
   const vocabulary = new Set(corpus.sentences.flatMap((sentence) => words(sentence.text)));
+  const smallNames = namesWrittenSmall(corpus.sentences);
   const sections = drafts.map((draft, index) =>
-    writeSection(draft, index, { weights, vocabulary }, titles, random),
+    writeSection(draft, index, { weights, vocabulary, smallNames }, titles, random),
   );
   const language = dominantLanguage(
     corpus.sources.map((source) => ({
@@ -326,23 +327,20 @@ function documentTitleOf(items: readonly CorpusItem[], headings: readonly Headin
 function writeSection(
   draft: DraftSection,
   index: number,
-  { weights, vocabulary }: { weights: TermWeights; vocabulary: ReadonlySet<string> },
+  reading: TitleReading,
   titles: UsedTitles,
   random: Random | null,
 ): Section {
   const sentences = draft.units.flatMap((unit) => unit.sentences);
   const labels = LABELS[draft.language];
   const title =
-    draft.title ??
-    takeTitle(sentences, { weights, vocabulary }, titles, titles, null, null) ??
-    labels.introduction;
+    draft.title ?? takeTitle(sentences, reading, titles, titles, null, null) ?? labels.introduction;
   titles.add(title);
   const local = new UsedTitles();
   local.add(title);
   const sectionId = `section-${index + 1}`;
-  const named = groupUnits(draft.units, weights, random).map((group) => {
-    const subtitle =
-      group.heading ?? takeTitle(group.sentences, { weights, vocabulary }, titles, local, title, random);
+  const named = groupUnits(draft.units, reading.weights, random).map((group) => {
+    const subtitle = group.heading ?? takeTitle(group.sentences, reading, titles, local, title, random);
     if (subtitle) {
       titles.add(subtitle);
       local.add(subtitle);
@@ -353,9 +351,9 @@ function writeSection(
     // Only when two passages are all there is and one has no title of its own left.
     const subtitle =
       group.title ??
-      takeTitle(group.sentences, { weights, vocabulary }, titles, new UsedTitles(), title, random) ??
+      takeTitle(group.sentences, reading, titles, new UsedTitles(), title, random) ??
       labels.partOf(title, position + 1);
-    return writeSubtopic(`${sectionId}-${position + 1}`, subtitle, group.sentences, weights, random);
+    return writeSubtopic(`${sectionId}-${position + 1}`, subtitle, group.sentences, reading.weights, random);
   });
   return { section_id: sectionId, title, description: leadOf(sentences)?.text ?? "", subtopics };
 }
@@ -496,9 +494,16 @@ class UsedTitles {
  * its best-scored key noun phrase. Never one of its section's titles, rather not one used elsewhere in
  * the structure. A variant may take the runner-up.
  */
+/** What titling reads of the whole text: its term weights, its words, and its names written small. */
+interface TitleReading {
+  weights: TermWeights;
+  vocabulary: ReadonlySet<string>;
+  smallNames: ReadonlySet<string>;
+}
+
 function takeTitle(
   sentences: readonly Sentence[],
-  { weights, vocabulary }: { weights: TermWeights; vocabulary: ReadonlySet<string> },
+  { weights, vocabulary, smallNames }: TitleReading,
   usedElsewhere: UsedTitles,
   used: UsedTitles,
   sectionTitle: string | null,
@@ -596,7 +601,9 @@ function takeTitle(
       ...scored,
     ]),
   ];
-  const candidates = [...new Set([...ranked.filter(fresh), ...ranked].map((title) => capitalize(title)))];
+  const candidates = [
+    ...new Set([...ranked.filter(fresh), ...ranked].map((title) => asTitle(title, smallNames))),
+  ];
   const pick = random && candidates.length > 1 && random.chance(0.5) ? 1 : 0;
   return candidates[pick] ?? null;
 }
@@ -680,6 +687,32 @@ function headOfLongerIn(phrase: string, heads: ReadonlySet<string>): boolean {
  */
 function onlyAnExample(key: string, index: PassageIndex, language: Language): boolean {
   return index.onlyAfter(key, examplePattern(language));
+}
+
+/**
+ * A phrase as a title: with a capital, unless its first word is a name written in small letters, one
+ * with a capital inside ("xDIST", "iPhone") or one of `smallNames` ("ggdist"): "Ggdist" and "XDIST" were
+ * read as misspelled titles.
+ */
+export function asTitle(phrase: string, smallNames: ReadonlySet<string>): string {
+  const first = phrase.split(" ")[0] ?? "";
+  return /^\p{Ll}+\p{Lu}/u.test(first) || smallNames.has(first) ? phrase : capitalize(phrase);
+}
+
+/**
+ * The names a text writes in small letters even where a sentence opens ("… discoverability. ggdist's
+ * shortcut geometries …") and never with a capital: such a name keeps its small letters in a title.
+ */
+export function namesWrittenSmall(sentences: readonly Sentence[]): Set<string> {
+  const capitalised = new Set<string>();
+  const openers = new Set<string>();
+  for (const { text } of sentences) {
+    for (const [word] of text.matchAll(/(?<![\p{L}\p{N}])\p{Lu}[\p{Ll}\p{N}]+/gu))
+      capitalised.add(word.toLowerCase());
+    for (const [, word] of text.matchAll(/(?:^|[.!?]\s+)(\p{Ll}[\p{Ll}\p{N}]*)/gu))
+      if (word) openers.add(word);
+  }
+  return new Set([...openers].filter((word) => !capitalised.has(word)));
 }
 
 export function capitalize(text: string): string {
