@@ -22,7 +22,14 @@ import {
   words,
 } from "../../text/language.ts";
 import { namesTaughtConcept } from "../../text/phrase-checks.ts";
-import { isQuotable, type KeyPhrase, keyPhrases, rankSentences, type TermWeights } from "../../text/rank.ts";
+import {
+  isQuotable,
+  type KeyPhrase,
+  keyPhrases,
+  leansOnContext,
+  rankSentences,
+  type TermWeights,
+} from "../../text/rank.ts";
 import type { ActivityDraft, ChapterDraft, ChapterRequest } from "../types.ts";
 import { type CausalPair, causalPairs, definitions } from "./clauses.ts";
 import {
@@ -213,6 +220,7 @@ export function extractiveChapter(
         labels,
         shape.objectives.max,
         slideFilter(request.material, askedSentences(teaching, diagnostic)),
+        request.material.sentences,
       ),
       citations: structureCitations,
     },
@@ -346,6 +354,7 @@ function overview(
   labels: Labels,
   maxObjectives: number,
   fitsASlide: (text: string) => boolean,
+  sentences: readonly Sentence[],
 ) {
   const objectives: string[] = [];
   for (const pool of pools) {
@@ -366,11 +375,15 @@ function overview(
       );
     }
   }
+  const byText = new Map(sentences.map((sentence) => [sentence.text.trim(), sentence]));
   const slides = section.subtopics.map((subtopic) => ({
     title: subtopic.title,
-    bullets: [subtopic.description, ...subtopic.key_points]
-      .filter((text, index, all) => text !== "" && all.indexOf(text) === index && fitsASlide(text))
-      .slice(0, SLIDE_BULLETS),
+    bullets: inReadingOrder(
+      [subtopic.description, ...subtopic.key_points].filter(
+        (text, index, all) => text !== "" && all.indexOf(text) === index && fitsASlide(text),
+      ),
+      byText,
+    ).slice(0, SLIDE_BULLETS),
   }));
   // A slide of a title alone says nothing a learner can read; only when no subtopic has a line to show
   // do the titles stay, as the chapter's map.
@@ -384,6 +397,25 @@ function overview(
     slides: shown.length > 0 ? shown : [sectionSlide],
     objectives: [...new Set(objectives)].slice(0, maxObjectives),
   };
+}
+
+/**
+ * A slide's lines in the order the text says them, and a line that points back ("However, they require
+ * …", "These methods …") only right after the sentence it points to. Shuffled, "they" on a Nanopore
+ * slide read as Nanopore where the text said it of Illumina: a false statement in a graded course.
+ */
+function inReadingOrder(texts: readonly string[], byText: ReadonlyMap<string, Sentence>): string[] {
+  const placed = texts.map((text) => ({ text, sentence: byText.get(text.trim()) }));
+  const ordered = [...placed].sort(
+    (a, b) => (a.sentence?.index ?? Number.MAX_SAFE_INTEGER) - (b.sentence?.index ?? Number.MAX_SAFE_INTEGER),
+  );
+  const kept: typeof ordered = [];
+  for (const line of ordered) {
+    const before = kept.at(-1)?.sentence;
+    const follows = line.sentence !== undefined && before?.index === line.sentence.index - 1;
+    if (!leansOnContext(line.text) || follows) kept.push(line);
+  }
+  return kept.map((line) => line.text);
 }
 
 const FORM_ORDER: ItemForm[] = ["definition", "cloze", "cause"];

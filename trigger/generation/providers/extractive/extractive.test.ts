@@ -8,7 +8,7 @@ import { ingestSource } from "../../ingest/index.ts";
 import { chapterItems, leaksAnswer, type QualityReport, qualityReport } from "../../quality.ts";
 import { comparable } from "../../support.ts";
 import { words } from "../../text/language.ts";
-import { keyPhrases, TermWeights } from "../../text/rank.ts";
+import { keyPhrases, leansOnContext, TermWeights } from "../../text/rank.ts";
 import type { ChapterDraft } from "../types.ts";
 import { causalPairs, definitions, needsContext } from "./clauses.ts";
 import { extractiveProvider } from "./index.ts";
@@ -144,6 +144,31 @@ describe("extractive provider on Dutch and English teaching material", () => {
       }
     }
     expect(checked).toBeGreaterThan(5);
+  });
+
+  // A shuffled slide showed "However, they require substantial upfront cost" under Nanopore, where the
+  // text said it of Illumina.
+  it("shows a slide's lines in reading order, a line that points back only right after its sentence", () => {
+    let slides = 0;
+    for (const { sources, chapters } of generated) {
+      const index = new Map(
+        buildCorpus(sources).sentences.map((sentence) => [sentence.text.trim(), sentence.index]),
+      );
+      for (const chapter of chapters) {
+        const overview = chapter.activities.find((activity) => activity.kind === "overview");
+        for (const slide of overview?.kind === "overview" ? overview.payload.slides : []) {
+          slides++;
+          const places = slide.bullets.map((bullet) => index.get(bullet.trim()) ?? -1);
+          expect(places.filter((place) => place >= 0)).toEqual(
+            [...places.filter((place) => place >= 0)].sort((a, b) => a - b),
+          );
+          slide.bullets.forEach((bullet, at) => {
+            if (leansOnContext(bullet)) expect(places[at]).toBe((places[at - 1] ?? -2) + 1);
+          });
+        }
+      }
+    }
+    expect(slides).toBeGreaterThan(5);
   });
 
   it("has no defect a teacher would mark: corrupted or mixed options, weak blanks, leaks, items from other sections", () => {
