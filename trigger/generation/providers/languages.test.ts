@@ -124,10 +124,12 @@ describe("the offline provider's languages", () => {
 
   it("keeps a model's recap without its script when the script is ungrounded and cannot be replaced", async () => {
     const source = await corpusInput(foreignMarkdown("de"));
+    const written = new Set<string>();
     const { provider, report } = await llmFromStandIn((request) => {
       const answer = cooperativeModel(request);
       if (schemaName(request) !== "chapter" || !("content" in answer)) return answer;
       const chapter = JSON.parse(answer.content);
+      written.add(chapter.recap.transcript);
       for (const turn of chapter.recap.script)
         if (turn.speaker === "expert") turn.text = "Der Mond ist aus Käse.";
       return { ...answer, content: JSON.stringify(chapter) };
@@ -139,7 +141,7 @@ describe("the offline provider's languages", () => {
     );
     expect(recaps).toHaveLength(structure.sections.length);
     for (const recap of recaps) {
-      expect(recap.transcript).toBe("A short recap.");
+      expect(written.has(recap.transcript)).toBe(true);
       expect(recap.script).toBeUndefined();
     }
     expect(report.fallbacks.filter((reason) => reason.startsWith("recap script of"))).toHaveLength(

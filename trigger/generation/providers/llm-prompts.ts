@@ -245,3 +245,22 @@ export function replacingText(
     ...listed,
   ].join("\n");
 }
+
+/**
+ * The follow-up for a recap transcript shorter than the chapter's shape asks: the same sources, the
+ * transcript as written, and its word count against the range.
+ */
+export function recapLengthText(
+  transcript: string,
+  words: number,
+  range: { min: number; max: number },
+): string {
+  return [
+    `Your recap transcript has ${words} words; this chapter asks for ${range.min} to ${range.max}:`,
+    transcript,
+    `Write the recap transcript again in ${range.min} to ${range.max} words (count them), in the same`,
+    "language: a connected spoken script that explains the key points of the teaching subtopics and how",
+    "they connect, in your own words, saying only what the lines above state. Answer with the transcript",
+    "only.",
+  ].join("\n");
+}

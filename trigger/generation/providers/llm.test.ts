@@ -358,7 +358,14 @@ describe("llm provider", () => {
     const { structure } = await generateStructure(topic, [source], provider);
     const { chapters, counts } = await generateCourse(topic, structure, [source], provider);
 
-    expect(standIn?.requests.map(schemaName)).toEqual(["outline", "chapter"]);
+    // The recap falls short of the shape's words, so it is asked for once more; this answerer replies with
+    // a chapter again, which misses the recap's schema twice, and the first transcript stands.
+    expect(standIn?.requests.map(schemaName)).toEqual([
+      "outline",
+      "chapter",
+      "recap_transcript",
+      "recap_transcript",
+    ]);
     const chapterPrompt = requestText(standIn?.requests[1] as ChatRequest);
     expect(chapterPrompt).toContain("Why");
     // The counts come from the section's teachable sentences (course-shape.ts): one subtopic of four
@@ -505,6 +512,35 @@ describe("llm provider", () => {
     expect(texts).toHaveLength(5);
     expect(texts.join(" ")).not.toMatch(/Mars|where was it found/);
     expect(texts.at(-1)).toBe("Thanks for listening.");
+  });
+
+  it("asks once more for a recap shorter than the chapter's shape, and keeps a rewrite only within range", async () => {
+    const source = await pdfSource();
+    const rewrites = [3, 160];
+    const { provider, report } = await llmFromStandIn((request) => {
+      const name = schemaName(request);
+      if (name === "outline") return { content: JSON.stringify(outlineAnswer(source.chunks)) };
+      if (name !== "recap_transcript") return { content: JSON.stringify(chapterAnswer(source.chunks)) };
+      const words = rewrites.shift() ?? 0;
+      return {
+        content: JSON.stringify({ transcript: Array.from({ length: words }, () => "green").join(" ") }),
+      };
+    });
+    const { structure } = await generateStructure(topic, [source], provider);
+    const transcriptOf = async () => {
+      const { chapters } = await generateCourse(topic, structure, [source], provider);
+      const recap = chapters[0]?.activities.find((activity) => activity.kind === "recap");
+      return recap?.kind === "recap" ? recap.payload.transcript : null;
+    };
+    // Three words are still too few: the model's first transcript stands.
+    expect(await transcriptOf()).toBe("Chlorophyll is green.");
+    const prompt = requestText(standIn?.requests.at(-1) as ChatRequest);
+    expect(prompt).toMatch(/Your recap transcript has 3 words; this chapter asks for \d+ to 230/);
+    // A rewrite of 160 words is kept, unless the shape asks for fewer.
+    const longer = await transcriptOf();
+    expect(longer?.split(" ")).toHaveLength(160);
+    expect(report.llm?.recapsLengthened).toBe(1);
+    expect(report.fallbacks).toEqual([]);
   });
 
   it("sends a schema failure back once with the validation error, and keeps the repaired answer", async () => {

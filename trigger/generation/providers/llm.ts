@@ -29,7 +29,7 @@ import {
   weakBlanks,
 } from "../quality.ts";
 import { distinctOptions, placeAnswer, revealsAnswer } from "../support-check.ts";
-import { detectSourceLanguage, type SourceLanguage } from "../text/language.ts";
+import { detectSourceLanguage, type SourceLanguage, wordCount } from "../text/language.ts";
 import {
   batchChunks,
   batchContexts,
@@ -50,6 +50,7 @@ import {
   chapterCountsText,
   chapterSystem,
   outlineSystem,
+  recapLengthText,
   reduceSystem,
   replacingText,
 } from "./llm-prompts.ts";
@@ -93,6 +94,8 @@ export interface LlmStats extends LlmUsage {
   itemsRejected: number;
   /** Card hints removed because they contained the answer. */
   hintsRemoved: number;
+  /** Recap transcripts written again because they fell short of the words the chapter's shape asks. */
+  recapsLengthened: number;
 }
 
 export interface LlmHooks {
@@ -296,6 +299,7 @@ export function llmProvider(settings: LlmSettings, hooks: LlmHooks = {}): LlmPro
     chapterChunksLeftOut: 0,
     itemsRejected: 0,
     hintsRemoved: 0,
+    recapsLengthened: 0,
   };
   const record = (usage: LanguageModelUsage | undefined) => {
     const inputTokens = usage?.inputTokens ?? 0;
@@ -580,9 +584,7 @@ async function llmChapter(
     })),
   };
   const shape = chapterShape(section, material);
-  const output = await ask({
-    name: "chapter",
-    schema: chapterOutputSchema,
+  const chapterAsk = {
     system: chapterSystem(await chapterLanguage(request), variant),
     prompt: [
       topicText(request.topic),
@@ -595,9 +597,51 @@ async function llmChapter(
       .join("\n\n"),
     temperature: temperatureFor(variant),
     seed: variant,
-  });
-  return chapterDraft(output, request, new Map(chunks.map((chunk) => [chunk.id, chunk])), stats);
+  };
+  const output = await ask({ name: "chapter", schema: chapterOutputSchema, ...chapterAsk });
+  const transcript = await recapOfLength(ask, chapterAsk, output.recap.transcript, shape.recapWords, stats);
+  return chapterDraft(
+    { ...output, recap: { ...output.recap, transcript } },
+    request,
+    new Map(chunks.map((chunk) => [chunk.id, chunk])),
+    stats,
+  );
 }
+
+/**
+ * The recap transcript, asked for once more when the model wrote fewer words than the chapter's shape
+ * asks: models undershoot a word range they do not count (a stand-in wrote 95 and 128 words where 150 to
+ * 230 were asked, and blind graders marked every such recap down). The rewrite is kept only when it
+ * lands in the range; otherwise, or when the call fails, the first transcript stands.
+ */
+async function recapOfLength(
+  ask: Asker,
+  chapterAsk: { system: string; prompt: string; temperature: number; seed: number },
+  transcript: string,
+  range: { min: number; max: number },
+  stats: LlmStats,
+): Promise<string> {
+  const written = wordCount(transcript);
+  if (written >= range.min || range.max === 0) return transcript;
+  try {
+    const rewrite = await ask({
+      ...chapterAsk,
+      name: "recap_transcript",
+      schema: recapTranscriptSchema,
+      prompt: `${chapterAsk.prompt}\n\n${recapLengthText(transcript, written, range)}`,
+    });
+    const words = wordCount(rewrite.transcript);
+    if (words < range.min || words > range.max) return transcript;
+    stats.recapsLengthened++;
+    return rewrite.transcript;
+  } catch {
+    // The chapter is written: a failed follow-up (a schema miss, a refused or timed-out call) costs
+    // only the longer recap, never the chapter.
+    return transcript;
+  }
+}
+
+const recapTranscriptSchema = z.object({ transcript: z.string() });
 
 /** The model's chapter as activity drafts: citations filled in, items that give themselves away refused. */
 function chapterDraft(
