@@ -247,17 +247,26 @@ export function replacingText(
 }
 
 /**
- * The follow-up for a recap transcript shorter than the chapter's shape asks: the same sources, the
- * transcript as written, and its word count against the range.
+ * The follow-up for a recap transcript shorter than the chapter's shape asks, or with sentences that
+ * state a cause or consequence the lines do not: the transcript as written, its word count against the
+ * range, and those sentences.
  */
-export function recapLengthText(
+export function recapRewriteText(
   transcript: string,
   words: number,
   range: { min: number; max: number },
+  causes: readonly string[],
 ): string {
   return [
     `Your recap transcript has ${words} words; this chapter asks for ${range.min} to ${range.max}:`,
     transcript,
+    ...(causes.length > 0
+      ? [
+          "These sentences of it state a cause or consequence that no line above states; link two facts",
+          "with 'because', 'so', 'as a result' or their like only where a line does:",
+          ...causes.map((cause) => `- ${cause}`),
+        ]
+      : []),
     `Write the recap transcript again in ${range.min} to ${range.max} words (count them), in the same`,
     "language: a connected spoken script that explains the key points of the teaching subtopics and how",
     "they connect, in your own words, saying only what the lines above state. Answer with the transcript",

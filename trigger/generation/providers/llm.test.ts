@@ -539,8 +539,35 @@ describe("llm provider", () => {
     // A rewrite of 160 words is kept, unless the shape asks for fewer.
     const longer = await transcriptOf();
     expect(longer?.split(" ")).toHaveLength(160);
-    expect(report.llm?.recapsLengthened).toBe(1);
+    expect(report.llm?.recapsRewritten).toBe(1);
     expect(report.fallbacks).toEqual([]);
+  });
+
+  it("asks once more for a recap that states a cause its lines do not, and keeps a rewrite that states none", async () => {
+    const source = await pdfSource();
+    const plain = "Chlorophyll is a green pigment. ".repeat(31).trim();
+    const added = "Leaves look green because chlorophyll is a pigment.";
+    const { provider, report } = await llmFromStandIn((request) => {
+      const name = schemaName(request);
+      if (name === "outline") {
+        // A section whose lines state no cause at all.
+        const outline = outlineAnswer(source.chunks);
+        const [pigments] = outline.sections;
+        const [subtopic] = pigments?.subtopics ?? [];
+        if (subtopic) subtopic.citations = [ref(source.chunks, "Carotenoids are yellow")];
+        return { content: JSON.stringify(outline) };
+      }
+      if (name === "recap_transcript") return { content: JSON.stringify({ transcript: plain }) };
+      const chapter = chapterAnswer(source.chunks);
+      chapter.recap.transcript = `${added} ${"Chlorophyll is a green pigment. ".repeat(30).trim()}`;
+      return { content: JSON.stringify(chapter) };
+    });
+    const { structure } = await generateStructure(topic, [source], provider);
+    const { chapters } = await generateCourse(topic, structure, [source], provider);
+    const recap = chapters[0]?.activities.find((activity) => activity.kind === "recap");
+    expect(recap?.kind === "recap" ? recap.payload.transcript : null).toBe(plain);
+    expect(requestText(standIn?.requests.at(-1) as ChatRequest)).toContain(`- ${added}`);
+    expect(report.llm?.recapsRewritten).toBe(1);
   });
 
   it("sends a schema failure back once with the validation error, and keeps the repaired answer", async () => {

@@ -28,8 +28,10 @@ import {
   positionalExplanations,
   weakBlanks,
 } from "../quality.ts";
+import { addsACause, withoutAddedCauses } from "../support.ts";
 import { distinctOptions, placeAnswer, revealsAnswer } from "../support-check.ts";
 import { detectSourceLanguage, type SourceLanguage, wordCount } from "../text/language.ts";
+import { splitSentences } from "../text/sentences.ts";
 import {
   batchChunks,
   batchContexts,
@@ -50,7 +52,7 @@ import {
   chapterCountsText,
   chapterSystem,
   outlineSystem,
-  recapLengthText,
+  recapRewriteText,
   reduceSystem,
   replacingText,
 } from "./llm-prompts.ts";
@@ -94,8 +96,11 @@ export interface LlmStats extends LlmUsage {
   itemsRejected: number;
   /** Card hints removed because they contained the answer. */
   hintsRemoved: number;
-  /** Recap transcripts written again because they fell short of the words the chapter's shape asks. */
-  recapsLengthened: number;
+  /**
+   * Recap transcripts written again because they fell short of the words the chapter's shape asks or
+   * stated a cause their lines do not, and kept.
+   */
+  recapsRewritten: number;
 }
 
 export interface LlmHooks {
@@ -299,7 +304,7 @@ export function llmProvider(settings: LlmSettings, hooks: LlmHooks = {}): LlmPro
     chapterChunksLeftOut: 0,
     itemsRejected: 0,
     hintsRemoved: 0,
-    recapsLengthened: 0,
+    recapsRewritten: 0,
   };
   const record = (usage: LanguageModelUsage | undefined) => {
     const inputTokens = usage?.inputTokens ?? 0;
@@ -599,7 +604,17 @@ async function llmChapter(
     seed: variant,
   };
   const output = await ask({ name: "chapter", schema: chapterOutputSchema, ...chapterAsk });
-  const transcript = await recapOfLength(ask, chapterAsk, output.recap.transcript, shape.recapWords, stats);
+  const lines = section.subtopics
+    .flatMap((subtopic) => subtopic.citations)
+    .flatMap((citation) => citation.exactLines);
+  const transcript = await checkedRecap(
+    ask,
+    chapterAsk,
+    output.recap.transcript,
+    lines,
+    shape.recapWords,
+    stats,
+  );
   return chapterDraft(
     { ...output, recap: { ...output.recap, transcript } },
     request,
@@ -610,33 +625,41 @@ async function llmChapter(
 
 /**
  * The recap transcript, asked for once more when the model wrote fewer words than the chapter's shape
- * asks: models undershoot a word range they do not count (a stand-in wrote 95 and 128 words where 150 to
- * 230 were asked, and blind graders marked every such recap down). The rewrite is kept only when it
- * lands in the range; otherwise, or when the call fails, the first transcript stands.
+ * asks, or a sentence that states a cause or consequence its section's lines do not (`addsACause`):
+ * models undershoot a word range they do not count (a stand-in wrote 95 and 128 words where 150 to 230
+ * were asked, and blind graders marked every such recap down), and the check that drops an added
+ * "because" left a graded recap at 140 words with an "it" pointing at nothing. The rewrite is kept only
+ * when it lands in the range and adds no cause; otherwise, or when the call fails, the first transcript
+ * stands (and loses its added causes after the provider, `groundedEpisode`).
  */
-async function recapOfLength(
+async function checkedRecap(
   ask: Asker,
   chapterAsk: { system: string; prompt: string; temperature: number; seed: number },
   transcript: string,
+  lines: readonly string[],
   range: { min: number; max: number },
   stats: LlmStats,
 ): Promise<string> {
   const written = wordCount(transcript);
-  if (written >= range.min || range.max === 0) return transcript;
+  const causes = splitSentences(transcript)
+    .map((span) => span.text)
+    .filter((sentence) => addsACause(sentence, lines));
+  if (range.max === 0 || (written >= range.min && causes.length === 0)) return transcript;
   try {
     const rewrite = await ask({
       ...chapterAsk,
       name: "recap_transcript",
       schema: recapTranscriptSchema,
-      prompt: `${chapterAsk.prompt}\n\n${recapLengthText(transcript, written, range)}`,
+      prompt: `${chapterAsk.prompt}\n\n${recapRewriteText(transcript, written, range, causes)}`,
     });
     const words = wordCount(rewrite.transcript);
-    if (words < range.min || words > range.max) return transcript;
-    stats.recapsLengthened++;
+    const fits = words >= range.min && words <= range.max;
+    if (!fits || withoutAddedCauses(rewrite.transcript, lines).dropped > 0) return transcript;
+    stats.recapsRewritten++;
     return rewrite.transcript;
   } catch {
     // The chapter is written: a failed follow-up (a schema miss, a refused or timed-out call) costs
-    // only the longer recap, never the chapter.
+    // only the better recap, never the chapter.
     return transcript;
   }
 }
