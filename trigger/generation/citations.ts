@@ -3,7 +3,7 @@ import { type Citation, citationsOf, uniqueCitations } from "../../src/domain/ci
 import type { Structure } from "../../src/domain/structure.ts";
 import type { Chunk } from "./ingest/index.ts";
 import type { ActivityDraft, ChapterDraft } from "./providers/types.ts";
-import { addsACause, citedText, isParaphraseSupported, isSupported } from "./support.ts";
+import { addsACause, citedText, isParaphraseSupported, isSupported, QUOTE_SHARE } from "./support.ts";
 
 export interface VerificationCounts {
   /** Citations that point to real lines of a real chunk, quoted exactly. */
@@ -49,7 +49,7 @@ export class CitationVerifier {
     }
     this.counts.citations.verified++;
     const snippet =
-      citation.snippet && isSupported(citation.snippet, citation.exactLines)
+      citation.snippet && isSupported(citation.snippet, citation.exactLines, QUOTE_SHARE)
         ? citation.snippet
         : citedText(citation.exactLines);
     // The address is the cited chunk's own web page, or none: one a model wrote could be made up.

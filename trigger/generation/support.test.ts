@@ -39,6 +39,25 @@ describe("isSupported", () => {
       false,
     ],
     ["an empty statement", "", ["Anything at all."], false],
+    // A model's right options in its own words, which a blind grader found true (three in four dropped them).
+    [
+      "an answer paraphrased from its line",
+      "A vaccine aimed at the virus's S protein",
+      ["• It allowed the development of a vaccine to target the S protein."],
+      true,
+    ],
+    [
+      "a consequence paraphrased from its line",
+      "The sample holds little virus",
+      ["The more PCR cycles are needed to saturate the signal, the lower the amount of virus in the sample."],
+      true,
+    ],
+    [
+      "an answer that shares one word in four with its line",
+      "A vaccine made from bat proteins",
+      ["• It allowed the development of diagnostic tests such as lateral flow tests."],
+      false,
+    ],
     // Dutch writes a compound joined, apart or hyphenated; a paraphrase may choose another way.
     [
       "a compound written apart in the source",
