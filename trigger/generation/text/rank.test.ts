@@ -47,6 +47,10 @@ describe("leansOnContext: a sentence that needs the one before it", () => {
     ["In particular, it made it possible to develop a vaccine within a year.", true],
     ["In particular, the genome made it possible to develop a vaccine.", false],
     ["The latter is bigger than just Bayesian statistics.", true],
+    // read in a recap without the sentences they point to
+    ["Since then it has steadily grown in use inside and outside the community.", true],
+    ["If a non-linear scale transformation is applied, this will result in incorrect densities.", true],
+    ["Since 2010 the package has steadily grown in use.", false],
     ["Latter-day saints settled the valley in the nineteenth century.", false],
   ] as const)("%s → %s", (text, expected) => {
     expect(leansOnContext(text)).toBe(expected);

@@ -133,7 +133,7 @@ const CONTEXT_POINTERS = [
   // "The latter is bigger than …", "de laatstgenoemde": one of two things named before.
   /\b(?:the\s+(?:latter|former)|laatstgenoemde|eerstgenoemde)\b/iu,
   /\b(?:in|for)\s+(?:dat|dit|that|this|such\s+a)\s+(?:geval|case)\b/iu,
-  /\b(?:dit|this)\s+(?:te|in|op|aan|voor|met|to|on|for|with|at|is|was)\b/iu,
+  /\b(?:dit|this)\s+(?:te|in|op|aan|voor|met|to|on|for|with|at|is|was|will|would|can|could|may|might|has|does|means|makes|leads|gives)\b/iu,
   // A demonstrative before an article stands alone: "Rumelt calls these the “kernel” of good strategy".
   /\b(?:this|these|those|dit|deze)\s+(?:the|an?|de|het|een)\b/iu,
   // A Dutch pronominal adverb points back wherever it stands ("zijn hiervoor niet geschikt", "werkt

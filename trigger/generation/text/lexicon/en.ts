@@ -146,6 +146,7 @@ export const en: WordLists = {
     "furthermore",
     "in addition",
     "in particular",
+    "since then",
     "additionally",
     "for example",
     "for instance",
