@@ -115,6 +115,9 @@ describe("isSlideBullet: an overview slide shows statements, fragments included,
     ["Smith, J. (2001). Volcanoes of the world. Cambridge University Press.", false],
     ["Leg uit waarom het hart twee kamers heeft.", false],
     ["Waarom liggen de meeste vulkanen langs de randen van platen?", false],
+    // read in a recap, its list left out
+    ["Bias ontstaat bijvoorbeeld in:", false],
+    ["Bias ontstaat in data: de gegevens zijn scheef verdeeld.", true],
   ] as const)("%s → %s", (text, expected) => {
     expect(isSlideBullet(text)).toBe(expected);
   });

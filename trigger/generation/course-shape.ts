@@ -233,7 +233,9 @@ export function isDocumentNote(text: string): boolean {
  * A fragment or a short line may: a slide's bullets often are ("Anonymizes the work.").
  */
 export function isSlideBullet(text: string): boolean {
-  return notAStatementReason(text.trim()) === null;
+  // A lead-in ("Bias ontstaat bijvoorbeeld in:") says nothing without the list it opens, which a slide
+  // or a recap line does not carry: a recap read "Bias ontstaat bijvoorbeeld in: De kernpunten …".
+  return notAStatementReason(text.trim()) === null && !/:["”’»]?$/u.test(text.trim());
 }
 
 /** Two bullets inside one line ("BOMOS bestaat uit: * Deel 1: Het Fundament * Deel 2: …"): a list set inline. */
