@@ -118,6 +118,7 @@ describe("isSlideBullet: an overview slide shows statements, fragments included,
     // read in a recap, its list left out
     ["Bias ontstaat bijvoorbeeld in:", false],
     ["Bias ontstaat in data: de gegevens zijn scheef verdeeld.", true],
+    ["(I also show the raw data as points in the background.)", false],
   ] as const)("%s → %s", (text, expected) => {
     expect(isSlideBullet(text)).toBe(expected);
   });

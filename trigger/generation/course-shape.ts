@@ -235,7 +235,9 @@ export function isDocumentNote(text: string): boolean {
 export function isSlideBullet(text: string): boolean {
   // A lead-in ("Bias ontstaat bijvoorbeeld in:") says nothing without the list it opens, which a slide
   // or a recap line does not carry: a recap read "Bias ontstaat bijvoorbeeld in: De kernpunten …".
-  return notAStatementReason(text.trim()) === null && !/:["”’»]?$/u.test(text.trim());
+  // An aside in brackets ("(I also show the raw data as …)") is no point of its own either.
+  const trimmed = text.trim();
+  return notAStatementReason(trimmed) === null && !/:["”’»]?$/u.test(trimmed) && !trimmed.startsWith("(");
 }
 
 /** Two bullets inside one line ("BOMOS bestaat uit: * Deel 1: Het Fundament * Deel 2: …"): a list set inline. */

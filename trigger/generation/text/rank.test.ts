@@ -51,6 +51,10 @@ describe("leansOnContext: a sentence that needs the one before it", () => {
     ["Since then it has steadily grown in use inside and outside the community.", true],
     ["If a non-linear scale transformation is applied, this will result in incorrect densities.", true],
     ["Since 2010 the package has steadily grown in use.", false],
+    ["Per Google Scholar, it has been cited 46 times.", true],
+    ["In de winter, ze trekken naar het zuiden.", true],
+    ["Per Google Scholar, the package has been cited 46 times.", false],
+    ["When it rains, the river floods the low fields.", false],
     ["Latter-day saints settled the valley in the nineteenth century.", false],
   ] as const)("%s → %s", (text, expected) => {
     expect(leansOnContext(text)).toBe(expected);

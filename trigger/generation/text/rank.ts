@@ -108,6 +108,11 @@ const LINKING_OPENERS = Object.values(WORD_LISTS).flatMap((lists) =>
   lists.linkingOpeners.map((opener) => opener.split(" ")),
 );
 
+/** A fronted phrase of at most this many words before a comma ("Per Google Scholar,", "In 2010,"). */
+const FRONTED_WORDS = 4;
+/** Pronouns that stand for something said before when they open a clause as its subject. */
+const PRONOUN_SUBJECTS = new Set("it they this these he she dit deze hij zij ze".split(" "));
+
 const CONTEXT_OPENERS = new Set(
   "it its they their these this those he she them such there so then therefore instead otherwise dit dat deze die hij zij ze daar daardoor hierdoor zo dan daarom want hieruit daaruit hierin daarin hiermee daarmee hierbij daarbij daarna".split(
     " ",
@@ -161,6 +166,14 @@ export function leansOnContext(text: string): boolean {
   const [first, second] = opening;
   if (first === undefined) return false;
   if (CONTEXT_OPENERS.has(first) || (first === "het" && second !== undefined && itBeforeVerb(second)))
+    return true;
+  // "Per Google Scholar, it has been cited 46 times": a pronoun subject after a short fronted phrase.
+  const fronted = /^([^,]+),\s+(\p{L}+)/u.exec(text.trim());
+  if (
+    fronted &&
+    (fronted[1]?.split(/\s+/u).length ?? 0) <= FRONTED_WORDS &&
+    PRONOUN_SUBJECTS.has(fronted[2]?.toLowerCase() ?? "")
+  )
     return true;
   if (CONTEXT_POINTERS.some((pointer) => pointer.test(text))) return true;
   return (
