@@ -47,6 +47,8 @@ describe("unteachableReason", () => {
       "document",
     ],
     ["In dit hoofdstuk leer je hoe een algoritme onderscheid kan maken.", "document"],
+    ["This exercise should take about 5 minutes to complete in pairs.", "document"],
+    ["Deze oefening duurt ongeveer tien minuten voor de hele groep.", "document"],
     ["Copyright 2010 Charles Severance, licensed under a CC-BY 3.0 licence for all.", "document"],
     [
       "Section 2 defines the main use cases that drive the specification, as well as the requirements.",

@@ -178,6 +178,9 @@ const DOCUMENT_MARKS = [
   /\b(?:presented|described|given|shown|listed|discussed|explained|summari[sz]ed|beschreven|besproken|gegeven|getoond|weergegeven|behandeld|uitgelegd)\s+in\s+(?:section|chapter|figure|table|appendix|hoofdstuk|paragraaf|tabel|figuur|bijlage)\s+\d/iu,
   // "In Sectie 4.4 vind je enkele concrete tips …", "In Chapter 3 you will find …": where to read on.
   /^(?:\p{L}+,?\s+){0,2}in\s+(?:sections?|chapters?|appendix|appendices|sectie|hoofdstuk|paragraaf|bijlage)\s+\d+(?:\.\d+)*,?\s+(?:vind|lees|leer|zie)\s+(?:je|u|jij)\b|\bin\s+(?:section|chapter|appendix)\s+\d+(?:\.\d+)*,?\s+(?:you|we)(?:'ll|\s+will)?\s+(?:find|read|learn|see|give|describe|discuss)\b/iu,
+  // "This exercise should take about 5 minutes.": how the lesson runs, not what it teaches (a graded
+  // course showed it as a study text and a slide line).
+  /\b(?:this|the)\s+(?:exercise|activity|discussion|task)\s+(?:should|will|may)\s+take\b|\b(?:deze|de)\s+(?:oefening|opdracht|activiteit|discussie)\s+(?:duurt|neemt)\b/iu,
   // "De 3 stappen worden hieronder verder toegelicht.", "These steps are explained below.": a pointer
   // to what follows, which a chapter or recap cut from its place points at nothing.
   /\b(?:hieronder|hierboven|verderop|hierna|below|above)\s+(?:\p{L}+\s+)?(?:toegelicht|beschreven|uitgelegd|besproken|behandeld|weergegeven|uitgewerkt|explained|described|discussed|shown|listed|outlined|detailed)\b|\b(?:explained|described|discussed|shown|listed|outlined|detailed)\s+(?:\p{L}+\s+){0,2}(?:below|above)\b/iu,
