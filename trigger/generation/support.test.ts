@@ -159,6 +159,12 @@ describe("addsACause: a paraphrase may not turn facts side by side into cause an
       ["The crust cracks.", "Volcanoes form along the cracks."],
       true,
     ],
+    // A stand-in was told its "As a result" stated a consequence no line states.
+    [
+      "As a result, the WHO declared a pandemic on 11 March 2020.",
+      ["It spread to other countries. This led to the WHO declaring a pandemic on 11 March 2020."],
+      false,
+    ],
   ] as const)("%s → %s", (text, lines, expected) => {
     expect(addsACause(text, lines)).toBe(expected);
   });

@@ -172,6 +172,13 @@ export const en: WordLists = {
     "that is why",
     "this is why",
     "which is why",
+    // "This led to the WHO declaring …" states the consequence a paraphrase's "As a result" says.
+    "led to",
+    "leads to",
+    "lead to",
+    "leading to",
+    "resulted in",
+    "results in",
   ],
   purposeMarkers: [
     "so that",
