@@ -13,6 +13,7 @@ import {
   isStopword,
   type Language,
   lowerInitial,
+  withoutArticle,
   words,
 } from "../../text/language.ts";
 import { fillTemplate, WORD_LISTS } from "../../text/lexicon/index.ts";
@@ -330,8 +331,12 @@ export function fitsElsewhere(
   const wordsBefore = before.trim().split(/\s+/u).filter(Boolean).slice(-FRAME_WORDS);
   const wordsAfter = after.trim().split(/\s+/u).filter(Boolean).slice(0, FRAME_WORDS);
   if (wordsBefore.length + wordsAfter.length < FRAME_MIN_WORDS) return false;
-  const frame = comparable([...wordsBefore, option, ...wordsAfter].join(" "));
-  for (const statement of statements) if (statement.includes(frame)) return true;
+  // The option as shown and without its article: "beoogt de anonimiteit van" fits where the text says
+  // "beoogt anonimiteit van deelnemers" (a graded course marked "de anonimiteit" wrong there).
+  const frames = [...new Set([option, withoutArticle(option)])].map((shown) =>
+    comparable([...wordsBefore, shown, ...wordsAfter].join(" ")),
+  );
+  for (const statement of statements) if (frames.some((frame) => statement.includes(frame))) return true;
   return false;
 }
 

@@ -612,13 +612,15 @@ describe("cause questions: every wrong option says where the text gives it, and 
 // "Submit code to a reputable DOI-issuing repository"; each row: stem around the blank, option, right too?
 describe("fitsElsewhere: a wrong option the source writes in the blank's place is right too", () => {
   const source =
-    "Submit data to a reputable repository so that others can cite it. Submit code to a reputable repository upon submission of the paper. A function is a reusable section of software.";
+    "Submit data to a reputable repository so that others can cite it. Submit code to a reputable repository upon submission of the paper. A function is a reusable section of software. Het GAEN raamwerk beoogt anonimiteit van deelnemers te waarborgen.";
   it.each([
     ["Submit ", " to a reputable repository so that others can cite it.", "code", true],
     ["Submit ", " to a reputable repository so that others can cite it.", "figures", false],
     ["A function is a reusable section of ", ".", "code", false],
     // Too little stem around the blank to tell: "the ___ of" fits almost anything.
     ["Look at ", ".", "data", false],
+    // graded: "[x] de privacy … [ ] de anonimiteit" where the text says "beoogt anonimiteit van deelnemers"
+    ["Het raamwerk beoogt ", " van deelnemers te borgen.", "de anonimiteit", true],
   ] as const)("%j___%j with %j → %s", async (before, after, option, expected) => {
     const statements = (await sentencesOf(source)).map((sentence) => comparable(sentence.text));
     expect(fitsElsewhere((shown) => `${before}${shown}${after}`, option, statements)).toBe(expected);
