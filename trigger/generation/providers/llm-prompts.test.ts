@@ -89,6 +89,8 @@ describe("chapterSystem: rules a model cannot read two ways", () => {
       "write fewer items (or none, an empty list) and leave the rule unmet rather than bend it",
     ],
     ["connectives in the language written", "connectives of the language you write in"],
+    // Stand-ins were asked for "because" and then told their "because" stated a cause no line states.
+    ["causal connectives only where a line states the cause", "a causal connective ('because', 'therefore'"],
     ["options of similar length", "Keep all four options about the same length"],
     // Three stand-in models asked whether "as often" was per question or overall, and which words count.
     ["absolute words", "across the chapter's questions, never let them appear"],
