@@ -69,6 +69,22 @@ describe("recap key points", () => {
     expect(recap.transcript).not.toContain("hieronder");
   });
 
+  // graded: the podcast's expert said "in 2020 I spun off … into a new package", claiming to be the author
+  it("says no sentence in the author's own voice", async () => {
+    const sentences = await pastedSentences(
+      [
+        "In 2020 I spun off the visualization part of tidybayes into a new package, ggdist.",
+        "The ggdist package draws distributions and intervals in the grammar of graphics.",
+      ].join(" "),
+    );
+    const recap = recapScript(section, [{ subtopic, sentences }], [], LABELS.en, new TermWeights(sentences), {
+      reflection: [],
+      onward: "",
+    });
+    expect(recap.transcript).toContain("The ggdist package draws distributions");
+    expect(recap.transcript).not.toMatch(/\bI spun\b/u);
+  });
+
   it("opens with the first subtopic it speaks of, even when an earlier one has no point to say", async () => {
     const sentences = await pastedSentences(
       [

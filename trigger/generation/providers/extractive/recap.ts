@@ -3,7 +3,8 @@ import type { Section, Subtopic } from "../../../../src/domain/structure.ts";
 import type { Sentence } from "../../corpus.ts";
 import { isSlideBullet, RECAP_WORDS } from "../../course-shape.ts";
 import { keyPoint } from "../../text/compress.ts";
-import { type Language, wordCount } from "../../text/language.ts";
+import { type Language, wordCount, words } from "../../text/language.ts";
+import { wordSet } from "../../text/lexicon/index.ts";
 import { endsInItsVerb, namesTaughtConcept } from "../../text/phrase-checks.ts";
 import { isQuotable, leansOnContext, rankSentences, type TermWeights } from "../../text/rank.ts";
 import type { CausalPair } from "./clauses.ts";
@@ -246,9 +247,12 @@ export function recapScript(
 /**
  * What states nothing of the subject is no point to remember either, as on a slide: a question of the
  * source ("Meer weten over dit onderwerp?"), a note on the document ("De 3 stappen worden hieronder
- * verder toegelicht."), an exercise, a reference, a list set inline.
+ * verder toegelicht."), an exercise, a reference, a list set inline. Nor is the author speaking of
+ * themselves: said by the recap's expert, "in 2020 I spun off … into a new package" is false.
  */
-const isPoint = (sentence: Sentence) => isSlideBullet(sentence.text);
+const isPoint = (sentence: Sentence) =>
+  isSlideBullet(sentence.text) &&
+  !words(sentence.text).some((word) => wordSet(sentence.source.language, "authorWords").has(word));
 
 /** The concepts a section's items teach, defined terms first, at most `MAX_RECAP_TERMS`. */
 function taughtConcepts(

@@ -131,6 +131,7 @@ export const en: WordLists = {
       " ",
     ),
   pointerLeads: ["see", "cf"],
+  authorWords: "i me my mine myself".split(" "),
   linkingOpeners: [
     // A list's ordinals: "Second, raw data should not change." states the point without them.
     "first",

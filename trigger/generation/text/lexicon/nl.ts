@@ -153,6 +153,7 @@ export const nl: WordLists = {
       " ",
     ),
   pointerLeads: ["zie", "vgl"],
+  authorWords: "ik me mij mijn mezelf mijzelf".split(" "),
   linkingOpeners: [],
   contrastJoiners: "maar doch".split(" "),
   causalConnectives: [

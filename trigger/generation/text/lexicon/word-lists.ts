@@ -112,6 +112,11 @@ export interface WordLists {
    * claim, and a learner cannot follow it: it leaves the text items are made from.
    */
   pointerWords: readonly string[];
+  /**
+   * The author's own voice ("I", "my", "ik", "mijn"): a sentence in it cannot be spoken by the recap's
+   * expert, who would claim to be the author ("in 2020 I spun off … into a new package").
+   */
+  authorWords: readonly string[];
   pointerLeads: readonly string[];
   /**
    * Sentence openers that only link to the sentence before ("However,"): a key point drops them. Only
