@@ -153,15 +153,18 @@ export async function renderCourseAudio(
   courseId: string,
   settings: SpeechSettings,
 ): Promise<CourseAudioReport> {
-  const recaps = must(
+  const listed = must(
     "listing the course's episodes",
     await client
       .from("activities")
       .select("id, chapters!inner(course_id, position)")
       .eq("kind", "recap")
-      .eq("chapters.course_id", courseId)
-      .order("position", { referencedTable: "chapters" }),
+      .eq("chapters.course_id", courseId),
   );
+  // In chapter order. PostgREST's `order` on a referenced table sorts inside the embedded rows, never the
+  // activities themselves, which came back in the order their chapters were written (concurrently): the
+  // episodes were recorded in whatever order the chapters finished.
+  const recaps = [...listed].sort((a, b) => positionOf(a.chapters) - positionOf(b.chapters));
   const report: CourseAudioReport = { rendered: 0, failed: [] };
   for (const recap of recaps) {
     try {
@@ -172,4 +175,9 @@ export async function renderCourseAudio(
     }
   }
   return report;
+}
+
+/** A chapter's position from its embedded row (one chapter per activity, as an object or a list of one). */
+function positionOf(chapter: { position: number } | Array<{ position: number }>): number {
+  return (Array.isArray(chapter) ? chapter[0]?.position : chapter.position) ?? 0;
 }
