@@ -157,17 +157,31 @@ describe("shapeOf: counts scale with the teachable statements", () => {
       },
     },
     {
-      name: "a paragraph of three sentences: no room for a second check",
+      name: "two sentences: no room for a final check of two questions",
+      bySubtopic: [2],
+      words: 40,
+      expected: {
+        objectives: 1,
+        diagnostic: 1,
+        mastery: 0,
+        cards: 1,
+        recap: { min: 20, max: 230 },
+        bullets: 2,
+        forms: 0,
+      },
+    },
+    {
+      name: "a paragraph of three sentences: a final check of two, revisiting what the diagnostic asked",
       bySubtopic: [3],
       words: 60,
       expected: {
         objectives: 1,
         diagnostic: 1,
-        mastery: 0,
+        mastery: 2,
         cards: 2,
         recap: { min: 30, max: 230 },
         bullets: 3,
-        forms: 0,
+        forms: 2,
       },
     },
     {
@@ -177,7 +191,7 @@ describe("shapeOf: counts scale with the teachable statements", () => {
       expected: {
         objectives: 2,
         diagnostic: 1,
-        mastery: 2,
+        mastery: 3,
         cards: 3,
         recap: { min: 94, max: 230 },
         bullets: 5,
@@ -191,7 +205,7 @@ describe("shapeOf: counts scale with the teachable statements", () => {
       expected: {
         objectives: 2,
         diagnostic: 2,
-        mastery: 2,
+        mastery: 3,
         cards: 4,
         recap: { min: 30, max: 230 },
         bullets: 5,
@@ -214,12 +228,12 @@ describe("shapeOf: counts scale with the teachable statements", () => {
     },
     {
       name: "many subtopics, capped",
-      bySubtopic: [2, 2, 2, 2, 2, 2, 2, 2],
-      words: 500,
+      bySubtopic: Array.from({ length: 14 }, () => 2),
+      words: 800,
       expected: {
         objectives: 5,
         diagnostic: ITEM_LIMITS.diagnostic,
-        mastery: 5,
+        mastery: ITEM_LIMITS.mastery,
         cards: 8,
         recap: RECAP_WORDS,
         bullets: 5,
@@ -252,8 +266,8 @@ describe("shapeOf: counts scale with the teachable statements", () => {
     expect(shape.diagnosticSubtopics).toEqual(["a", "c"]);
   });
 
-  it("asks the diagnostic about the first six teaching subtopics when there are more", () => {
-    const ids = ["a", "b", "c", "d", "e", "f", "g"];
+  it("asks the diagnostic about the first twelve teaching subtopics when there are more", () => {
+    const ids = Array.from({ length: 13 }, (_, index) => `s-${index}`);
     const shape = shapeOf(new Map(ids.map((id) => [id, 2])), 300);
     expect(shape.diagnosticSubtopics).toEqual(ids.slice(0, ITEM_LIMITS.diagnostic));
     expect(shape.diagnostic).toBe(shape.diagnosticSubtopics.length);

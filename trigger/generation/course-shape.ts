@@ -18,13 +18,21 @@ import { words } from "./text/language.ts";
 /** The six activities of every chapter, in their fixed order (docs/product.md §3). */
 export const CHAPTER_ACTIVITIES = ACTIVITY_KINDS;
 
+/**
+ * A section read at once is split into at most this many subtopics (by the offline grouping and in the
+ * model's structure request). A chapter the model read in several parts gathers the subtopics of each.
+ */
+export const SUBTOPICS_PER_PART = 6;
+
 /** Upper bounds per chapter, whatever the material: a micro-learning chapter stays short. */
 export const ITEM_LIMITS = {
   /**
-   * One diagnostic question per subtopic that teaches something, up to this many: a chapter with more
-   * teaching subtopics asks about its first six in reading order (`diagnosticSubtopics`).
+   * One diagnostic question per subtopic that teaches something, up to this many: two parts' worth of
+   * subtopics, since a subtopic the diagnostic never asks about cannot be skipped or targeted (a graded
+   * chapter of 12 subtopics was asked about 5). A chapter with more asks about the first twelve in
+   * reading order (`diagnosticSubtopics`).
    */
-  diagnostic: 6,
+  diagnostic: 2 * SUBTOPICS_PER_PART,
   /** Practice cards per chapter, and per subtopic. */
   cards: 8,
   cardsPerSubtopic: 4,
@@ -41,8 +49,8 @@ export const ITEM_LIMITS = {
 /**
  * How many teachable statements one item stands on, per activity: a learning objective names an idea of
  * a few statements, a card and a mastery question each need about two (a short section would otherwise
- * ask about every sentence two or three times, once per activity). Rounding is up for objectives and
- * cards (one statement still gets one of each) and down for mastery (a second check needs room).
+ * ask about every sentence two or three times, once per activity). Rounding is up (one statement still
+ * gets one objective and one card; three statements a final check of two questions).
  */
 const STATEMENTS_PER = { objective: 3, card: 2, masteryQuestion: 2 } as const;
 /** Recap bullets: 3 to 5, never more than the chapter's teachable statements. */
@@ -90,7 +98,7 @@ export interface ChapterShape {
    * other subtopic (its lines only name, list titles, ask or cite) gets an overview slide and nothing else.
    */
   teachingSubtopics: string[];
-  /** The teaching subtopics the diagnostic asks about, one question each: the first six in reading order. */
+  /** The teaching subtopics the diagnostic asks about, one question each: the first twelve in reading order. */
   diagnosticSubtopics: string[];
   diagnostic: number;
   mastery: number;
@@ -344,7 +352,9 @@ export function shapeOf(bySubtopic: Map<string, number>, teachableWords: number)
   const teachingSubtopics = [...bySubtopic].filter(([, count]) => count > 0).map(([id]) => id);
   const diagnosticSubtopics = teachingSubtopics.slice(0, ITEM_LIMITS.diagnostic);
   const diagnostic = diagnosticSubtopics.length;
-  const masteryRoom = Math.floor((statements - diagnostic) / STATEMENTS_PER.masteryQuestion);
+  // The final check may revisit what the diagnostic asked, from another angle: a short chapter of three
+  // statements still gets one (graders read four chapters without a way to finish them).
+  const masteryRoom = Math.ceil(statements / STATEMENTS_PER.masteryQuestion);
   const mastery = masteryRoom >= ITEM_LIMITS.masteryMin ? Math.min(ITEM_LIMITS.mastery, masteryRoom) : 0;
   const cardsOf = (count: number) =>
     Math.min(ITEM_LIMITS.cardsPerSubtopic, Math.ceil(count / STATEMENTS_PER.card));

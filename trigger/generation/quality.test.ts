@@ -382,10 +382,10 @@ describe("option and hint checks", () => {
   });
 
   it.each([
-    { diagnostic: 1, mastery: 0, cards: 2, over: 0 },
-    { diagnostic: 2, mastery: 3, cards: 2, over: 4 },
+    { diagnostic: 1, mastery: 0, cards: 1, over: 0 },
+    { diagnostic: 2, mastery: 3, cards: 2, over: 5 },
   ])("itemsOverShape: $diagnostic/$mastery/$cards → $over", ({ diagnostic, mastery, cards, over }) => {
-    const shape = shapeOf(new Map([["section-1-1", 3]]), 60); // 1 diagnostic, no mastery, 3 cards
+    const shape = shapeOf(new Map([["section-1-1", 2]]), 40); // 1 diagnostic, no mastery, 1 card
     const chapter = items({
       diagnostic: Array.from({ length: diagnostic }, () => question({})),
       mastery: Array.from({ length: mastery }, () => question({})),

@@ -34,11 +34,11 @@ describe("chapterCountsText: the counts a chapter request asks for", () => {
     },
     {
       name: "too little for a second check asks for an empty mastery and fewer bullets",
-      bySubtopic: [2, 1],
-      words: 60,
+      bySubtopic: [1, 1],
+      words: 40,
       contains: [
         "mastery 0 questions",
-        "recap transcript 30-230 words and 3 bullets",
+        "recap transcript 20-230 words and 2 bullets",
         "No question form is required",
       ],
       lacks: ["include a cause question"],
@@ -68,16 +68,16 @@ describe("chapterCountsText: the counts a chapter request asks for", () => {
   });
 
   it("asks the diagnostic about as many subtopics as it has questions", () => {
-    const many = Array.from({ length: 7 }, (_, index) => ({
+    const many = Array.from({ length: 13 }, (_, index) => ({
       subtopic_id: `section-5-${index + 1}`,
       title: "",
     }));
     const shape = shapeOf(new Map(many.map((subtopic) => [subtopic.subtopic_id, 3])), 400);
     const text = chapterCountsText(shape, many);
     const asked = /diagnostic (\d+) questions?, one for each of these subtopics: ([^;]*);/.exec(text);
-    expect(Number(asked?.[1])).toBe(6);
-    expect(asked?.[2]?.split(", ")).toHaveLength(6);
-    expect(asked?.[2]).not.toContain("section-5-7");
+    expect(Number(asked?.[1])).toBe(12);
+    expect(asked?.[2]?.split(", ")).toHaveLength(12);
+    expect(asked?.[2]).not.toContain("section-5-13");
   });
 });
 

@@ -1,4 +1,4 @@
-import { type ChapterShape, ITEM_LIMITS } from "../course-shape.ts";
+import { type ChapterShape, SUBTOPICS_PER_PART } from "../course-shape.ts";
 import { languageName, type SourceLanguage } from "../text/language.ts";
 import { WORD_LISTS } from "../text/lexicon/index.ts";
 
@@ -73,7 +73,7 @@ export function outlineSystem(language: SourceLanguage, hasSources: boolean, var
     "A box, sidebar, summary panel or figure aside (e.g. 'Box 1: Summary') is never a section of its own: its",
     "lines belong to the section it stands in.",
     "Split each section's ideas into subtopics: at least two where the section has several paragraphs and at",
-    `most ${ITEM_LIMITS.diagnostic} (the chapter's diagnostic asks one question per subtopic, ${ITEM_LIMITS.diagnostic} at most: group`,
+    `most ${SUBTOPICS_PER_PART} (the chapter's diagnostic asks one question per subtopic: group`,
     "neighbouring ideas of a long section under one subtopic rather than leave some untested), each",
     "titled with the idea itself (never 'Introduction' or 'Part 2'), with a one-sentence description, 2-4 key",
     "points in your own words, and the citations of the lines that state them.",

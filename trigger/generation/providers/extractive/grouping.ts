@@ -1,5 +1,6 @@
 import TinyQueue from "tinyqueue";
 import type { Sentence } from "../../corpus.ts";
+import { SUBTOPICS_PER_PART } from "../../course-shape.ts";
 import type { Random } from "../../random.ts";
 import { segment, type TermWeights } from "../../text/rank.ts";
 
@@ -14,8 +15,6 @@ export interface Unit {
 interface Group extends Unit {
   terms: Set<string>;
 }
-
-export const MAX_SUBTOPICS = 6;
 
 /**
  * The passages of a section as subtopics: each sub-heading and paragraph is one idea; one-sentence
@@ -163,13 +162,13 @@ interface Pair {
 }
 
 /**
- * While there are more than MAX_SUBTOPICS passages, merges the most similar mergeable neighbours (the
+ * While there are more than SUBTOPICS_PER_PART passages, merges the most similar mergeable neighbours (the
  * first such pair on a tie). A queue of the neighbouring pairs, with the pairs a merge changes queued
  * again and their old entries skipped when they surface, finds each merge in logarithmic time instead
  * of comparing every pair again (which made a chapter of n paragraphs cost n² similarities).
  */
 function mergeMostSimilar(groups: Group[]): Unit[] {
-  if (groups.length <= MAX_SUBTOPICS) return groups;
+  if (groups.length <= SUBTOPICS_PER_PART) return groups;
   const nodes = groups.map(
     (group, index): Node => ({
       first: index,
@@ -201,7 +200,7 @@ function mergeMostSimilar(groups: Group[]): Unit[] {
   };
   for (const node of nodes) enqueue(node, node.next);
   let count = nodes.length;
-  while (count > MAX_SUBTOPICS) {
+  while (count > SUBTOPICS_PER_PART) {
     const pair = nextCurrentPair(queue);
     if (!pair) break;
     const { left, right } = pair;
@@ -255,7 +254,7 @@ function varied(groups: Unit[], paragraphs: number, weights: TermWeights, random
     ];
   }
   const long = groups.flatMap((group, index) =>
-    group.sentences.length >= 4 && groups.length < MAX_SUBTOPICS ? [index] : [],
+    group.sentences.length >= 4 && groups.length < SUBTOPICS_PER_PART ? [index] : [],
   );
   if (long.length === 0) return groups;
   const index = long[random.below(long.length)] as number;

@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { buildCorpus, type Sentence } from "../../corpus.ts";
+import { SUBTOPICS_PER_PART } from "../../course-shape.ts";
 import { longSource } from "../../fixtures/long-source.ts";
 import { Random } from "../../random.ts";
 import { escapeRegExp } from "../../text/language.ts";
 import { segment, TermWeights } from "../../text/rank.ts";
-import { groupUnits, MAX_SUBTOPICS, type Unit } from "./grouping.ts";
+import { groupUnits, type Unit } from "./grouping.ts";
 import { headsBeforeOf, PassageIndex } from "./passage.ts";
 
 // The linear structuring must answer exactly what the scans it replaced answered; these are those scans.
@@ -121,7 +122,7 @@ function scannedGroupUnits(units: readonly Unit[], weights: TermWeights, random:
     }
     index++;
   }
-  while (groups.length > MAX_SUBTOPICS) {
+  while (groups.length > SUBTOPICS_PER_PART) {
     const candidates = groups.slice(0, -1).flatMap((_, index) => (mergeable(index) ? [index] : []));
     if (candidates.length === 0) break;
     merge(candidates.reduce((a, b) => (similarity(b) > similarity(a) ? b : a)));
@@ -140,7 +141,7 @@ function scannedGroupUnits(units: readonly Unit[], weights: TermWeights, random:
       merge(candidates[random.below(candidates.length)] as number);
     } else {
       const long = groups.flatMap((group, index) =>
-        group.sentences.length >= 4 && groups.length < MAX_SUBTOPICS ? [index] : [],
+        group.sentences.length >= 4 && groups.length < SUBTOPICS_PER_PART ? [index] : [],
       );
       if (long.length > 0) {
         const index = long[random.below(long.length)] as number;
@@ -221,7 +222,7 @@ describe("groupUnits", () => {
     // sentences stays apart from a sub-heading's).
     const mergeable = (a: Unit, b: Unit) =>
       b.heading === null && (a.heading === null || b.sentences.length < 2);
-    expect(grouped.length).toBeGreaterThan(MAX_SUBTOPICS);
+    expect(grouped.length).toBeGreaterThan(SUBTOPICS_PER_PART);
     expect(grouped.slice(1).some((unit, index) => mergeable(grouped[index] as Unit, unit))).toBe(false);
   });
 });

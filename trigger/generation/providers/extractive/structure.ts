@@ -9,7 +9,7 @@ import {
   linesOf,
   type Sentence,
 } from "../../corpus.ts";
-import { isDocumentNote, isSlideBullet, isTeachable } from "../../course-shape.ts";
+import { isDocumentNote, isSlideBullet, isTeachable, SUBTOPICS_PER_PART } from "../../course-shape.ts";
 import { Random } from "../../random.ts";
 import { stem } from "../../support.ts";
 import type { Heading } from "../../text/headings.ts";
@@ -40,7 +40,7 @@ import { looksMisspelled } from "../../text/spelling.ts";
 import { WrittenCase } from "../../text/written-case.ts";
 import type { TopicBrief } from "../types.ts";
 import { definitions } from "./clauses.ts";
-import { groupUnits, MAX_SUBTOPICS, type Unit } from "./grouping.ts";
+import { groupUnits, type Unit } from "./grouping.ts";
 import { LABELS } from "./labels.ts";
 import { headsBeforeOf, PassageIndex } from "./passage.ts";
 
@@ -222,7 +222,7 @@ const MAX_THIN_SECTIONS = 8;
 const THIN_SECTION_SENTENCES = 6;
 /** A chapter of thin sections gathers about this many sentences, two to six of the sections. */
 const SENTENCES_PER_THIN_CHAPTER = 20;
-const THIN_CHAPTER_SECTIONS = { minimum: 2, maximum: MAX_SUBTOPICS };
+const THIN_CHAPTER_SECTIONS = { minimum: 2, maximum: SUBTOPICS_PER_PART };
 
 /**
  * Many thin sections in a row (a deck of 40 slides, each its own title) are grouped into chapters where
