@@ -275,3 +275,28 @@ export function recapRewriteText(
     "only.",
   ].join("\n");
 }
+
+/**
+ * The follow-up for a podcast script the citation verifier would cut, or shorter than the chapter's shape
+ * asks: the script as written, numbered, with what is wrong with each turn that would be dropped.
+ */
+export function podcastRewriteText(
+  script: readonly { speaker: string; text: string }[],
+  problems: readonly (string | null)[],
+  words: number,
+  range: { min: number; max: number },
+): string {
+  const turns = script.map((turn, index) => {
+    const problem = problems[index];
+    return `${index + 1}. ${turn.speaker}: ${turn.text}${problem ? `  <- this turn ${problem}` : ""}`;
+  });
+  return [
+    `Your podcast script has ${words} words in all turns; this chapter asks for ${range.min} to ${range.max}:`,
+    ...turns,
+    "An expert turn marked above would be cut with the host's question before it, leaving a conversation with",
+    "a gap. Write the podcast script again in the same language and form (the host opens and introduces each",
+    "point, the expert answers in one to three sentences in their own words), covering the key points of the",
+    "teaching subtopics in order. Every expert turn cites the lines that state what it says and says nothing",
+    "more than they do. Answer with the script only.",
+  ].join("\n");
+}

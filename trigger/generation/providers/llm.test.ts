@@ -223,6 +223,13 @@ function chapterAnswer(chunks: readonly Chunk[]) {
   };
 }
 
+/** The last request the stand-in received under a schema's name. */
+function lastRequest(name: string): ChatRequest {
+  const found = standIn?.requests.filter((request) => schemaName(request) === name).at(-1);
+  if (!found) throw new Error(`the stand-in received no ${name} request`);
+  return found;
+}
+
 async function llmFromStandIn(
   answer: (request: ChatRequest) => ChatAnswer | Promise<ChatAnswer>,
   env: Record<string, string> = {},
@@ -358,13 +365,15 @@ describe("llm provider", () => {
     const { structure } = await generateStructure(topic, [source], provider);
     const { chapters, counts } = await generateCourse(topic, structure, [source], provider);
 
-    // The recap falls short of the shape's words, so it is asked for once more; this answerer replies with
-    // a chapter again, which misses the recap's schema twice, and the first transcript stands.
+    // The recap and the podcast fall short of the shape's words, so each is asked for once more; this
+    // answerer replies with a chapter again, which misses each schema twice, and the first ones stand.
     expect(standIn?.requests.map(schemaName)).toEqual([
       "outline",
       "chapter",
       "recap_transcript",
       "recap_transcript",
+      "podcast_script",
+      "podcast_script",
     ]);
     const chapterPrompt = requestText(standIn?.requests[1] as ChatRequest);
     expect(chapterPrompt).toContain("Why");
@@ -514,6 +523,47 @@ describe("llm provider", () => {
     expect(texts.at(-1)).toBe("Thanks for listening.");
   });
 
+  it("asks once more for a podcast whose turn the verifier would drop, and keeps a rewrite whose every turn is grounded", async () => {
+    const source = await pdfSource();
+    const chlorophyll = ref(source.chunks, "Chlorophyll is a green pigment");
+    const pair = [
+      { speaker: "host", text: "What makes a leaf green?", citations: [] },
+      { speaker: "expert", text: "A green pigment, chlorophyll.", citations: [chlorophyll] },
+    ];
+    const { provider, report } = await llmFromStandIn((request) => {
+      const name = schemaName(request);
+      if (name === "outline") return { content: JSON.stringify(outlineAnswer(source.chunks)) };
+      if (name === "podcast_script") {
+        const [, min = "0"] = /podcast script (\d+)-\d+ words/u.exec(requestText(request)) ?? [];
+        const script = Array.from({ length: Math.ceil(Number(min) / 9) + 1 }, () => pair).flat();
+        return { content: JSON.stringify({ script }) };
+      }
+      const answer = chapterAnswer(source.chunks);
+      const stray = {
+        speaker: "expert",
+        text: "Chlorophyll was first found on Mars.",
+        citations: [chlorophyll],
+      };
+      const question = { speaker: "host", text: "Where was it found?", citations: [] };
+      answer.recap.script = [...pair, question, stray, ...pair, ...pair];
+      return { content: JSON.stringify(answer) };
+    });
+    const { structure } = await generateStructure(topic, [source], provider);
+    const { chapters } = await generateCourse(topic, structure, [source], provider);
+
+    const prompt = requestText(lastRequest("podcast_script"));
+    expect(prompt).toContain(
+      "4. expert: Chlorophyll was first found on Mars.  <- this turn says what its cited lines do not",
+    );
+    expect(prompt).not.toContain("2. expert: A green pigment, chlorophyll.  <-");
+    const recap = chapters[0]?.activities.find((activity) => activity.kind === "recap");
+    const texts = recap?.kind === "recap" ? (recap.payload.script ?? []).map((turn) => turn.text) : [];
+    expect(texts.join(" ")).not.toMatch(/Mars|Where was it found/);
+    expect(texts.slice(0, 2)).toEqual(["What makes a leaf green?", "A green pigment, chlorophyll."]);
+    expect(report.llm?.podcastsRewritten).toBe(1);
+    expect(report.fallbacks.filter((line) => line.startsWith("recap script"))).toEqual([]);
+  });
+
   it("asks once more for a recap shorter than the chapter's shape, and keeps a rewrite only within range", async () => {
     const source = await pdfSource();
     const rewrites = [3, 160];
@@ -534,7 +584,7 @@ describe("llm provider", () => {
     };
     // Three words are still too few: the model's first transcript stands.
     expect(await transcriptOf()).toBe("Chlorophyll is green.");
-    const prompt = requestText(standIn?.requests.at(-1) as ChatRequest);
+    const prompt = requestText(lastRequest("recap_transcript"));
     expect(prompt).toMatch(/Your recap transcript has 3 words; this chapter asks for \d+ to 230/);
     // A rewrite of 160 words is kept, unless the shape asks for fewer.
     const longer = await transcriptOf();
@@ -566,7 +616,7 @@ describe("llm provider", () => {
     const { chapters } = await generateCourse(topic, structure, [source], provider);
     const recap = chapters[0]?.activities.find((activity) => activity.kind === "recap");
     expect(recap?.kind === "recap" ? recap.payload.transcript : null).toBe(plain);
-    expect(requestText(standIn?.requests.at(-1) as ChatRequest)).toContain(`- ${added}`);
+    expect(requestText(lastRequest("recap_transcript"))).toContain(`- ${added}`);
     expect(report.llm?.recapsRewritten).toBe(1);
   });
 

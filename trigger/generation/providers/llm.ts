@@ -15,6 +15,7 @@ import {
 } from "../../../src/domain/activity-payload.ts";
 import { uniqueCitations } from "../../../src/domain/citation.ts";
 import type { Structure } from "../../../src/domain/structure.ts";
+import { CitationVerifier } from "../citations.ts";
 import { type Corpus, type CorpusChunk, writingLanguage } from "../corpus.ts";
 import { chapterShape } from "../course-shape.ts";
 import { stableId } from "../ids.ts";
@@ -52,6 +53,7 @@ import {
   chapterCountsText,
   chapterSystem,
   outlineSystem,
+  podcastRewriteText,
   recapRewriteText,
   reduceSystem,
   replacingText,
@@ -101,6 +103,8 @@ export interface LlmStats extends LlmUsage {
    * stated a cause their lines do not, and kept.
    */
   recapsRewritten: number;
+  /** Podcast scripts written again because the citation verifier would have dropped turns of them, and kept. */
+  podcastsRewritten: number;
 }
 
 export interface LlmHooks {
@@ -305,6 +309,7 @@ export function llmProvider(settings: LlmSettings, hooks: LlmHooks = {}): LlmPro
     itemsRejected: 0,
     hintsRemoved: 0,
     recapsRewritten: 0,
+    podcastsRewritten: 0,
   };
   const record = (usage: LanguageModelUsage | undefined) => {
     const inputTokens = usage?.inputTokens ?? 0;
@@ -615,12 +620,17 @@ async function llmChapter(
     shape.recapWords,
     stats,
   );
-  return chapterDraft(
-    { ...output, recap: { ...output.recap, transcript } },
-    request,
-    new Map(chunks.map((chunk) => [chunk.id, chunk])),
+  const shown = new Map(chunks.map((chunk) => [chunk.id, chunk]));
+  const verifier = new CitationVerifier(request.corpus.chunks);
+  const script = await checkedScript(
+    ask,
+    chapterAsk,
+    output.recap.script,
+    (turns) => scriptTurns(turns, shown).map((turn) => verifier.turnProblem(turn)),
+    shape.podcastWords,
     stats,
   );
+  return chapterDraft({ ...output, recap: { ...output.recap, transcript, script } }, request, shown, stats);
 }
 
 /**
@@ -665,6 +675,60 @@ async function checkedRecap(
 }
 
 const recapTranscriptSchema = z.object({ transcript: z.string() });
+
+type ScriptOutput = ChapterOutput["recap"]["script"];
+
+/**
+ * The podcast script, asked for once more when the citation verifier would drop turns of it (an expert
+ * turn its cited lines do not back goes with the host's question before it) or when it is shorter than
+ * the chapter's shape asks: graded courses lost whole podcasts that way (fewer than half the expert's
+ * turns grounded), opened mid-topic where the opening pair went ("En wat gebeurt er met oude
+ * sleutels?") or ended after two lines. The rewrite is kept only when every turn is grounded and it fits
+ * the range; otherwise the first script stands and loses its ungrounded turns (`groundedEpisode`).
+ */
+async function checkedScript(
+  ask: Asker,
+  chapterAsk: { system: string; prompt: string; temperature: number; seed: number },
+  script: ScriptOutput,
+  problemsOf: (script: ScriptOutput) => (string | null)[],
+  range: { min: number; max: number },
+  stats: LlmStats,
+): Promise<ScriptOutput> {
+  const wordsOf = (turns: ScriptOutput) => turns.reduce((sum, turn) => sum + wordCount(turn.text), 0);
+  const problems = problemsOf(script);
+  const written = wordsOf(script);
+  const sound = written >= range.min && problems.every((problem) => problem === null);
+  if (script.length === 0 || range.max === 0 || sound) return script;
+  try {
+    const rewrite = await ask({
+      ...chapterAsk,
+      name: "podcast_script",
+      schema: podcastScriptSchema,
+      prompt: `${chapterAsk.prompt}\n\n${podcastRewriteText(script, problems, written, range)}`,
+    });
+    const words = wordsOf(rewrite.script);
+    const grounded = problemsOf(rewrite.script).every((problem) => problem === null);
+    if (!grounded || words < range.min || words > range.max) return script;
+    stats.podcastsRewritten++;
+    return rewrite.script;
+  } catch {
+    // As for the recap: a failed follow-up costs only the better script, never the chapter.
+    return script;
+  }
+}
+
+const podcastScriptSchema = z.object({
+  script: z.array(z.object({ speaker: speakerSchema, text: z.string(), citations: z.array(lineRefSchema) })),
+});
+
+/** A model's script as podcast turns with their citations filled in; an empty turn is no turn. */
+function scriptTurns(script: ScriptOutput, shown: ReadonlyMap<string, CorpusChunk>) {
+  return script.flatMap((turn) => {
+    const spoken = turn.text.trim();
+    const citations = uniqueCitations(turn.citations.map((ref) => fillCitation(ref, shown)));
+    return spoken ? [{ speaker: turn.speaker, text: spoken, citations }] : [];
+  });
+}
 
 /** The model's chapter as activity drafts: citations filled in, items that give themselves away refused. */
 function chapterDraft(
@@ -777,12 +841,9 @@ function chapterDraft(
       payload: {
         transcript: output.recap.transcript,
         bullets: output.recap.bullets,
-        // An empty turn would not be a valid payload; whether the rest is grounded, the provider's
-        // fallback asks the citation verifier (providers/index.ts).
-        script: output.recap.script.flatMap((turn) => {
-          const spoken = turn.text.trim();
-          return spoken ? [{ speaker: turn.speaker, text: spoken, citations: cite(turn.citations) }] : [];
-        }),
+        // Whether the turns are grounded, the provider's fallback asks the citation verifier
+        // (providers/index.ts).
+        script: scriptTurns(output.recap.script, shown),
         language: request.material.language,
       },
       citations,
