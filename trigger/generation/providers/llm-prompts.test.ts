@@ -118,6 +118,9 @@ describe("chapterSystem: rules a model cannot read two ways", () => {
     ["line numbers as shown", "use them exactly as shown"],
     ["why places are wrong: options are reordered", "shown to the learner in another order"],
     ["no option spelled twice", "No two options may be the same words spelled differently"],
+    // Graders read hints and stems pointing at "de tweede alinea", "volgens de tip" and unseen charts.
+    ["the learner never sees the source", "never point at where something stands in it"],
+    ["what a number shows, not the number", "ask what a number shows, never the number alone"],
   ])("states %s", (_, phrase) => {
     expect(chapterSystem("en", 0)).toContain(phrase);
   });
