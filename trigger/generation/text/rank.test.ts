@@ -56,6 +56,20 @@ describe("leansOnContext: a sentence that needs the one before it", () => {
     ["Per Google Scholar, the package has been cited 46 times.", false],
     ["When it rains, the river floods the low fields.", false],
     ["Latter-day saints settled the valley in the nineteenth century.", false],
+    // read as study text, recap and podcast turns without the sentence they continue or point at
+    ["Of je hebt een goede reden (objectieve rechtvaardiging).", true],
+    ["And, contrary to popular opinion, both can be done within the same framework.", true],
+    ["But most systems do not have the luxury of a large user base.", true],
+    ["Recognizing the broader need, the author started a new package.", false],
+    ["Recognizing this broader need, the author started a new package.", true],
+    ["Several other features have stemmed from interactions of this kind.", true],
+    ["Users appreciate these shortcuts when they start.", true],
+    ["Only those who learn a language early speak it without an accent.", false],
+    ["Let daarom steeds op bias in de data.", true],
+    ["It is therefore important to check the data.", true],
+    ["Checking the data is important before any analysis.", false],
+    ["Andere landen volgen het voorbeeld pas later.", false],
+    ["Ordinal scales rank values without measuring distances.", false],
   ] as const)("%s → %s", (text, expected) => {
     expect(leansOnContext(text)).toBe(expected);
   });

@@ -113,8 +113,13 @@ const FRONTED_WORDS = 4;
 /** Pronouns that stand for something said before when they open a clause as its subject. */
 const PRONOUN_SUBJECTS = new Set("it they this these he she dit deze hij zij ze".split(" "));
 
+/**
+ * Words that, opening a sentence, point at the one before: pronouns, pointing adverbs, and coordinating
+ * conjunctions ("Of je hebt een goede reden.", "And, contrary to popular opinion, …": the half of a
+ * sentence whose first half was said before; graders read both as study text and recap).
+ */
 const CONTEXT_OPENERS = new Set(
-  "it its they their these this those he she them such there so then therefore instead otherwise dit dat deze die hij zij ze daar daardoor hierdoor zo dan daarom want hieruit daaruit hierin daarin hiermee daarmee hierbij daarbij daarna".split(
+  "it its they their these this those he she them such there so then therefore instead otherwise and but or yet nor dit dat deze die hij zij ze daar daardoor hierdoor zo dan daarom want hieruit daaruit hierin daarin hiermee daarmee hierbij daarbij daarna en maar of".split(
     " ",
   ),
 );
@@ -141,6 +146,12 @@ const CONTEXT_POINTERS = [
   /\b(?:dit|this)\s+(?:te|in|op|aan|voor|met|to|on|for|with|at|is|was|will|would|can|could|may|might|has|does|means|makes|leads|gives)\b/iu,
   // A demonstrative before an article stands alone: "Rumelt calls these the “kernel” of good strategy".
   /\b(?:this|these|those|dit|deze)\s+(?:the|an?|de|het|een)\b/iu,
+  // A demonstrative before a noun names something said before ("Recognizing this broader need", "of
+  // this kind", "users appreciate these shortcuts", "in deze situatie"); "those who …" names its own.
+  /\b(?:this|these|those|deze|dergelijke|zulke)\s+(?!(?:who|whom|whose|which|that|of|die|dat|van)\b)\p{L}/iu,
+  // A conclusion drawn from the sentence before, wherever it stands ("Let daarom steeds op bias", "It
+  // is therefore important …").
+  /\b(?:therefore|thus|hence|daarom|dus|derhalve)\b/iu,
   // A Dutch pronominal adverb points back wherever it stands ("zijn hiervoor niet geschikt", "werkt
   // daarmee"); "hierna" and "daarnaast" look ahead or only add, "daarom" joins like "therefore".
   /(?<![\p{L}])(?:hier|daar)(?:voor|mee|door|in|op|van|over|uit|bij|aan|tegen|toe)(?![\p{L}])/iu,

@@ -46,7 +46,7 @@ import {
 } from "./items.ts";
 import { LABELS, type Labels } from "./labels.ts";
 import { recapScript } from "./recap.ts";
-import { leadOf } from "./structure.ts";
+import { leadOf, standsAlone } from "./structure.ts";
 
 const CLOZES_PER_SUBTOPIC = 3;
 const SLIDE_BULLETS = 4;
@@ -177,9 +177,9 @@ export function extractiveChapter(
   const mastery = masteryQuestions(teaching, new Set(diagnostic.map((question) => question.id)), shape);
   // Study and practice show their answers, so they never hold a mastery question (a card word for word
   // the question asked later makes the check a memory test of the card). The study text's own question
-  // is never the diagnostic's either, which the learner has just answered; practice prefers items no
-  // check asks and only then goes back over a diagnostic question the learner missed, as a learner
-  // would re-test a missed card.
+  // is never the diagnostic's either, which the learner has just answered; practice goes back over a
+  // diagnostic question only for a subtopic that has no other card, as a learner re-tests a missed card
+  // (graders read every card of a chapter as its diagnostic again).
   const askedIn = (questions: readonly Question[]) => {
     const ids = new Set(questions.map((question) => question.id));
     return (item: Item) => item.question !== null && ids.has(item.question.id);
@@ -190,12 +190,10 @@ export function extractiveChapter(
   // A card that asks the study text's own question, whose answer it has just shown, practises nothing.
   const studied = new Set(blocks.flatMap((block) => (block.question ? [block.question.stem] : [])));
   const cards = teaching
-    .flatMap((pool) =>
-      [
-        ...practiceCards({ ...pool, items: pool.items.filter(untested) }),
-        ...practiceCards({ ...pool, items: pool.items.filter(diagnosed) }),
-      ].slice(0, ITEM_LIMITS.cardsPerSubtopic),
-    )
+    .flatMap((pool) => {
+      const fresh = practiceCards({ ...pool, items: pool.items.filter(untested) });
+      return fresh.length > 0 ? fresh : practiceCards({ ...pool, items: pool.items.filter(diagnosed) });
+    })
     .filter((card) => !studied.has(card.q))
     .slice(0, shape.cards);
   const structureCitations = uniqueCitations(section.subtopics.flatMap((subtopic) => subtopic.citations));
@@ -475,7 +473,9 @@ function studyBlocks(pool: Pool, labels: Labels, askable: (item: Item) => boolea
   const blocks: StudyBlock[] = [
     { type: "heading", content: pool.subtopic.title, question: null, subtopic_id: id, citations: [] },
   ];
-  const lead = leadOf(pool.sentences);
+  // Study text shows a lead only where it reads on its own: a graded course taught "Of je hebt een goede
+  // reden." and "Dit zijn fouten in de:" as explanations.
+  const lead = [leadOf(pool.sentences)].find((sentence) => sentence !== undefined && standsAlone(sentence));
   if (lead)
     blocks.push({
       type: "text",

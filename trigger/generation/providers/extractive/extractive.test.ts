@@ -265,6 +265,27 @@ describe("extractive provider on Dutch and English teaching material", () => {
     }
   });
 
+  it("practises a diagnostic's fill-in again only for a subtopic that has no other card", () => {
+    let repeats = 0;
+    for (const { chapters } of generated) {
+      for (const chapter of chapters) {
+        const items = chapterItems(chapter);
+        const where = (citations: readonly object[]) => JSON.stringify(citations);
+        const asked = new Set(
+          items.diagnostic.filter((q) => q.stem.includes("___")).map((q) => where(q.citations)),
+        );
+        const repeated = (card: (typeof items.cards)[number]) =>
+          card.q.includes("___") && asked.has(where(card.citations));
+        const bySubtopic = new Map<string | null, typeof items.cards>();
+        for (const card of items.cards)
+          bySubtopic.set(card.subtopic_id, [...(bySubtopic.get(card.subtopic_id) ?? []), card]);
+        for (const cards of bySubtopic.values())
+          if (cards.some((card) => !repeated(card))) repeats += cards.filter(repeated).length;
+      }
+    }
+    expect(repeats).toBe(0);
+  });
+
   it("hints a fill-in card with another sentence of the source, the term masked, where the source has one", () => {
     const cards = generated.flatMap(({ chapters }) =>
       chapters.flatMap((chapter) => chapterItems(chapter).cards).filter((card) => card.q.includes("___")),
@@ -1160,6 +1181,24 @@ describe("issue 22: fewer items, every one true", () => {
     const { chapters } = await generateCourse(topic, structure, sources, extractiveProvider());
     return { structure, chapters };
   }
+
+  it("shows no study text that continues or points at a sentence it does not show", async () => {
+    const { chapters } = await chaptersOf(
+      [
+        "# Onderscheid",
+        "## Uitzonderingen",
+        "Of je hebt een goede reden voor het onderscheid tussen groepen mensen. Daarom moet je het onderscheid altijd kunnen uitleggen aan de betrokken burgers. Maar dat geldt niet voor elk algoritme van de gemeente.",
+        "",
+        "## Toezicht",
+        "Een toezichthouder controleert of een organisatie zich aan de wet houdt. Een toezichthouder mag daarvoor gegevens opvragen bij de organisatie.",
+      ].join("\n"),
+    );
+    const texts = chapters.flatMap((chapter) =>
+      chapterItems(chapter).blocks.flatMap((block) => (block.type === "text" ? [block.content] : [])),
+    );
+    expect(texts).toContain("Een toezichthouder controleert of een organisatie zich aan de wet houdt.");
+    expect(texts.join(" ")).not.toMatch(/Of je hebt|Daarom moet|Maar dat geldt/u);
+  });
 
   it("asks each term at most once per chapter", async () => {
     const { chapters } = await chaptersOf(MISSPELLED);

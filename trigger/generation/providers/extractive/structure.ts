@@ -385,14 +385,18 @@ function isQuestion(text: string): boolean {
 }
 
 /** The sentence a passage opens with, unless it leans on what came before; then the first that does not. */
+/** A statement fit to be shown on its own: whole, not a lead-in or an aside, pointing at nothing before it. */
+export function standsAlone(sentence: Sentence): boolean {
+  return states(sentence) && !leansOnContext(sentence.text);
+}
+const states = (sentence: Sentence) => isQuotable(sentence) && isSlideBullet(sentence.text);
+
 export function leadOf(passage: readonly Sentence[]): Sentence | undefined {
   // A question ("Meer weten over dit onderwerp?") asks; a lead states what the passage is about, and a
   // teaching statement does that best (not a note about the slides themselves, not a code label).
   // A credit or a note on the document ("Bron: …") says what the passage is about least of all, and a
   // list item read without its lead-in may say the opposite of what the passage means.
   const sentences = passage.filter((sentence) => sentence.framedBy === undefined);
-  const states = (sentence: Sentence) => isQuotable(sentence) && isSlideBullet(sentence.text);
-  const standsAlone = (sentence: Sentence) => states(sentence) && !leansOnContext(sentence.text);
   return (
     sentences.find((sentence) => standsAlone(sentence) && isTeachable(sentence)) ??
     sentences.find(standsAlone) ??
