@@ -410,6 +410,21 @@ describe("fitToShape", () => {
   });
 
   // A graded course had 11 of its 19 right answers on D: per-question placement is even only on average.
+  it("drops a question or card that points at a place in the source the learner never sees", () => {
+    const draft = chapter(
+      [mc("Welke optie biedt volgens de tabel anonimiteit?"), mc("Wat is een dijk?")],
+      [],
+      2,
+    );
+    const practice = draft.activities.find((activity) => activity.kind === "practice");
+    const [first] = practice?.kind === "practice" ? practice.payload.cards : [];
+    if (first) first.hint = "Denk aan de inschatting waarmee de tweede alinea opent.";
+    const counts: ShapeCounts = { overShape: 0, repeated: 0, lengthTells: 0, unfair: 0, giveaways: 0 };
+    const fitted = fitToShape(draft, shape, counts);
+    expect(counted(fitted)).toEqual([1, 1, 0]);
+    expect(counts.unfair).toBe(2);
+  });
+
   it("spreads a check's right answers evenly over the places, whatever the provider chose", () => {
     const four = (stem: string) => mc(stem, [`${stem} right`, `${stem} one`, `${stem} two`, `${stem} three`]);
     const draft = chapter([four("a"), four("b")], ["c", "d", "e", "f", "g", "h"].map(four), 0);

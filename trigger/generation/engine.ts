@@ -6,7 +6,13 @@ import { type ChapterShape, chapterShape } from "./course-shape.ts";
 import { assignMaterial } from "./material.ts";
 import { mapPool } from "./pool.ts";
 import type { ActivityDraft, ChapterDraft, GenerationProvider, TopicBrief } from "./providers/index.ts";
-import { lengthTell, lengthTells, nearDuplicateOptions, positionalExplanations } from "./quality.ts";
+import {
+  lengthTell,
+  lengthTells,
+  nearDuplicateOptions,
+  pointsAtLayout,
+  positionalExplanations,
+} from "./quality.ts";
 import { hashOf, Random } from "./random.ts";
 import { comparable, isSupported } from "./support.ts";
 import { placeAnswer } from "./support-check.ts";
@@ -33,8 +39,10 @@ export interface ShapeCounts {
   /** Questions dropped because their right option was much the longest, in a chapter where that was a habit. */
   lengthTells: number;
   /**
-   * Questions dropped as unfair, whichever provider wrote them: two options that are one word spelled
-   * twice (a source's typo beside its right spelling), or an explanation naming an option by its place.
+   * Questions and cards dropped as unfair, whichever provider wrote them: two options that are one word
+   * spelled twice (a source's typo beside its right spelling), an explanation naming an option by its
+   * place, or a stem, option, explanation, card or hint pointing at a place in the source the learner
+   * never sees ("de tweede alinea", "volgens de tabel").
    */
   unfair: number;
   /** Overview slide lines that stated a diagnostic question's answer just before it was asked. */
@@ -130,7 +138,7 @@ export async function generateCourse(
 /**
  * A verified chapter held to its shape, whichever provider wrote it: a mastery question that repeats the
  * diagnostic's goes, and so does an unfair question (near-duplicate options, an explanation naming a
- * place); when the right option is much the longest in more than the allowed share of the
+ * place, a text pointing at a place in the source the learner never sees) or card; when the right option is much the longest in more than the allowed share of the
  * chapter's questions (a habit a test-wise learner exploits), those questions go; then each quiz and the
  * practice stop at the counts the section's material allows. Never added to: fewer items is fine.
  */
@@ -139,7 +147,10 @@ export function fitToShape(chapter: ChapterDraft, shape: ChapterShape, counts: S
     activity.kind === "diagnostic" || activity.kind === "mastery" ? activity.payload.questions : [],
   );
   const telling = new Set(lengthTells(quizzes).filter((question) => lengthTell(question) === "long"));
-  const unfair = new Set([...nearDuplicateOptions(quizzes), ...positionalExplanations(quizzes)]);
+  const pointing = quizzes.filter((question) =>
+    [question.stem, ...question.options, question.explanation].some(pointsAtLayout),
+  );
+  const unfair = new Set([...nearDuplicateOptions(quizzes), ...positionalExplanations(quizzes), ...pointing]);
   const diagnosticStems = new Set(
     chapter.activities.flatMap((activity) =>
       activity.kind === "diagnostic"
@@ -178,8 +189,13 @@ export function fitToShape(chapter: ChapterDraft, shape: ChapterShape, counts: S
         const questions = limit(kept, activity.kind === "diagnostic" ? shape.diagnostic : shape.mastery);
         return { ...activity, payload: { questions: spreadAnswers(questions) } };
       }
-      case "practice":
-        return { ...activity, payload: { cards: limit(activity.payload.cards, shape.cards) } };
+      case "practice": {
+        const kept = activity.payload.cards.filter(
+          (card) => ![card.q, card.a, card.hint ?? ""].some(pointsAtLayout),
+        );
+        counts.unfair += activity.payload.cards.length - kept.length;
+        return { ...activity, payload: { cards: limit(kept, shape.cards) } };
+      }
       case "overview": {
         // A slide left with no line to show goes: a title alone summarises nothing.
         const slides = activity.payload.slides.flatMap((slide) => {

@@ -16,6 +16,7 @@ import {
   headingGlue,
   hintLeaks,
   itemsOverShape,
+  layoutPointers,
   lengthTell,
   lengthTells,
   letterHints,
@@ -28,6 +29,7 @@ import {
   outsideSection,
   placeOnlyExplanations,
   podcastOutOfRange,
+  pointsAtLayout,
   positionalExplanations,
   questionForms,
   recapOutOfRange,
@@ -491,6 +493,42 @@ describe("explanations that name an option by its place", () => {
     const byPlace = question({ explanation: "The second option is right." });
     const byWords = question({ explanation: "“Dijk” is right; a “polder” is the land behind it." });
     expect(positionalExplanations([byPlace, byWords])).toEqual([byPlace]);
+  });
+});
+
+describe("texts that point at a place in the source the learner never sees", () => {
+  it.each([
+    // read in graded hints and stems
+    { text: "Denk aan de inschatting waarmee de tweede alinea opent.", points: true },
+    { text: "Het Engelse woord waarop je volgens de openingsalinea steeds moet letten.", points: true },
+    { text: "Wat moet je volgens de tip doen als een algoritme onderscheid maakt?", points: true },
+    { text: "Welke optie voorkomt volgens de vergelijkingstabel wilde uploads?", points: true },
+    { text: "According to the table, which protocol encrypts the payload?", points: true },
+    { text: "As Figure 3 shows, the slab widens where the density is high.", points: true },
+    { text: "Think of the opening paragraph's claim about graphics.", points: true },
+    { text: "Zie figuur 2 voor de opbouw van een dijk.", points: true },
+    // document parts that point at nothing
+    { text: "A table in a database holds rows of the same kind.", points: false },
+    { text: "Het hoofdstuk over privacy beschrijft de rechten van burgers.", points: false },
+    { text: "De eerste stap is het verzamelen van de gegevens.", points: false },
+    { text: "In the table of results, each row is one participant.", points: false },
+    { text: "The second law of thermodynamics forbids it.", points: false },
+  ])("pointsAtLayout: $text → $points", ({ text, points }) => {
+    expect(pointsAtLayout(text)).toBe(points);
+  });
+
+  it("layoutPointers reads card hints as well as stems", () => {
+    const chapter = items({
+      questions: [question({ stem: "Welke optie biedt volgens de tabel anonimiteit?" })],
+      cards: [
+        card({ hint: "Denk aan de tweede alinea." }),
+        card({ hint: "Denk aan wat een dijk tegenhoudt." }),
+      ],
+    });
+    expect(layoutPointers(chapter)).toEqual([
+      "Welke optie biedt volgens de tabel anonimiteit?",
+      "Denk aan de tweede alinea.",
+    ]);
   });
 });
 

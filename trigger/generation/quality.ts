@@ -26,6 +26,7 @@ import type { ChapterDraft } from "./providers/types.ts";
 import { comparable, isSupported, stem } from "./support.ts";
 import { dominantLanguage, escapeRegExp, isStopword, withoutArticle, wordCount } from "./text/language.ts";
 import { WORD_LISTS } from "./text/lexicon/index.ts";
+import { LAYOUT_POINTERS } from "./text/lexicon/layout-pointers.ts";
 import { OPTION_POSITIONS } from "./text/lexicon/option-positions.ts";
 import { plainText } from "./text/markup.ts";
 import { isDefinitionAnswer } from "./text/phrase-checks.ts";
@@ -506,6 +507,21 @@ export function namesPosition(explanation: string): boolean {
 }
 
 /**
+ * Whether a text points at a place in the source the learner never sees ("de tweede alinea", "according
+ * to the table", "Figure 3"), in any language the lexicon knows.
+ */
+export function pointsAtLayout(text: string): boolean {
+  const plain = plainText(text);
+  return Object.values(LAYOUT_POINTERS).some((patterns) => patterns.some((pattern) => pattern.test(plain)));
+}
+
+/** The learner-facing texts of a chapter, card hints included, that point at the source's layout. */
+export function layoutPointers(items: ChapterItems): string[] {
+  const hints = items.cards.flatMap((card) => (card.hint ? [card.hint] : []));
+  return [...chapterTexts(items), ...hints].filter(pointsAtLayout);
+}
+
+/**
  * Questions whose explanation names an option by its place: options are reordered after they are
  * written, so "the first option is right" misleads whenever the right one moved.
  */
@@ -743,6 +759,8 @@ export interface QualityCounts {
   positionalExplanations: number;
   /** Questions with two options that differ only by a typo, case or diacritics. */
   nearDuplicateOptions: number;
+  /** Texts the learner reads that point at a place in the source they never see ("de tweede alinea"). */
+  layoutPointers: number;
   /** Cards without a hint that helps. */
   missingHints: number;
   /** Questions whose explanation passes over a wrong option. */
@@ -831,6 +849,7 @@ export function qualityReport(input: {
       absoluteTells: absoluteTells(questions).length,
       positionalExplanations: positionalExplanations(questions).length,
       nearDuplicateOptions: nearDuplicateOptions(questions).length,
+      layoutPointers: sum((chapter) => layoutPointers(chapter).length),
       missingHints: missingHints(cards).length,
       unexplainedOptions: unexplainedOptions(questions).length,
       verbatimRecaps: verbatimRecaps(items).length,
