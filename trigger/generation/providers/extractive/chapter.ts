@@ -46,7 +46,7 @@ import {
 } from "./items.ts";
 import { LABELS, type Labels } from "./labels.ts";
 import { recapScript } from "./recap.ts";
-import { leadOf, standsAlone } from "./structure.ts";
+import { inAuthorVoice, leadOf, standsAlone } from "./structure.ts";
 
 const CLOZES_PER_SUBTOPIC = 3;
 const SLIDE_BULLETS = 4;
@@ -61,12 +61,14 @@ interface Pool {
 /**
  * The section's material that can be quoted on its own: without passages in a language the word lists
  * do not know (placeholder Latin in an English paper), sentences quoted in the other one (English in a
- * Dutch report) or list items that only their lead-in makes true ("things you should not do: Talk
- * contemptuously …"). No item, study text or recap is written from those here.
+ * Dutch report), list items that only their lead-in makes true ("things you should not do: Talk
+ * contemptuously …") or the author speaking of themselves (`inAuthorVoice`). No item, study text or
+ * recap is written from those here.
  */
 function offlineMaterial(material: SectionMaterial): SectionMaterial {
   const known = (sentence: Sentence) =>
     sentence.framedBy === undefined &&
+    !inAuthorVoice(sentence) &&
     readsAsDutchOrEnglish(sentence.text, sentence.chunk) &&
     !inOtherLanguage(sentence.text, sentence.source.language);
   return {

@@ -5,7 +5,7 @@ import { generateCourse, generateStructure } from "../../engine.ts";
 import { type ContentFixture, contentFixtures } from "../../fixtures/content-sources.ts";
 import { pastedSentences } from "../../fixtures/pasted.ts";
 import { ingestSource } from "../../ingest/index.ts";
-import { chapterItems, leaksAnswer, type QualityReport, qualityReport } from "../../quality.ts";
+import { chapterItems, chapterTexts, leaksAnswer, type QualityReport, qualityReport } from "../../quality.ts";
 import { comparable } from "../../support.ts";
 import { words } from "../../text/language.ts";
 import { keyPhrases, leansOnContext, TermWeights } from "../../text/rank.ts";
@@ -1181,6 +1181,25 @@ describe("issue 22: fewer items, every one true", () => {
     const { chapters } = await generateCourse(topic, structure, sources, extractiveProvider());
     return { structure, chapters };
   }
+
+  it("never quotes the author speaking of themselves, whose words the recap's expert would claim", async () => {
+    const { chapters } = await chaptersOf(
+      [
+        "# Uncertainty",
+        "## Distributions",
+        "In 2020 I spun off the visualization components of tidybayes into a new package called ggdist. A distribution describes every value a quantity can take and how likely each value is. My ambition is that the grammar of graphics expresses every uncertainty visualization.",
+        "",
+        "## Intervals",
+        "An interval is a range of values that holds a stated share of a distribution. I hope that analysts will use intervals from any distribution. A quantile interval takes its endpoints from the quantiles of a distribution.",
+      ].join("\n"),
+    );
+    const texts = chapters.flatMap((chapter) => {
+      const items = chapterItems(chapter);
+      return [...chapterTexts(items), ...items.cards.map((card) => card.hint ?? "")];
+    });
+    expect(texts.join(" ")).toMatch(/quantile interval/u);
+    expect(texts.filter((text) => /\b(?:I|my)\b/u.test(text))).toEqual([]);
+  });
 
   it("shows no study text that continues or points at a sentence it does not show", async () => {
     const { chapters } = await chaptersOf(

@@ -3,13 +3,12 @@ import type { Section, Subtopic } from "../../../../src/domain/structure.ts";
 import type { Sentence } from "../../corpus.ts";
 import { isSlideBullet, RECAP_WORDS } from "../../course-shape.ts";
 import { keyPoint } from "../../text/compress.ts";
-import { type Language, wordCount, words } from "../../text/language.ts";
-import { wordSet } from "../../text/lexicon/index.ts";
+import { type Language, wordCount } from "../../text/language.ts";
 import { endsInItsVerb, namesTaughtConcept } from "../../text/phrase-checks.ts";
 import { isQuotable, leansOnContext, rankSentences, type TermWeights } from "../../text/rank.ts";
 import type { CausalPair } from "./clauses.ts";
 import type { Labels } from "./labels.ts";
-import { leadOf } from "./structure.ts";
+import { inAuthorVoice, leadOf } from "./structure.ts";
 
 /** 60 to 90 seconds spoken, at about 150 words a minute: the course shape's range. */
 export const RECAP_MIN_WORDS = RECAP_WORDS.min;
@@ -250,9 +249,7 @@ export function recapScript(
  * verder toegelicht."), an exercise, a reference, a list set inline. Nor is the author speaking of
  * themselves: said by the recap's expert, "in 2020 I spun off … into a new package" is false.
  */
-const isPoint = (sentence: Sentence) =>
-  isSlideBullet(sentence.text) &&
-  !words(sentence.text).some((word) => wordSet(sentence.source.language, "authorWords").has(word));
+const isPoint = (sentence: Sentence) => isSlideBullet(sentence.text) && !inAuthorVoice(sentence);
 
 /** The concepts a section's items teach, defined terms first, at most `MAX_RECAP_TERMS`. */
 function taughtConcepts(

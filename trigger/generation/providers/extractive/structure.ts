@@ -385,9 +385,22 @@ function isQuestion(text: string): boolean {
 }
 
 /** The sentence a passage opens with, unless it leans on what came before; then the first that does not. */
-/** A statement fit to be shown on its own: whole, not a lead-in or an aside, pointing at nothing before it. */
+/**
+ * A statement fit to be shown on its own: whole, not a lead-in or an aside, pointing at nothing before
+ * it, and not the author speaking of themselves.
+ */
 export function standsAlone(sentence: Sentence): boolean {
-  return states(sentence) && !leansOnContext(sentence.text);
+  return states(sentence) && !leansOnContext(sentence.text) && !inAuthorVoice(sentence);
+}
+
+/**
+ * The author speaking of themselves ("I hope to distill …", "Mijn advies is …"): what the offline path
+ * quotes becomes a slide, a question or the recap expert's words, and "in 2020 I spun off … into a new
+ * package" in the expert's mouth is false (a blind grading counted four such statements).
+ */
+export function inAuthorVoice(sentence: Sentence): boolean {
+  const author = wordSet(sentence.source.language, "authorWords");
+  return words(sentence.text).some((word) => author.has(word));
 }
 const states = (sentence: Sentence) => isQuotable(sentence) && isSlideBullet(sentence.text);
 
