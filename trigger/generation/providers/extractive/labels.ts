@@ -71,7 +71,6 @@ export interface Labels {
   /** Names a term a subtopic shares with the one before: a fact about the text, so always true. */
   becauseFollows: (connective: string, cause: string) => string;
   recapRemember: (sentence: string) => string;
-  recapTerms: (terms: string[]) => string;
   recapThink: (question: string) => string;
   recapNext: (section: string) => string;
   recapLast: (topic: string) => string;
@@ -149,11 +148,6 @@ const en: Labels = {
   recapThink: (question) => `Think this question over as well: ${question}`,
   recapNext: (section) => `Next, the course moves on to “${section}”.`,
   recapLast: (topic) => `That completes every part of “${topic}”.`,
-  recapTerms: (terms) =>
-    `The key ideas of this part are ${list(
-      terms.map((term) => `“${term}”`),
-      "and",
-    )}.`,
   learningPathAbout: (title) => `A learning path about ${title}.`,
   noSources: {
     introduction: (title) => `Introduction to ${title}`,
@@ -231,11 +225,6 @@ const nl: Labels = {
   recapThink: (question) => `Denk ook na over deze vraag: ${question}`,
   recapNext: (section) => `Hierna gaat het verder met „${section}”.`,
   recapLast: (topic) => `Daarmee heb je alle onderdelen van „${topic}” gehad.`,
-  recapTerms: (terms) =>
-    `De kernpunten van dit onderdeel zijn ${list(
-      terms.map((term) => `„${term}”`),
-      "en",
-    )}.`,
   learningPathAbout: (title) => `Een leerpad over ${title}.`,
   noSources: {
     introduction: (title) => `Inleiding: ${title}`,
@@ -259,10 +248,6 @@ function dutchAdverbAfterVerb(effect: string): string | null {
   const match = ADVERB_AFTER_VERB.exec(effect.replace(/[.!?]+$/u, ""));
   if (!match?.[1] || !match[2] || !match[3] || !isFiniteDutchVerb(match[2])) return null;
   return `Waarom ${match[2]} ${match[1].toLowerCase()} ${match[3]}?`;
-}
-
-function list(items: string[], and: string): string {
-  return items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} ${and} ${items.at(-1)}`;
 }
 
 function capitalize(text: string): string {

