@@ -357,6 +357,7 @@ function overview(
   sentences: readonly Sentence[],
 ) {
   const objectives: string[] = [];
+  const language = sentences[0]?.source.language ?? "en";
   for (const pool of pools) {
     // A "Daardoor …" sentence quoted in a goal reads oddly; goals name effects the text states whole.
     const cause = pool.items.find((item) => item.form === "cause" && item.stated);
@@ -369,11 +370,9 @@ function overview(
     );
     if (definition) objectives.push(labels.objectiveDefine(definition.about));
     if (cause) objectives.push(cause.objective ?? labels.objectiveCause(cause.about));
-    if (!definition && !cause) {
-      objectives.push(
-        cloze ? labels.objectiveTerm(cloze.about) : labels.objectiveDescribe(pool.subtopic.title),
-      );
-    }
+    if (cloze && !definition && !cause) objectives.push(labels.objectiveTerm(cloze.about));
+    else if (!definition && !cause && namesAnIdea(pool.subtopic.title, language))
+      objectives.push(labels.objectiveDescribe(pool.subtopic.title));
   }
   const byText = new Map(sentences.map((sentence) => [sentence.text.trim(), sentence]));
   const slides = section.subtopics.map((subtopic) => ({
@@ -397,6 +396,19 @@ function overview(
     slides: shown.length > 0 ? shown : [sectionSlide],
     objectives: [...new Set(objectives)].slice(0, maxObjectives),
   };
+}
+
+/**
+ * Whether a subtopic title names an idea a learner can describe: a phrase of a few words, not a name
+ * ("Objectieve rechtvaardiging", "Quantile dotplots"). A single word picked as a label ("Bedoeling",
+ * "Onderwerp", "Package", "Layer") or a name ("Binnenlandse Zaken") made objectives graders called
+ * meaningless: "Je kunt de kern van „Onderwerp” in eigen woorden beschrijven." Dutch writes titles in
+ * sentence case, so capitals on every word there mark a name; English titles may be in title case.
+ */
+export function namesAnIdea(title: string, language: Language): boolean {
+  const titleWords = title.split(/\s+/u).filter((word) => /\p{L}/u.test(word));
+  const capitalised = titleWords.every((word) => /^\p{Lu}/u.test(word));
+  return titleWords.length >= 2 && !(language === "nl" && capitalised);
 }
 
 /**

@@ -4,6 +4,7 @@ import { bareExplanations, placeOnlyExplanations, unexplainedOptions } from "../
 import { comparable } from "../../support.ts";
 import type { Language } from "../../text/language.ts";
 import { endsInItsVerb, isTrivialBlank, isWorthAsking, sameOptionForm } from "../../text/phrase-checks.ts";
+import { namesAnIdea } from "./chapter.ts";
 import { causalPairs, definitions, needsContext } from "./clauses.ts";
 import {
   causeItem,
@@ -624,5 +625,21 @@ describe("fitsElsewhere: a wrong option the source writes in the blank's place i
   ] as const)("%j___%j with %j → %s", async (before, after, option, expected) => {
     const statements = (await sentencesOf(source)).map((sentence) => comparable(sentence.text));
     expect(fitsElsewhere((shown) => `${before}${shown}${after}`, option, statements)).toBe(expected);
+  });
+});
+
+describe("namesAnIdea: a subtopic title an objective may ask the learner to describe", () => {
+  it.each([
+    ["Objectieve rechtvaardiging", "nl", true],
+    ["Zorgvuldige aanpak", "nl", true],
+    ["Bedoeling", "nl", false],
+    ["Onderwerp", "nl", false],
+    ["Binnenlandse Zaken", "nl", false],
+    ["Quantile Dotplots", "en", true],
+    ["Uncertainty visualization", "en", true],
+    ["Package", "en", false],
+    ["Layer", "en", false],
+  ] as const)("%s (%s) → %s", (title, language, expected) => {
+    expect(namesAnIdea(title, language)).toBe(expected);
   });
 });
