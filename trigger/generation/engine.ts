@@ -17,7 +17,7 @@ import { hashOf, Random } from "./random.ts";
 import { comparable, isSupported } from "./support.ts";
 import { placeAnswer } from "./support-check.ts";
 import { detectLanguage, dominantLanguage, type Language } from "./text/language.ts";
-import { leansOnContext } from "./text/rank.ts";
+import { withoutLeaningOnDropped } from "./text/rank.ts";
 
 export interface StructureResult {
   structure: Structure;
@@ -201,7 +201,7 @@ export function fitToShape(chapter: ChapterDraft, shape: ChapterShape, counts: S
         const slides = activity.payload.slides.flatMap((slide) => {
           const given = slide.bullets.filter(givesAway).length;
           counts.giveaways += given;
-          const bullets = given > 0 ? withoutLinesAfter(slide.bullets, givesAway) : slide.bullets;
+          const bullets = given > 0 ? withoutLeaningOnDropped(slide.bullets, givesAway) : slide.bullets;
           return bullets.length > 0 ? [{ ...slide, bullets }] : [];
         });
         return { ...activity, payload: { ...activity.payload, slides } };
@@ -211,20 +211,6 @@ export function fitToShape(chapter: ChapterDraft, shape: ChapterShape, counts: S
     }
   });
   return { ...chapter, activities };
-}
-
-/**
- * Lines without those `drops` says go, and without a line that points back to one that went ("Ze werkt
- * door …" after the line that named "ze"): a graded slide kept it, pointing at nothing.
- */
-function withoutLinesAfter(lines: readonly string[], drops: (line: string) => boolean): string[] {
-  const kept: string[] = [];
-  let droppedBefore = false;
-  for (const line of lines) {
-    droppedBefore = drops(line) || (droppedBefore && leansOnContext(line));
-    if (!droppedBefore) kept.push(line);
-  }
-  return kept;
 }
 
 /**

@@ -3,7 +3,7 @@ import { contentTerms } from "./corpus.ts";
 import { escapeRegExp, words } from "./text/language.ts";
 import { WORD_LISTS } from "./text/lexicon/index.ts";
 import { joinLines, plainText } from "./text/markup.ts";
-import { leansOnContext } from "./text/rank.ts";
+import { withoutLeaningOnDropped } from "./text/rank.ts";
 import { splitSentences } from "./text/sentences.ts";
 
 /** Text as compared for support: plain, lower case, one kind of quote, single spaces, no end punctuation. */
@@ -153,13 +153,6 @@ export function withoutAddedCauses(
   lines: readonly string[],
 ): { text: string; dropped: number } {
   const sentences = splitSentences(text).map((span) => span.text);
-  const kept: string[] = [];
-  let droppedBefore = false;
-  for (const sentence of sentences) {
-    // A sentence that points back ("In particular, it made …") goes with the one it points to: a
-    // graded recap kept it, its "it" pointing at nothing.
-    droppedBefore = addsACause(sentence, lines) || (droppedBefore && leansOnContext(sentence));
-    if (!droppedBefore) kept.push(sentence);
-  }
+  const kept = withoutLeaningOnDropped(sentences, (sentence) => addsACause(sentence, lines));
   return { text: kept.join(" "), dropped: sentences.length - kept.length };
 }

@@ -1,6 +1,24 @@
 import { describe, expect, it } from "vitest";
 import { pastedSentences } from "../fixtures/pasted.ts";
-import { keyPhrases, leansOnContext, TermWeights } from "./rank.ts";
+import { keyPhrases, leansOnContext, TermWeights, withoutLeaningOnDropped } from "./rank.ts";
+
+describe("withoutLeaningOnDropped: a dropped line takes the lines pointing back to it along", () => {
+  const drops = (line: string) => line.includes("DROP");
+  it.each([
+    { lines: ["A DROP line.", "It works fast.", "Water flows downhill."], kept: ["Water flows downhill."] },
+    {
+      lines: ["A DROP line.", "Water flows downhill.", "It works fast."],
+      kept: ["Water flows downhill.", "It works fast."],
+    },
+    { lines: ["Water flows downhill.", "It works fast."], kept: ["Water flows downhill.", "It works fast."] },
+    {
+      lines: ["A DROP line.", "It works fast.", "This too.", "Dijken houden water tegen."],
+      kept: ["Dijken houden water tegen."],
+    },
+  ])("$lines → $kept", ({ lines, kept }) => {
+    expect(withoutLeaningOnDropped(lines, drops)).toEqual(kept);
+  });
+});
 
 describe("leansOnContext: a sentence that needs the one before it", () => {
   it.each([

@@ -193,6 +193,24 @@ export function leansOnContext(text: string): boolean {
 }
 
 /**
+ * The lines without those `drops` says go, and without a line that points back to one that went: a
+ * graded slide kept "Ze werkt door …" after the line that named "ze", and a graded recap "In
+ * particular, it made …" after its subject's sentence, each pointing at nothing.
+ */
+export function withoutLeaningOnDropped(
+  lines: readonly string[],
+  drops: (line: string) => boolean,
+): string[] {
+  const kept: string[] = [];
+  let droppedBefore = false;
+  for (const line of lines) {
+    droppedBefore = drops(line) || (droppedBefore && leansOnContext(line));
+    if (!droppedBefore) kept.push(line);
+  }
+  return kept;
+}
+
+/**
  * Cuts a run of sentences into `parts` passages where the vocabulary shifts most (TextTiling: the
  * similarity of the sentences before and after each gap, lowest first), preferring paragraph breaks
  * and keeping every passage at least a fair share long. Linear in the number of sentences (plus a sort).
