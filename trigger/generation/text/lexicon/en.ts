@@ -131,7 +131,8 @@ export const en: WordLists = {
       " ",
     ),
   pointerLeads: ["see", "cf"],
-  authorWords: "i me my mine myself".split(" "),
+  // With the contractions as words() reads them, straight and curly ("I’ll discuss …").
+  authorWords: "i me my mine myself i'm i’m i've i’ve i'll i’ll i'd i’d".split(" "),
   linkingOpeners: [
     // A list's ordinals: "Second, raw data should not change." states the point without them.
     "first",
