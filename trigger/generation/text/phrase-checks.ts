@@ -529,13 +529,7 @@ const LENGTH_SPREAD = 0.5;
  * places ("gelijke prestaties" beside "confusion matrix" is ruled out), a noun head, and a length
  * within 50 % of the answer's.
  */
-export function sameOptionForm(
-  answer: string,
-  option: string,
-  language: Language,
-  /** How far the option's length may stray from the answer's, as a share of it. */
-  spread = LENGTH_SPREAD,
-): boolean {
+export function sameOptionForm(answer: string, option: string, language: Language): boolean {
   const a = optionForm(answer, language);
   const b = optionForm(option, language);
   return (
@@ -547,8 +541,8 @@ export function sameOptionForm(
     // An adjective blank ("toegankelijk, ___ en herbruikbaar") has no noun among its options.
     a.nounHead === b.nounHead &&
     b.nounHead &&
-    b.letters >= a.letters * (1 - spread) &&
-    b.letters <= a.letters * (1 + spread)
+    b.letters >= a.letters * (1 - LENGTH_SPREAD) &&
+    b.letters <= a.letters * (1 + LENGTH_SPREAD)
   );
 }
 
