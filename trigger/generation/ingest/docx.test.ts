@@ -512,6 +512,31 @@ describe("readDocx", () => {
   });
 });
 
+describe("a listing set in the body style", () => {
+  it("is code, not sentences, while a command quoted in prose stays prose", async () => {
+    const made = {
+      children: [
+        text("Fake keys worden 2 maal getekend, conform GAEN en certificaat gebaseerd:"),
+        text("#!/bin/sh"),
+        text("set -e"),
+        text("# ES256 (ECDSA p256)"),
+        text("openssl ecparam -name secp256k1 -genkey -noout -out ec.key"),
+        text("Daarna worden de sleutels geüpload."),
+        text("openssl req -new"),
+      ],
+    };
+    expect(await linesOf(made)).toEqual([
+      ["Fake keys worden 2 maal getekend, conform GAEN en certificaat gebaseerd:", ""],
+      ["#!/bin/sh", "code"],
+      ["set -e", "code"],
+      ["# ES256 (ECDSA p256)", "code"],
+      ["openssl ecparam -name secp256k1 -genkey -noout -out ec.key", "code"],
+      ["Daarna worden de sleutels geüpload.", ""],
+      ["openssl req -new", ""],
+    ]);
+  });
+});
+
 describe("Word text is never Markdown", () => {
   it("keeps the underscores and asterisks of names in code in the sentences made from it", async () => {
     const line =

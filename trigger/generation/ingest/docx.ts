@@ -1,5 +1,6 @@
 import JSZip from "jszip";
 import mammoth from "mammoth";
+import { codeRuns } from "./code-lines.ts";
 import { markFrontMatter } from "./front-matter.ts";
 import { emptyLayout, type LineRole, type PageLayout } from "./layout.ts";
 import { normalizeLine } from "./lines.ts";
@@ -515,6 +516,26 @@ function classify(blocks: Block[], styles: Styles) {
   // Many teachers never use Heading styles and set a heading as a short paragraph in bold or larger.
   if (!styled) formattingHeadings(blocks, hasTitle, bodySize(blocks, styles));
   markNamedBlocks(blocks);
+  markCodeListings(blocks);
+}
+
+/**
+ * A listing set in the body style (no code style or monospace face to go by) is code, not prose: a run
+ * of paragraphs whose every line reads as code (`codeRuns`), such as a script in a published Word
+ * file's appendix that was read as sentences and slides.
+ */
+function markCodeListings(blocks: Block[]) {
+  const plain = (block: Block) => (block.role === null || block.role === "list") && block.heading === null;
+  // A heading, table or note between two paragraphs ends a run: it stands in as a line of no code.
+  const lines = blocks.flatMap((block) => (plain(block) ? block.lines : [""]));
+  const code = codeRuns(lines);
+  let first = 0;
+  for (const block of blocks) {
+    const count = plain(block) ? block.lines.length : 1;
+    const own = Array.from({ length: count }, (_, offset) => first + offset);
+    if (plain(block) && count > 0 && own.every((index) => code.has(index))) block.role = "code";
+    first += count;
+  }
 }
 
 /** What a block is by its own style and words, before its neighbours are looked at. */
