@@ -529,7 +529,13 @@ const LENGTH_SPREAD = 0.5;
  * places ("gelijke prestaties" beside "confusion matrix" is ruled out), a noun head, and a length
  * within 50 % of the answer's.
  */
-export function sameOptionForm(answer: string, option: string, language: Language): boolean {
+export function sameOptionForm(
+  answer: string,
+  option: string,
+  language: Language,
+  /** How far the option's length may stray from the answer's, as a share of it. */
+  spread = LENGTH_SPREAD,
+): boolean {
   const a = optionForm(answer, language);
   const b = optionForm(option, language);
   return (
@@ -541,8 +547,8 @@ export function sameOptionForm(answer: string, option: string, language: Languag
     // An adjective blank ("toegankelijk, ___ en herbruikbaar") has no noun among its options.
     a.nounHead === b.nounHead &&
     b.nounHead &&
-    b.letters >= a.letters * (1 - LENGTH_SPREAD) &&
-    b.letters <= a.letters * (1 + LENGTH_SPREAD)
+    b.letters >= a.letters * (1 - spread) &&
+    b.letters <= a.letters * (1 + spread)
   );
 }
 

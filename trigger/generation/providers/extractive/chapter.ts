@@ -305,6 +305,16 @@ function clozeItems(
     pool.items.push(item);
     clozes.set(pool, count + 1);
   }
+  for (const pool of pools.filter((candidate) => !hasQuestion(candidate))) {
+    const own = [...ranked, ...rest].filter((sentence) => poolOf(sentence) === pool);
+    for (const sentence of own) {
+      const item = clozeItem(sentence, pool.subtopic.subtopic_id, context, used, true);
+      if (!item?.question) continue;
+      used.add(item.key);
+      pool.items.push(item);
+      break;
+    }
+  }
 }
 
 /**

@@ -135,9 +135,13 @@ export function askableTerms(
 }
 
 /** Whether a wrong option has the answer's form (word class, number, article, length): see `sameOptionForm`. */
-export function sameKind(answer: string, option: string, language: Language): boolean {
-  return sameOptionForm(answer, option, language);
+export function sameKind(answer: string, option: string, language: Language, spread?: number): boolean {
+  return sameOptionForm(answer, option, language, spread);
 }
+
+// A subtopic's last-resort question may take options up to twice the answer's length rather than leave
+// the diagnostic without a question there; word class, number and article still match.
+const LAST_RESORT_SPREAD = 1;
 
 // Patterns per phrase, kept: the same terms are looked up in many sentences of a long source.
 const patterns = new Map<string, RegExp>();
@@ -242,6 +246,7 @@ function termDistractors(
   context: ItemContext,
   render: (phrase: KeyPhrase) => string | null,
   fillsTo?: (option: string) => string,
+  spread?: number,
   subtopicId?: string,
 ): Distractor[] {
   const overlaps = (a: string[], b: string[]) => optionsOverlap(a, b, context.language);
@@ -290,7 +295,7 @@ function termDistractors(
       // An activity ("het ontwikkelen") beside a thing ("organisaties") is ruled out by its kind.
       if (namesAnActivity(phrase.key, context) !== answerIsActivity) continue;
       const shown = render(phrase);
-      if (!shown || !sameKind(shownAnswer, shown, context.language)) continue;
+      if (!shown || !sameKind(shownAnswer, shown, context.language, spread)) continue;
       if (
         fillsTo &&
         (context.knownStatements.has(comparable(fillsTo(shown))) ||
@@ -663,6 +668,12 @@ export function clozeItem(
   subtopicId: string,
   context: ItemContext,
   avoid: ReadonlySet<string>,
+  /**
+   * For a subtopic that has no question otherwise (so the diagnostic can probe it): also a noun phrase
+   * the chapter names once, and wrong options may differ more in length. Never an item of a list, a
+   * name's head, a label before a number or a verb slot.
+   */
+  anyTerm = false,
 ): Item | null {
   if (!sentence.complete || sentence.text.split(" ").length < 6) return null;
   // "Een ___ met gezichtsherkenning herkent bijvoorbeeld …": an example's details illustrate, they are
@@ -684,7 +695,7 @@ export function clozeItem(
   const quotedText = quoted.map((quotedSentence) => quotedSentence.text).join(" ");
   for (const term of context.terms) {
     if (avoid.has(term.key) || (lead && phraseIn(term.key, lead.text))) continue;
-    if (!isKeyTerm(term, context)) continue;
+    if (!anyTerm && !isKeyTerm(term, context)) continue;
     // The source's own typo is never the answer to learn ("discrimerende effecten").
     if (hasMisspelling(term.key, context)) continue;
     const match = phraseIn(term.key, sentence.text);
@@ -720,6 +731,7 @@ export function clozeItem(
       return phrase.indefinite ? `${phrase.indefinite} ${phrase.display}` : null;
     };
     const fills = (option: string) => `${stemBefore}${option}${after}`;
+    const spread = anyTerm ? LAST_RESORT_SPREAD : undefined;
     // "opgesteld door ___": the blank is an actor, so every wrong option must be one the lexicon knows
     // as an actor (an abstract noun beside it is ruled out by its kind), else there is no question.
     const agentOnly = isAgentSlot(stemBefore, context.language) && !/^\p{Lu}/u.test(surface);
@@ -733,6 +745,7 @@ export function clozeItem(
       context,
       render,
       fills,
+      spread,
       subtopicId,
     );
     const labels = context.labels;
@@ -1018,6 +1031,7 @@ export function definitionItem(definition: DefinitionPair, subtopicId: string, c
     surroundingText(definition.sentences, context.sentences),
     context,
     (other) => other.display,
+    undefined,
     undefined,
     subtopicId,
   );

@@ -273,7 +273,7 @@ describe("options of the answer's kind", () => {
     ["nl", "zorgaanbieder", "leverancier", true],
   ];
   it.each(forms)("%s answer %j, option %j → %s", (language, answer, option, expected) => {
-    expect(sameOptionForm(answer, option, language)).toBe(expected);
+    expect(sameOptionForm(answer, option, language, 2)).toBe(expected);
   });
   it.each([
     ["nl", "interoperabel", true],
