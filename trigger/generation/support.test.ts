@@ -165,6 +165,18 @@ describe("addsACause: a paraphrase may not turn facts side by side into cause an
       ["It spread to other countries. This led to the WHO declaring a pandemic on 11 March 2020."],
       false,
     ],
+    [
+      "De WDO is niet relevant, omdat de Bolt geen uitwisselingssysteem is.",
+      [
+        "De WDO is niet relevant, aangezien de Bolt niet voldoet aan de definitie van een uitwisselingssysteem.",
+      ],
+      false,
+    ],
+    [
+      "De WDO is niet relevant, omdat de Bolt geen uitwisselingssysteem is.",
+      ["De WDO is niet relevant.", "De Bolt voldoet niet aan de definitie van een uitwisselingssysteem."],
+      true,
+    ],
   ] as const)("%s → %s", (text, lines, expected) => {
     expect(addsACause(text, lines)).toBe(expected);
   });

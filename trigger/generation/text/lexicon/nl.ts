@@ -168,6 +168,11 @@ export const nl: WordLists = {
     "vanwege",
     "dankzij",
     "dat komt doordat",
+    // "aangezien" and "want" give a reason as "omdat" does: a stand-in's "omdat" for a line's "aangezien"
+    // was told it stated a cause no line states.
+    "aangezien",
+    "want",
+    "zodat",
   ],
   purposeMarkers: ["zodat", "opdat", "teneinde", "om … te", "met als doel", "met het doel", "bedoeld om"],
   subordinators:
