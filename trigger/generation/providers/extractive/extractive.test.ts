@@ -1195,7 +1195,10 @@ describe("issue 22: fewer items, every one true", () => {
     );
     const texts = chapters.flatMap((chapter) => {
       const items = chapterItems(chapter);
-      return [...chapterTexts(items), ...items.cards.map((card) => card.hint ?? "")];
+      const slides = chapter.activities.flatMap((activity) =>
+        activity.kind === "overview" ? activity.payload.slides.flatMap((slide) => slide.bullets) : [],
+      );
+      return [...chapterTexts(items), ...items.cards.map((card) => card.hint ?? ""), ...slides];
     });
     expect(texts.join(" ")).toMatch(/quantile interval/u);
     expect(texts.filter((text) => /\b(?:I|my)\b|I’ll/u.test(text))).toEqual([]);
