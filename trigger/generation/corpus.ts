@@ -20,7 +20,7 @@ import {
   words,
 } from "./text/language.ts";
 import { isNonProse, joinLines, mayHoldMarkup, plainLines, plainProse } from "./text/markup.ts";
-import { isCompleteSentence, isUnstoppedStatement, splitSentences } from "./text/sentences.ts";
+import { holdsFormula, isCompleteSentence, isUnstoppedStatement, splitSentences } from "./text/sentences.ts";
 
 /** A source with its chunks, as generation reads it (from ingestion or from `source_chunks`). */
 export interface CorpusSourceInput {
@@ -411,10 +411,12 @@ function addParagraph(
       line_start: first.line_start,
       line_end: first.line_end,
       opensParagraph: position === 0,
-      // A paragraph that is one statement without a stop (a slide bullet) is as complete as a sentence.
+      // A paragraph that is one statement without a stop (a slide bullet) is as complete as a sentence;
+      // one holding a formula is no statement a learner can read, whatever its ends look like.
       complete:
-        isCompleteSentence(span.text) ||
-        (spans.length === 1 && isUnstoppedStatement(span.text, source.language)),
+        (isCompleteSentence(span.text) ||
+          (spans.length === 1 && isUnstoppedStatement(span.text, source.language))) &&
+        !holdsFormula(span.text),
       terms: contentTerms(span.text),
       ...(parts.length > 1 ? { parts } : {}),
       ...(framedBy === undefined ? {} : { framedBy }),

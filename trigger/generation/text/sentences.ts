@@ -1,4 +1,5 @@
 import type { Language } from "./language.ts";
+import { FORMULA_MARKS } from "./lexicon/formula-marks.ts";
 import { wordSet } from "./lexicon/index.ts";
 import { onlyAVerb } from "./pos.ts";
 
@@ -76,6 +77,11 @@ export function isUnstoppedStatement(text: string, language: Language): boolean 
     // The first word may be a capitalised verb of an imperative ("Make a library …"); a verb counts after it.
     return finite.has(lower) || (index > 0 && onlyAVerb(lower, language));
   });
+}
+
+/** A sentence holding mathematical notation, which extraction leaves unreadable (lexicon/formula-marks.ts). */
+export function holdsFormula(text: string): boolean {
+  return FORMULA_MARKS.some((mark) => mark.test(text));
 }
 
 /** A sentence that starts like one and ends like one, not a piece cut off at a chunk edge or a list item. */

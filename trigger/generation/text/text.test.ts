@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { headingsOfLines } from "./headings.ts";
 import { detectLanguage, isStopword } from "./language.ts";
 import { joinLines, plainProse, plainText } from "./markup.ts";
-import { isCompleteSentence, isUnstoppedStatement, splitSentences } from "./sentences.ts";
+import { holdsFormula, isCompleteSentence, isUnstoppedStatement, splitSentences } from "./sentences.ts";
 
 describe("headingsOfLines", () => {
   it("reads Markdown headings with their level, and only those in Markdown", () => {
@@ -165,6 +165,21 @@ describe("detectLanguage", () => {
     expect(detectLanguage("De zon verwarmt het water in de zee en het verdampt.")).toBe("nl");
     expect(detectLanguage("The sun warms the water in the sea and it evaporates.")).toBe("en");
     expect(detectLanguage("")).toBe("en");
+  });
+});
+
+describe("holdsFormula: mathematical notation that extraction leaves unreadable", () => {
+  it.each([
+    ["A median interval could be defined on any distribution M as follows: median(M) → x", true],
+    ["We must adjust its density values by the factor |g (y)|, the absolute value of the derivative.", true],
+    ["The test is significant when p ≤ 0.05 holds for the sample.", true],
+    ["We then set y = f(x) for every point of the grid.", true],
+    ["A 95% quantile interval shows where most of the distribution lies.", false],
+    ["De variabelen x en y worden samen in één grafiek getoond.", false],
+    ["Use the pipe operator (|>) to chain the calls.", false],
+    ["Het resultaat (zie bijlage A) is in 2020 gepubliceerd.", false],
+  ] as const)("%s → %s", (text, expected) => {
+    expect(holdsFormula(text)).toBe(expected);
   });
 });
 
