@@ -161,6 +161,9 @@ const CONTEXT_POINTERS = [
   // Dutch "daar" stands for a place or thing said before, also split from its preposition ("heeft daar
   // ook raadgevingen over"); "daarnaast", "daarom" are words of their own.
   /(?<![\p{L}])daar(?![\p{L}])/iu,
+  // A cross-reference to another part of the text: "Er is geen beveiliging voor RPI’s zoals beschreven
+  // bij Apple." read alone under its own heading says Apple does not protect them (a graded false item).
+  /\b(?:as|zoals)\s+(?:(?:already|earlier|previously|eerder|al|reeds)\s+)?(?:described|discussed|mentioned|explained|noted|shown|beschreven|besproken|genoemd|vermeld|uitgelegd|aangegeven)\b/iu,
 ];
 
 /**
