@@ -120,6 +120,25 @@ function capitalize(text: string): string {
 }
 
 /** The causes stated in a run of sentences (one subtopic or section), in reading order. */
+/**
+ * After a fronted Dutch cause the main clause opens with its verb ("…, duurt het enkele dagen"); a
+ * relative word there ("…, waarmee voldaan is") shows the comma closed something else.
+ */
+function opensDutchMainClause(clause: string): boolean {
+  return !wordSet("nl", "relativePronouns").has(clause.split(/\s+/u)[0]?.toLowerCase() ?? "");
+}
+
+/**
+ * A subordinate clause keeps its verb at the end, so a finite verb before a subject pronoun ("… kunnen
+ * deze ook worden gelogd") inside a fronted cause means the main clause began where no comma stood.
+ */
+function holdsDutchMainClause(clause: string): boolean {
+  const finite = wordSet("nl", "finiteAuxiliaries");
+  const subjects = new Set([...wordSet("nl", "subjectPronouns"), "deze", "die", "dit", "dat", "het", "er"]);
+  const words = clause.toLowerCase().split(/\s+/u);
+  return words.some((word, at) => at > 0 && finite.has(word) && subjects.has(words[at + 1] ?? ""));
+}
+
 export function causalPairs(
   sentences: readonly Sentence[],
   language: Language,
@@ -162,7 +181,14 @@ export function causalPairs(
       return;
     }
     const frontNl = language === "nl" ? FRONT_CAUSE_NL.exec(text) : null;
-    if (frontNl?.[1] && frontNl[2] && frontNl[3] && substantial(frontNl[2])) {
+    if (
+      frontNl?.[1] &&
+      frontNl[2] &&
+      frontNl[3] &&
+      substantial(frontNl[2]) &&
+      opensDutchMainClause(frontNl[3]) &&
+      !holdsDutchMainClause(frontNl[2])
+    ) {
       pairs.push(
         resolved({
           sentences: [sentence],

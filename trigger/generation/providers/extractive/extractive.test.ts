@@ -653,6 +653,18 @@ describe("cause and definition sentences", () => {
       "Second, raw data should not change during the project. Therefore it does not require version tracking.",
       ["raw data should not change during the project"],
     ],
+    // The comma closes a relative clause, not the cause: the main clause ("kunnen deze …") began without
+    // one, and the graded stem read "Waarom waarmee voldaan is aan de NEN7513-eisen inzake logging?".
+    [
+      "nl",
+      "Omdat de identiteit in het access token is vastgelegd kunnen deze ook worden gelogd door het bronsysteem, waarmee voldaan is aan de eisen inzake logging.",
+      [],
+    ],
+    [
+      "nl",
+      "Omdat de gegevens versleuteld worden opgeslagen, kan niemand anders ze lezen.",
+      ["de gegevens versleuteld worden opgeslagen"],
+    ],
   ] as const)("reads no cause from %s %j beyond %j", async (language, text, causes) => {
     const pairs = causalPairs(await sentencesOf(text), language);
     expect(pairs.map((pair) => pair.cause)).toEqual(causes);
