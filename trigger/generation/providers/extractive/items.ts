@@ -873,6 +873,22 @@ function otherStatements(pair: CausalPair, subtopicId: string, context: ItemCont
   });
 }
 
+/** More than this share of a wrong option's content words in the answer or the question: the same claim. */
+const RESTATED_SHARE = 0.5;
+
+/**
+ * A wrong option that says mostly what the answer or the question says: a reason from the same chain
+ * of argument, right as well. Two graded Wabvpz questions marked each other's right reason wrong ("niet
+ * voldoen aan de definitie van een Elektronisch Uitwisselingssysteem" beside "de Wabvpz-definitie van
+ * een elektronisch uitwisselingssysteem niet van toepassing").
+ */
+export function restates(option: string, claims: readonly string[]): boolean {
+  const own = [...new Set(contentTerms(option).map(stem))];
+  if (own.length === 0) return false;
+  const known = new Set(claims.flatMap((claim) => contentTerms(claim).map(stem)));
+  return own.filter((word) => known.has(word)).length / own.length > RESTATED_SHARE;
+}
+
 /** A wrong option of a cause question, with why it is wrong. */
 interface CauseOption {
   option: string;
@@ -976,7 +992,8 @@ export function causeItem(
     .filter(
       ({ option }, index, all) =>
         all.findIndex((other) => other.option === option) === index &&
-        comparable(option) !== comparable(answer),
+        comparable(option) !== comparable(answer) &&
+        !restates(option, [answer, pair.effect]),
     )
     .slice(0, MAX_OPTIONS - 1);
   const explanation = [

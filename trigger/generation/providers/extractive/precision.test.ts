@@ -12,6 +12,7 @@ import {
   fitsElsewhere,
   type ItemContext,
   optionsOverlap,
+  restates,
   whyWrong,
 } from "./items.ts";
 import { LABELS } from "./labels.ts";
@@ -606,6 +607,39 @@ describe("cause questions: every wrong option says where the text gives it, and 
     expect(unexplainedOptions(questions)).toEqual([]);
     expect(bareExplanations(questions)).toEqual([]);
     expect(placeOnlyExplanations(questions)).toEqual([]);
+  });
+});
+
+// graded: two Wabvpz cause questions marked each other's right reason wrong; each row: a wrong option,
+// the answer and the question's effect, and whether the option says mostly the same
+describe("restates: a wrong option that makes the answer's or the question's claim", () => {
+  it.each([
+    [
+      "Omdat er geen verwerking van persoonsgegevens door anderen plaatsvindt en de Wabvpz-definitie van een elektronisch uitwisselingssysteem niet van toepassing is op de Nuts Bolt Zorginzage.",
+      "Omdat systemen die de Nuts Bolt Zorginzage implementeren niet voldoen aan de definitie van een Elektronisch Uitwisselingssysteem.",
+      "De Wabvpz (wet aanvullende bepalingen verwerking persoonsgegevens in de zorg) is niet van toepassing",
+      true,
+    ],
+    [
+      "Omdat een veronderstelde toestemming altijd specifiek van aard is.",
+      "Omdat voor het initiëren van de Zorginzage het zorgproces bij de afnemer leidend is.",
+      "Ook is er gekozen voor een pull-mechanisme",
+      false,
+    ],
+    [
+      "Because cool air can hold less water vapour than warm air.",
+      "Because the air that descends there has already lost its moisture.",
+      "The other side of the range stays dry",
+      false,
+    ],
+    [
+      "Because the descending air has lost its moisture on the way down.",
+      "Because the air that descends there has already lost its moisture.",
+      "The other side of the range stays dry",
+      true,
+    ],
+  ] as const)("%j beside %j / %j → %s", (option, answer, effect, expected) => {
+    expect(restates(option, [answer, effect])).toBe(expected);
   });
 });
 
