@@ -13,6 +13,7 @@ import {
 import { stableId } from "../../ids.ts";
 import type { SectionMaterial } from "../../material.ts";
 import { comparable } from "../../support.ts";
+import { withoutLeadingLink } from "../../text/compress.ts";
 import {
   examplePattern,
   inOtherLanguage,
@@ -481,6 +482,19 @@ function quizActivity(kind: "diagnostic" | "mastery", title: string, questions: 
   return { kind, title, payload: { questions }, citations: citationsOf(questions) };
 }
 
+/**
+ * An example sentence may follow from its passage's point ("For example, …"), but must be whole prose
+ * that points nowhere else: graded study text showed a cut formula ("as follows: median(M) → x") and a
+ * cross-reference read as a claim ("Er is geen beveiliging voor RPI’s zoals beschreven bij Apple.").
+ */
+function showsAsExample(sentence: Sentence): boolean {
+  return (
+    sentence.complete &&
+    !inAuthorVoice(sentence) &&
+    !leansOnContext(withoutLeadingLink(sentence.text, sentence.source.language))
+  );
+}
+
 /** Per subtopic: its title, its lead, a definition, an example where the source gives one, a question. */
 function studyBlocks(pool: Pool, labels: Labels, askable: (item: Item) => boolean): StudyBlock[] {
   const id = pool.subtopic.subtopic_id;
@@ -509,7 +523,10 @@ function studyBlocks(pool: Pool, labels: Labels, askable: (item: Item) => boolea
     });
   }
   const example = pool.sentences.find(
-    (sentence) => examplePattern(sentence.source.language).test(sentence.text) && sentence !== lead,
+    (sentence) =>
+      examplePattern(sentence.source.language).test(sentence.text) &&
+      sentence !== lead &&
+      showsAsExample(sentence),
   );
   if (example)
     blocks.push({

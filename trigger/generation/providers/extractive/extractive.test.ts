@@ -596,6 +596,13 @@ describe("sections", () => {
   });
 });
 
+/** The contents of the study blocks of one type, over all chapters. */
+function blockTexts(chapters: Parameters<typeof chapterItems>[0][], type: string): string[] {
+  return chapters.flatMap((chapter) =>
+    chapterItems(chapter).blocks.flatMap((block) => (block.type === type ? [block.content] : [])),
+  );
+}
+
 async function generatedFrom(markdown: string) {
   const ingested = await ingestSource({
     id: "s",
@@ -1227,11 +1234,27 @@ describe("issue 22: fewer items, every one true", () => {
         "Een toezichthouder controleert of een organisatie zich aan de wet houdt. Een toezichthouder mag daarvoor gegevens opvragen bij de organisatie.",
       ].join("\n"),
     );
-    const texts = chapters.flatMap((chapter) =>
-      chapterItems(chapter).blocks.flatMap((block) => (block.type === "text" ? [block.content] : [])),
-    );
+    const texts = blockTexts(chapters, "text");
     expect(texts).toContain("Een toezichthouder controleert of een organisatie zich aan de wet houdt.");
     expect(texts.join(" ")).not.toMatch(/Of je hebt|Daarom moet|Maar dat geldt/u);
+  });
+
+  it("shows as an example only whole prose that points nowhere else", async () => {
+    const { chapters } = await chaptersOf(
+      [
+        "# Beveiliging",
+        "## Android",
+        "De sleutels worden elke dag vervangen door nieuwe sleutels. Er is geen beveiliging voor de sleutels zoals beschreven bij Apple. Een app bewaart bijvoorbeeld alleen de sleutels van de laatste veertien dagen.",
+        "",
+        "## Intervals",
+        "An interval summarises where most of a distribution lies. For example, a median interval could be defined on any distribution M as follows: median(M) → x. A 95% interval, for example, holds most of the probability mass.",
+      ].join("\n"),
+    );
+    const examples = blockTexts(chapters, "example");
+    expect(examples).toContain(
+      "Een app bewaart bijvoorbeeld alleen de sleutels van de laatste veertien dagen.",
+    );
+    expect(examples.join(" ")).not.toMatch(/zoals beschreven|→/u);
   });
 
   it("asks each term at most once per chapter", async () => {
