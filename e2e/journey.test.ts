@@ -23,8 +23,9 @@ const ROOT = path.resolve(import.meta.dirname, "..");
  * The learner's whole journey in Chromium against the real local stack: a new topic with a source →
  * structure generated → the citation dialog shows the source's own lines → accept → "Genereer leerpad"
  * → six phases per chapter → the diagnostic answered (its sources only after checking) → study and
- * practice show only the gaps → progress rises and persists after a reload → a perfect diagnostic
- * skips study and practice ("Overgeslagen") → every phase done or skipped makes 100 %.
+ * practice show the gaps and what the diagnostic never asked → progress rises and persists after a
+ * reload → a perfect diagnostic skips study and practice ("Overgeslagen") unless they teach what it never
+ * asked → every phase done or skipped makes 100 %.
  */
 
 const SOURCE_FILE = "rivieren.md";
@@ -130,6 +131,50 @@ async function activityOf(chapterId: string, kind: PhaseKind): Promise<{ id: str
 
 async function questionsOf(chapterId: string, kind: CheckKind): Promise<Question[]> {
   return PAYLOAD_SCHEMAS[kind].parse((await activityOf(chapterId, kind)).payload).questions;
+}
+
+/** The study blocks and practice cards of a chapter that teach a subtopic its diagnostic never asks about. */
+async function unprobedOf(chapterId: string): Promise<Array<{ subtopic_id: string | null }>> {
+  const probed = await askedSubtopics(chapterId);
+  const blocks = PAYLOAD_SCHEMAS.study.parse((await activityOf(chapterId, "study")).payload).blocks;
+  const cards = PAYLOAD_SCHEMAS.practice.parse((await activityOf(chapterId, "practice")).payload).cards;
+  return [...blocks, ...cards].filter((item) => item.subtopic_id !== null && !probed.has(item.subtopic_id));
+}
+
+/** The subtopics a chapter's diagnostic asks about; none when the chapter has no diagnostic. */
+async function askedSubtopics(chapterId: string): Promise<Set<string>> {
+  const { data, error } = await learner
+    .from("activities")
+    .select("payload")
+    .eq("chapter_id", chapterId)
+    .eq("kind", "diagnostic")
+    .maybeSingle();
+  expect(error).toBeNull();
+  const questions = data ? PAYLOAD_SCHEMAS.diagnostic.parse(data.payload).questions : [];
+  return new Set(questions.flatMap((question) => (question.subtopic_id ? [question.subtopic_id] : [])));
+}
+
+/**
+ * A chapter whose diagnostic asks about at least `subtopics` subtopics, other than `except`: the one
+ * the learner misses a subtopic of needs two, so one is a gap and another is not (a diagnostic asks
+ * only where a question is worth asking).
+ */
+async function chapterAsking(
+  subtopics: number,
+  except?: string,
+): Promise<{ id: string; position: number; title: string }> {
+  const { chapters } = await readOutline();
+  for (const chapter of chapters) {
+    if (chapter.id !== except && (await askedSubtopics(chapter.id)).size >= subtopics) return chapter;
+  }
+  throw new Error(`no chapter whose diagnostic asks about ${subtopics} subtopics`);
+}
+
+/** What study and practice say they show after a diagnostic with a gap (phase-content.tsx). */
+async function gapNote(chapterId: string, label: "Studie" | "Oefenen"): Promise<string> {
+  return (await unprobedOf(chapterId)).length > 0
+    ? `${label}: jouw hiaten en wat de diagnostiek niet heeft gevraagd`
+    : `${label}: alleen voor jouw hiaten`;
 }
 
 function phaseUrl(chapterId: string, kind: PhaseKind): string {
@@ -325,9 +370,7 @@ describe("a learner's journey from a source to adaptive study", () => {
   });
 
   it("answers the diagnostic, and study then shows only the gaps", async () => {
-    const outline = await readOutline();
-    const chapter = outline.chapters[0];
-    if (!chapter) throw new Error("no chapter");
+    const chapter = await chapterAsking(2);
     const diagnostic = await learner
       .from("activities")
       .select("payload")
@@ -363,7 +406,8 @@ describe("a learner's journey from a source to adaptive study", () => {
     expect(await seriousViolations(page)).toEqual([]);
 
     await page.goto(`/studymap/topics/${topicId}/microlearning/study/${chapter.id}/`);
-    await expect.poll(() => page.getByText("Studie: alleen voor jouw hiaten").count(), UI).toBe(1);
+    const studyNote = await gapNote(chapter.id, "Studie");
+    await expect.poll(() => page.getByText(studyNote).count(), UI).toBe(1);
     const study = await learner
       .from("activities")
       .select("payload")
@@ -401,9 +445,7 @@ describe("a learner's journey from a source to adaptive study", () => {
   });
 
   it("practises only the gap, with the hint before the answer", async () => {
-    const outline = await readOutline();
-    const chapter = outline.chapters[0];
-    if (!chapter) throw new Error("no chapter");
+    const chapter = await chapterAsking(2);
     const diagnostic = await learner
       .from("activity_progress")
       .select("result")
@@ -412,11 +454,16 @@ describe("a learner's journey from a source to adaptive study", () => {
     const gaps = (diagnostic.data as { result: { gaps: string[] } }).result.gaps;
     expect(gaps).toHaveLength(1);
     const cards = PAYLOAD_SCHEMAS.practice.parse((await activityOf(chapter.id, "practice")).payload).cards;
-    const shown = cards.filter((card) => card.subtopic_id === null || gaps.includes(card.subtopic_id));
+    // A card of a subtopic the diagnostic never asked about stays too: the learner showed nothing there.
+    const unprobed = await unprobedOf(chapter.id);
+    const shown = cards.filter(
+      (card) => card.subtopic_id === null || gaps.includes(card.subtopic_id) || unprobed.includes(card),
+    );
     const hidden = cards.filter((card) => !shown.includes(card));
 
     await page.goto(phaseUrl(chapter.id, "practice"));
-    await expect.poll(() => page.getByText("Oefenen: alleen voor jouw hiaten").count(), UI).toBe(1);
+    const practiceNote = await gapNote(chapter.id, "Oefenen");
+    await expect.poll(() => page.getByText(practiceNote).count(), UI).toBe(1);
     for (const card of hidden) {
       expect(await page.getByRole("listitem").filter({ hasText: card.q }).count()).toBe(0);
     }
@@ -439,14 +486,15 @@ describe("a learner's journey from a source to adaptive study", () => {
     expect(await seriousViolations(page)).toEqual([]);
   });
 
-  it("skips study and practice after a perfect diagnostic and shows them as Overgeslagen", async () => {
-    const outline = await readOutline();
-    const chapter = outline.chapters[1];
-    if (!chapter) throw new Error("no second chapter");
+  it("after a perfect diagnostic, skips study and practice unless they teach what it never asked", async () => {
+    const chapter = await chapterAsking(1, (await chapterAsking(2)).id);
+    // What the diagnostic never asked about, the learner has shown nothing of: that stays to study.
+    const teachesUnprobed = (await unprobedOf(chapter.id)).length > 0;
     await takeCheck(chapter.id, "diagnostic");
-    expect(await page.getByText("Geen hiaten gevonden: je kunt Studie en Oefenen overslaan.").count()).toBe(
-      1,
-    );
+    const outcome = teachesUnprobed
+      ? "Geen hiaten gevonden: Studie en Oefenen tonen nog wat de diagnostiek niet heeft gevraagd."
+      : "Geen hiaten gevonden: je kunt Studie en Oefenen overslaan.";
+    expect(await page.getByText(outcome).count()).toBe(1);
 
     await page.goto(`/studymap/topics/${topicId}/microlearning/`);
     const rows = page
@@ -454,9 +502,15 @@ describe("a learner's journey from a source to adaptive study", () => {
       .getByRole("link");
     await expect
       .poll(async () => (await rows.allTextContents()).filter((text) => text.endsWith("Overgeslagen")), UI)
-      .toEqual([expect.stringMatching(/^Studie/), expect.stringMatching(/^Oefenen/)]);
-    await screenshot("08-skipped");
+      .toEqual(teachesUnprobed ? [] : [expect.stringMatching(/^Studie/), expect.stringMatching(/^Oefenen/)]);
+    await screenshot("08-after-perfect-diagnostic");
     expect(await seriousViolations(page)).toEqual([]);
+    if (teachesUnprobed) {
+      await page.goto(phaseUrl(chapter.id, "study"));
+      await expect
+        .poll(() => page.getByText("Studie: wat de diagnostiek niet heeft gevraagd").count(), UI)
+        .toBe(1);
+    }
   });
 
   it("reaches 100 % once every phase is done or skipped", async () => {

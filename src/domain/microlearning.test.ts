@@ -20,6 +20,7 @@ import {
   scoreQuiz,
   statusAfterQuiz,
   statusOnOpen,
+  unprobedItems,
 } from "./microlearning.ts";
 
 function question(id: string, subtopic: string | null, correct = 1): Question {
@@ -72,6 +73,7 @@ describe("scoring", () => {
       total: 4,
       gaps: ["rivers", "deltas"],
       passed: false,
+      probed: ["rivers", "deltas"],
     });
     expect(statusAfterQuiz(quizResult("mastery", questions, allWrong))).toBe("in_progress");
     expect(statusAfterQuiz(quizResult("diagnostic", questions, allWrong))).toBe("completed");
@@ -107,6 +109,28 @@ describe("gap focus", () => {
   it("shows nothing when the diagnostic found no gap", () => {
     const perfect = quizResult("diagnostic", questions, { q1: 1, q2: 1, q3: 1, q4: 1 });
     expect(itemsForFocus(blocks, gapFocus(perfect, null))).toEqual([]);
+  });
+
+  it("keeps in focus what the diagnostic never asked about, also when it found no gap", () => {
+    const withCoasts = [...blocks, { id: "coasts", subtopic_id: "coasts" }];
+    expect(ids(itemsForFocus(withCoasts, gapFocus(diagnostic, null)))).toEqual([
+      "general",
+      "rivers",
+      "coasts",
+    ]);
+    const perfect = quizResult("diagnostic", questions, { q1: 1, q2: 1, q3: 1, q4: 1 });
+    expect(perfect.probed).toEqual(["rivers", "deltas"]);
+    const focus = gapFocus(perfect, null);
+    expect(ids(unprobedItems(withCoasts, focus))).toEqual(["coasts"]);
+    expect(ids(itemsForFocus(withCoasts, focus))).toEqual(["general", "coasts"]);
+    expect(itemsForFocus(blocks, focus)).toEqual([]);
+  });
+
+  it("reads a result stored before it recorded what it asked about as asking about everything", () => {
+    const { probed: _, ...stored } = quizResult("diagnostic", questions, { q1: 1, q2: 1, q3: 1, q4: 1 });
+    const focus = gapFocus(parseQuizResult(stored), null);
+    expect(focus.probed).toBeNull();
+    expect(itemsForFocus([...blocks, { id: "coasts", subtopic_id: "coasts" }], focus)).toEqual([]);
   });
 
   it("reopens the gaps of a failed mastery check, not of a passed one", () => {

@@ -46,6 +46,10 @@ export const quizResultSchema = z.object({
   total: z.number().int().nonnegative(),
   gaps: z.array(z.string()),
   passed: z.boolean(),
+  /** The subtopics the check's questions ask about; absent from results stored before it was kept. */
+  probed: z.array(z.string()).optional(),
+  /** A perfect diagnostic's study or practice still teach a subtopic it never asked about: not skipped. */
+  unprobedLeft: z.boolean().optional(),
 });
 export type QuizResult = z.infer<typeof quizResultSchema>;
 
@@ -66,18 +70,28 @@ export function quizResult(
     total: score.total,
     gaps: score.gaps,
     passed: kind === "diagnostic" || masteryPassed(score),
+    probed: [
+      ...new Set(questions.flatMap((question) => (question.subtopic_id ? [question.subtopic_id] : []))),
+    ],
   };
 }
 
 /**
  * Which subtopics the study and practice phases focus on. Before any check the learner sees everything;
- * after the diagnostic only its gaps; a failed mastery check reopens the gaps it found.
+ * after the diagnostic its gaps and what it never asked about; a failed mastery check reopens the gaps
+ * it found.
  */
 export interface GapFocus {
   assessed: boolean;
   gaps: ReadonlySet<string>;
   /** A check found mistakes it cannot tie to a subtopic: everything stays in focus. */
   unmapped: boolean;
+  /**
+   * The subtopics the diagnostic asked about; null when unknown (no diagnostic, or one stored before
+   * this was kept). A subtopic it never asked about is one the learner has shown nothing of, so its
+   * study text and cards stay in focus: hiding them would hide the only place that subtopic is taught.
+   */
+  probed: ReadonlySet<string> | null;
 }
 
 /** Mistakes on questions without a subtopic leave fewer named gaps than wrong answers. */
@@ -92,20 +106,35 @@ export function gapFocus(diagnostic: QuizResult | null, mastery: QuizResult | nu
     assessed: diagnostic !== null || reopened.length > 0,
     gaps: new Set([...(diagnostic?.gaps ?? []), ...reopened]),
     unmapped: [diagnostic, failedMastery].some((result) => result !== null && hasUnmappedMistakes(result)),
+    probed: diagnostic?.probed ? new Set(diagnostic.probed) : null,
   };
 }
 
+/** The items of subtopics the diagnostic never asked about (none while that is unknown). */
+export function unprobedItems<T extends { subtopic_id: string | null }>(
+  items: readonly T[],
+  focus: GapFocus,
+): T[] {
+  const { probed } = focus;
+  if (!focus.assessed || probed === null) return [];
+  return items.filter((item) => item.subtopic_id !== null && !probed.has(item.subtopic_id));
+}
+
 /**
- * The items a learner still needs: all of them before assessment; afterwards those of a gap subtopic,
- * plus the general items (no subtopic) as long as there is any gap to study.
+ * The items a learner still needs: all of them before assessment; afterwards those of a gap subtopic or
+ * of one the diagnostic never asked about, plus the general items (no subtopic) as long as there is
+ * any of those to study.
  */
 export function itemsForFocus<T extends { subtopic_id: string | null }>(
   items: readonly T[],
   focus: GapFocus,
 ): T[] {
   if (!focus.assessed || focus.unmapped) return [...items];
-  if (focus.gaps.size === 0) return [];
-  return items.filter((item) => item.subtopic_id === null || focus.gaps.has(item.subtopic_id));
+  const unprobed = new Set(unprobedItems(items, focus));
+  if (focus.gaps.size === 0 && unprobed.size === 0) return [];
+  return items.filter(
+    (item) => item.subtopic_id === null || focus.gaps.has(item.subtopic_id) || unprobed.has(item),
+  );
 }
 
 /**
@@ -132,8 +161,15 @@ export function isSkippablePhase(kind: string): kind is SkippablePhase {
  * a question without a subtopic leaves no named gap, yet the learner did not show mastery either, so
  * "no gaps" alone is not enough; an empty diagnostic proves nothing.
  */
-export function diagnosticSkipsStudy(diagnostic: Pick<QuizResult, "correct" | "total"> | null): boolean {
-  return diagnostic !== null && diagnostic.total > 0 && diagnostic.correct === diagnostic.total;
+export function diagnosticSkipsStudy(
+  diagnostic: Pick<QuizResult, "correct" | "total" | "unprobedLeft"> | null,
+): boolean {
+  return (
+    diagnostic !== null &&
+    diagnostic.total > 0 &&
+    diagnostic.correct === diagnostic.total &&
+    diagnostic.unprobedLeft !== true
+  );
 }
 
 /** Opening an activity starts it; it never undoes a completion. */

@@ -290,6 +290,39 @@ describe("the adaptive path of a chapter", () => {
     expect(statusOf("Diagnostiek")).toMatch(/Voltooid$/);
   });
 
+  it("after a perfect diagnostic, still teaches what it never asked about", async () => {
+    PAYLOADS.study = {
+      blocks: [
+        ...blocks,
+        studyBlock("heading", "Delta's", "deltas"),
+        studyBlock("text", "Een delta ontstaat bij de monding", "deltas"),
+      ],
+    };
+    try {
+      await finish("overview");
+      const diagnostic = await answerCheck("diagnostic", []);
+      expect(
+        screen.getByText(
+          "Geen hiaten gevonden: Studie en Oefenen tonen nog wat de diagnostiek niet heeft gevraagd.",
+        ),
+      ).toBeInTheDocument();
+      diagnostic.unmount();
+      expect(rows.get(activityId(CHAPTER_1, "study"))?.status).not.toBe("completed");
+      expect(rows.get(activityId(CHAPTER_1, "diagnostic"))?.result).toMatchObject({
+        probed: ["springs", "glaciers"],
+        unprobedLeft: true,
+      });
+
+      openPhase("study");
+      expect(await screen.findByText("Studie: wat de diagnostiek niet heeft gevraagd")).toBeInTheDocument();
+      expect(screen.getByText("Een delta ontstaat bij de monding")).toBeInTheDocument();
+      expect(screen.queryByText("Bronwater komt uit de grond")).not.toBeInTheDocument();
+      expect(screen.queryByText("Overgeslagen")).not.toBeInTheDocument();
+    } finally {
+      PAYLOADS.study = { blocks };
+    }
+  });
+
   it("skips on opening when a perfect diagnostic was stored before skipping was recorded", async () => {
     rows.set(activityId(CHAPTER_1, "diagnostic"), {
       status: "completed",

@@ -14,6 +14,7 @@ import {
   itemsForFocus,
   practiceStatus,
   type QuizResult,
+  unprobedItems,
 } from "@/domain/microlearning.ts";
 import { PracticeCardItem } from "./practice-card.tsx";
 import { Quiz } from "./quiz.tsx";
@@ -28,10 +29,22 @@ function Note({ children }: { children: ReactNode }) {
 }
 
 /** What the learner is told about the gap focus of study and practice. */
-function FocusNote({ focus, label }: { focus: GapFocus; label: string }) {
+function FocusNote({
+  focus,
+  label,
+  items,
+}: {
+  focus: GapFocus;
+  label: string;
+  items: readonly { subtopic_id: string | null }[];
+}) {
   if (!focus.assessed) return <Note>Maak eerst de diagnostiek om te zien wat je kunt overslaan.</Note>;
   if (focus.unmapped) return <Note>{label}: alles, want je fouten horen niet bij één subonderwerp</Note>;
-  if (focus.gaps.size === 0) return <Note>Geen hiaten gevonden — je beheerst dit onderdeel al.</Note>;
+  const unprobed = unprobedItems(items, focus).length > 0;
+  if (focus.gaps.size === 0 && !unprobed)
+    return <Note>Geen hiaten gevonden — je beheerst dit onderdeel al.</Note>;
+  if (focus.gaps.size === 0) return <Note>{label}: wat de diagnostiek niet heeft gevraagd</Note>;
+  if (unprobed) return <Note>{label}: jouw hiaten en wat de diagnostiek niet heeft gevraagd</Note>;
   return <Note>{label}: alleen voor jouw hiaten</Note>;
 }
 
@@ -99,7 +112,7 @@ function StudyContent({ blocks, focus }: { blocks: readonly StudyBlock[]; focus:
   );
   return (
     <div className="flex flex-col gap-4">
-      <FocusNote focus={focus} label="Studie" />
+      <FocusNote focus={focus} label="Studie" items={blocks} />
       {shown.map((block) => (
         <StudyBlockView key={block.order} block={block} />
       ))}
@@ -128,7 +141,7 @@ function PracticeContent({ activityId, cards, focus, onAllReviewed }: PracticeCo
 
   return (
     <div className="flex flex-col gap-4">
-      <FocusNote focus={focus} label="Oefenen" />
+      <FocusNote focus={focus} label="Oefenen" items={cards} />
       <ul className="flex flex-col gap-2">
         {shown.map((card) => (
           <PracticeCardItem

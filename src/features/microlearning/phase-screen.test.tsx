@@ -199,7 +199,14 @@ describe("diagnostic", () => {
         activityId: activityId(CHAPTER_1, "diagnostic"),
         status: "completed",
         userId: TEST_USER.id,
-        result: { answers: { q1: 1, q2: 0 }, correct: 1, total: 2, gaps: ["glaciers"], passed: true },
+        result: {
+          answers: { q1: 1, q2: 0 },
+          correct: 1,
+          total: 2,
+          gaps: ["glaciers"],
+          passed: true,
+          probed: ["springs", "glaciers"],
+        },
       },
     );
   });

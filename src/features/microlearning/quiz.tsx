@@ -16,9 +16,11 @@ function outcomeText(kind: "diagnostic" | "mastery", result: QuizResult): string
       ? "Geslaagd!"
       : "Nog niet geslaagd — Studie en Oefenen staan weer open voor je hiaten.";
   }
-  return result.gaps.length === 0
-    ? "Geen hiaten gevonden: je kunt Studie en Oefenen overslaan."
-    : `Studie en Oefenen richten zich nu op ${result.gaps.length === 1 ? "1 hiaat" : `${result.gaps.length} hiaten`}.`;
+  if (result.gaps.length > 0)
+    return `Studie en Oefenen richten zich nu op ${result.gaps.length === 1 ? "1 hiaat" : `${result.gaps.length} hiaten`}.`;
+  return result.unprobedLeft
+    ? "Geen hiaten gevonden: Studie en Oefenen tonen nog wat de diagnostiek niet heeft gevraagd."
+    : "Geen hiaten gevonden: je kunt Studie en Oefenen overslaan.";
 }
 
 type Mark = "correct" | "wrong";

@@ -15,10 +15,12 @@ import {
   type SkippedResult,
   statusAfterQuiz,
   statusOnOpen,
+  unprobedItems,
 } from "@/domain/microlearning.ts";
 import type { ProgressStatus } from "@/domain/outline.ts";
 import { isPhaseKind, type PhaseKind } from "@/domain/phase.ts";
 import { useAuth, useSupabase } from "@/lib/auth/auth-context";
+import type { StudymapClient } from "@/lib/database";
 import { outlineKey } from "@/lib/outline-request";
 import {
   type ActivityCitation,
@@ -56,6 +58,24 @@ function readActivity(row: ActivityRow | null): PhaseActivity | null {
   return { row, content: parsed.success ? parsed.data : null };
 }
 
+/** What study and practice focus on: their blocks or cards (nothing for the other phases). */
+export function focusItems(content: Activity | null | undefined): readonly { subtopic_id: string | null }[] {
+  if (content?.kind === "study") return content.payload.blocks;
+  if (content?.kind === "practice") return content.payload.cards;
+  return [];
+}
+
+/** Whether study or practice teaches a subtopic the diagnostic of `result` never asked about. */
+async function teachesUnprobed(
+  client: StudymapClient,
+  chapterId: string,
+  result: QuizResult,
+): Promise<boolean> {
+  const focus = gapFocus(result, null);
+  const rows = await Promise.all(SKIPPABLE_PHASES.map((kind) => fetchActivity(client, chapterId, kind)));
+  return rows.some((row) => unprobedItems(focusItems(readActivity(row)?.content), focus).length > 0);
+}
+
 type ProgressEntry = {
   activityId: string;
   status: ProgressStatus;
@@ -64,8 +84,9 @@ type ProgressEntry = {
 
 /**
  * What a finished check changes in study and practice: a perfect diagnostic skips them (recorded as
- * completed); a failed mastery check reopens them; a diagnostic with mistakes reopens only what an
- * earlier perfect diagnostic had skipped (what the learner worked through stays done).
+ * completed) unless they teach something it never asked about (`unprobedLeft`); a failed mastery check reopens them; a
+ * diagnostic with mistakes reopens only what an earlier perfect diagnostic had skipped (what the learner
+ * worked through stays done).
  */
 function followUps(
   kind: "diagnostic" | "mastery",
@@ -136,14 +157,17 @@ export function usePhase(topicId: string, chapterId: string, kind: string) {
     [progressOf],
   );
 
-  // Study and practice are done without working through them once the diagnostic showed no gap at all
-  // and no failed mastery check reopened them (skipped is done, so 100 % stays reachable).
+  // Study and practice are done without working through them once the diagnostic showed no gap at all,
+  // asked about everything they teach, and no failed mastery check reopened them (skipped is done, so
+  // 100 % stays reachable).
+  const ownContent = activity.data?.content;
   const skipsStudy = useMemo(
     () =>
       diagnosticSkipsStudy(progressOf("diagnostic")?.result ?? null) &&
       focus.gaps.size === 0 &&
-      !focus.unmapped,
-    [progressOf, focus],
+      !focus.unmapped &&
+      unprobedItems(focusItems(ownContent), focus).length === 0,
+    [progressOf, focus, ownContent],
   );
 
   /**
@@ -200,7 +224,12 @@ export function usePhase(topicId: string, chapterId: string, kind: string) {
       const content = activity.data?.content;
       if (!activityId || !content || (content.kind !== "diagnostic" && content.kind !== "mastery"))
         return null;
-      const result = quizResult(content.kind, content.payload.questions, answers);
+      const scored = quizResult(content.kind, content.payload.questions, answers);
+      const unprobedLeft =
+        content.kind === "diagnostic" &&
+        diagnosticSkipsStudy(scored) &&
+        (await logged("study and practice", () => teachesUnprobed(client, chapterId, scored), false));
+      const result = unprobedLeft ? { ...scored, unprobedLeft } : scored;
       await save([
         { activityId, status: statusAfterQuiz(result), result },
         ...followUps(content.kind, result, progressOf),
