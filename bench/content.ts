@@ -114,12 +114,14 @@ console.log(
 const totals: Partial<Record<keyof QualityCounts, number>> = {};
 const formTotals: Record<string, number> = {};
 let allDefects = 0;
+let unprobedTotal = 0;
 for (const fixture of fixtures) {
   await run(fixture); // warm-up: module loading and JIT are not part of the timings
   const runs: Run[] = [];
   for (let index = 0; index < RUNS; index++) runs.push(await run(fixture));
   const result = runs[0] as Run;
-  const { counts, forms, shape, recapWords, balance, recapVerbatim, shapes } = result.report;
+  const { counts, forms, shape, recapWords, balance, recapVerbatim, shapes, unprobedSubtopics } =
+    result.report;
   const defects = defectTotal(counts);
   allDefects += defects;
   console.log(`${fixture.name} (${fixture.language}, ${fixture.kind})`);
@@ -138,6 +140,8 @@ for (const fixture of fixtures) {
       .map((chapter) => `${chapter.diagnostic}/${chapter.mastery}/${chapter.cards}`)
       .join(", ")}`,
   );
+  console.log(`  subtopics the diagnostic does not ask about (kept in focus): ${unprobedSubtopics}`);
+  unprobedTotal += unprobedSubtopics;
   console.log(
     `  answer balance: right option uniquely longest in ${balance.longest}, uniquely shortest in ${balance.shortest} of ${balance.questions} questions`,
   );
@@ -165,6 +169,7 @@ console.log(
     .map(([form, count]) => `${form} ${count}`)
     .join(", ")}`,
 );
+console.log(`  subtopics not asked about (a figure, kept in focus): ${unprobedTotal}`);
 console.log(`\n${allDefects === 0 ? "No defects." : `${allDefects} defects in total.`}`);
 
 const { values } = parseArgs({ options: { relay: { type: "string", multiple: true } }, strict: false });

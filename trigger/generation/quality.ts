@@ -743,7 +743,6 @@ export interface QualityCounts {
   bareExplanations: number;
   /** Of cloze, cause and definition questions, how many forms the course lacks. */
   missingForms: number;
-  unmappedSubtopics: number;
   singleSubtopicSections: number;
   titlesRepeatingSection: number;
   fragmentTitles: number;
@@ -787,6 +786,12 @@ export interface QualityReport {
   recapVerbatim: number[];
   /** Per chapter, the items its shape asked for: diagnostic/mastery/cards. */
   shapes: Array<{ diagnostic: number; mastery: number; cards: number }>;
+  /**
+   * Subtopics no diagnostic question asks about. A figure, not a defect: the learner's focus keeps
+   * their study text and cards after the diagnostic (src/domain/microlearning.ts), and a question
+   * that is not worth asking would be the only way to lower it.
+   */
+  unprobedSubtopics: number;
 }
 
 /** Every count for one generated structure and course (and the structure its regenerate gave). */
@@ -837,7 +842,6 @@ export function qualityReport(input: {
       statementQuestions: forms.statement,
       bareExplanations: bareExplanations(questions).length,
       missingForms: REQUIRED_FORMS.filter((form) => forms[form] === 0).length,
-      unmappedSubtopics: unmappedSubtopics(input.structure, input.chapters).length,
       singleSubtopicSections: shape.singleSubtopicSections,
       titlesRepeatingSection: shape.titlesRepeatingSection,
       fragmentTitles: shape.fragmentTitles,
@@ -872,6 +876,7 @@ export function qualityReport(input: {
       const known = shapeOf(chapter);
       return { diagnostic: known?.diagnostic ?? 0, mastery: known?.mastery ?? 0, cards: known?.cards ?? 0 };
     }),
+    unprobedSubtopics: unmappedSubtopics(input.structure, input.chapters).length,
   };
 }
 
