@@ -284,7 +284,20 @@ export function causalPairs(
     }
   });
   // An instruction ("Consider changing file permissions …") is no cause: "Because consider …".
-  return pairs.filter((pair) => !opensWithImperative(pair.causeStatement ?? pair.cause ?? "", language));
+  return pairs.filter(
+    (pair) =>
+      !opensWithImperative(pair.causeStatement ?? pair.cause ?? "", language) &&
+      [pair.effect, pair.cause ?? pair.causeStatement ?? ""].every(isOneClause),
+  );
+}
+
+/**
+ * A cause or effect is one clause of one sentence: not a lead-in to what follows ("… get the correct
+ * result:") nor two sentences the splitter left together ("… discoverability. ggdist’s shortcut
+ * geometries include …"), which graded why-questions quoted as garbled stems.
+ */
+function isOneClause(text: string): boolean {
+  return !/:\s*$/u.test(text.trim()) && !/[.!?]\s+\p{L}/u.test(text);
 }
 
 /**

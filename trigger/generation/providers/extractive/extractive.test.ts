@@ -672,6 +672,17 @@ describe("cause and definition sentences", () => {
       "Omdat de gegevens versleuteld worden opgeslagen, kan niemand anders ze lezen.",
       ["de gegevens versleuteld worden opgeslagen"],
     ],
+    // A lead-in and two sentences left together are no cause or effect (graded garbled why-questions).
+    [
+      "en",
+      "It uses numerical methods to calculate derivatives of scale transformations. As a result, we can visualize a log-transformed density and get the correct result:",
+      [],
+    ],
+    [
+      "en",
+      "Second, many users will not learn every option, so shortcuts aid learnability. ggdist’s shortcut geometries include eye plots.",
+      [],
+    ],
   ] as const)("reads no cause from %s %j beyond %j", async (language, text, causes) => {
     const pairs = causalPairs(await sentencesOf(text), language);
     expect(pairs.map((pair) => pair.cause)).toEqual(causes);
