@@ -20,7 +20,7 @@ import {
   words,
 } from "./text/language.ts";
 import { isNonProse, joinLines, mayHoldMarkup, plainLines, plainProse } from "./text/markup.ts";
-import { holdsFormula, isCompleteSentence, isUnstoppedStatement, splitSentences } from "./text/sentences.ts";
+import { holdsNotation, isCompleteSentence, isUnstoppedStatement, splitSentences } from "./text/sentences.ts";
 
 /** A source with its chunks, as generation reads it (from ingestion or from `source_chunks`). */
 export interface CorpusSourceInput {
@@ -416,7 +416,7 @@ function addParagraph(
       complete:
         (isCompleteSentence(span.text) ||
           (spans.length === 1 && isUnstoppedStatement(span.text, source.language))) &&
-        !holdsFormula(span.text),
+        !holdsNotation(span.text),
       terms: contentTerms(span.text),
       ...(parts.length > 1 ? { parts } : {}),
       ...(framedBy === undefined ? {} : { framedBy }),

@@ -1,5 +1,5 @@
 import type { Language } from "./language.ts";
-import { FORMULA_MARKS } from "./lexicon/formula-marks.ts";
+import { FORMULA_MARKS, TABLE_ROW_MARKS } from "./lexicon/formula-marks.ts";
 import { wordSet } from "./lexicon/index.ts";
 import { onlyAVerb } from "./pos.ts";
 
@@ -79,9 +79,12 @@ export function isUnstoppedStatement(text: string, language: Language): boolean 
   });
 }
 
-/** A sentence holding mathematical notation, which extraction leaves unreadable (lexicon/formula-marks.ts). */
-export function holdsFormula(text: string): boolean {
-  return FORMULA_MARKS.some((mark) => mark.test(text));
+/**
+ * A sentence holding mathematical notation, which extraction leaves unreadable, or a table's numbered
+ * rows run together (lexicon/formula-marks.ts): no statement a learner can read.
+ */
+export function holdsNotation(text: string): boolean {
+  return [...FORMULA_MARKS, ...TABLE_ROW_MARKS].some((mark) => mark.test(text));
 }
 
 /** A sentence that starts like one and ends like one, not a piece cut off at a chunk edge or a list item. */

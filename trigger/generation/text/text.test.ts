@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { headingsOfLines } from "./headings.ts";
 import { detectLanguage, isStopword } from "./language.ts";
 import { joinLines, plainProse, plainText } from "./markup.ts";
-import { holdsFormula, isCompleteSentence, isUnstoppedStatement, splitSentences } from "./sentences.ts";
+import { holdsNotation, isCompleteSentence, isUnstoppedStatement, splitSentences } from "./sentences.ts";
 
 describe("headingsOfLines", () => {
   it("reads Markdown headings with their level, and only those in Markdown", () => {
@@ -168,7 +168,7 @@ describe("detectLanguage", () => {
   });
 });
 
-describe("holdsFormula: mathematical notation that extraction leaves unreadable", () => {
+describe("holdsNotation: mathematical notation or table rows that extraction leaves unreadable", () => {
   it.each([
     ["A median interval could be defined on any distribution M as follows: median(M) → x", true],
     ["We must adjust its density values by the factor |g (y)|, the absolute value of the derivative.", true],
@@ -178,8 +178,15 @@ describe("holdsFormula: mathematical notation that extraction leaves unreadable"
     ["De variabelen x en y worden samen in één grafiek getoond.", false],
     ["Use the pipe operator (|>) to chain the calls.", false],
     ["Het resultaat (zie bijlage A) is in 2020 gepubliceerd.", false],
+    [
+      "15- Stappen worden voor iedere bronhouder doorlopen 15 16- Het bronsysteem controleert het token.",
+      true,
+    ],
+    ["Stappen worden voor iedere bronhouder doorlopen 15 16- Het bronsysteem controleert het token.", true],
+    ["In 2015 - het jaar van de wet - veranderde alles voor de zorg.", false],
+    ["De stappen 15-19 worden voor iedere bronhouder doorlopen.", false],
   ] as const)("%s → %s", (text, expected) => {
-    expect(holdsFormula(text)).toBe(expected);
+    expect(holdsNotation(text)).toBe(expected);
   });
 });
 

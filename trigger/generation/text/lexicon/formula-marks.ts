@@ -13,3 +13,10 @@ export const FORMULA_MARKS: readonly RegExp[] = [
   // an equals sign between terms: "y = f(x)", "p = 0.05"
   /(?:^|\s)=(?:\s|$)/u,
 ];
+
+/**
+ * Marks of a table's numbered rows run together into one line: "15- Stappen worden … doorlopen 15 16-
+ * Het bronsysteem …" was taught as study text and a slide. A step number before a dash opens a row, and
+ * two numbers before one close one row and open the next.
+ */
+export const TABLE_ROW_MARKS: readonly RegExp[] = [/^\d{1,3}\s?-\s+\p{L}/u, /\s\d{1,3}\s\d{1,3}-\s/u];
