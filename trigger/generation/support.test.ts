@@ -166,6 +166,11 @@ describe("addsACause: a paraphrase may not turn facts side by side into cause an
       false,
     ],
     [
+      "Trimming is required because the primers would otherwise skew the variant calls.",
+      ["Trimming the primers is required, since they would otherwise skew the variant calls."],
+      false,
+    ],
+    [
       "De WDO is niet relevant, omdat de Bolt geen uitwisselingssysteem is.",
       [
         "De WDO is niet relevant, aangezien de Bolt niet voldoet aan de definitie van een uitwisselingssysteem.",

@@ -171,6 +171,9 @@ export const en: WordLists = {
     "as a result",
     "due to",
     "owing to",
+    // "This is required, since …" gives a reason (a stand-in's "because" for it was dropped); a temporal
+    // "since 2019" in a turn is kept only where its lines say "since" too.
+    "since",
     "that is why",
     "this is why",
     "which is why",
