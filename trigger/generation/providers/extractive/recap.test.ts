@@ -51,6 +51,24 @@ describe("recap key points", () => {
     expect(recap.transcript).not.toMatch(/\(|zoals|waarbij/u);
   });
 
+  it("speaks no lead that does not stand alone, such as a table's header row", async () => {
+    const [leaning] = await pastedSentences("Het bevat de identiteit van de gebruiker en de afnemer.");
+    if (!leaning) throw new Error("no sentence");
+    // A header row the layout left as a paragraph: it has terms, but it is no sentence.
+    const header = { ...leaning, text: "Item Toelichting", complete: false, terms: ["item", "toelichting"] };
+    for (const sentences of [[header], [leaning]]) {
+      const recap = recapScript(
+        section,
+        [{ subtopic, sentences, items: [] }],
+        [],
+        LABELS.nl,
+        new TermWeights(sentences),
+        { reflection: [], onward: "" },
+      );
+      expect(recap.turns).toEqual([]);
+    }
+  });
+
   it("says no note on the document, however central its words", async () => {
     const sentences = await pastedSentences(
       [
