@@ -119,7 +119,9 @@ const PRONOUN_SUBJECTS = new Set("it they this these he she dit deze hij zij ze"
  * sentence whose first half was said before; graders read both as study text and recap).
  */
 const CONTEXT_OPENERS = new Set(
-  "it its they their these this those he she them such there so then therefore instead otherwise and but or yet nor dit dat deze die hij zij ze daar daardoor hierdoor zo dan daarom want hieruit daaruit hierin daarin hiermee daarmee hierbij daarbij daarna en maar of".split(
+  // Times told from an event said before ("Sindsdien wordt BOMOS …", "Later zijn aanpassingen …") lean
+  // on it as much as pronouns do: a graded recap said "Sindsdien …" with nothing before it.
+  "it its they their these this those he she them such there so then therefore instead otherwise and but or yet nor afterwards later subsequently meanwhile dit dat deze die hij zij ze daar daardoor hierdoor zo dan daarom want hieruit daaruit hierin daarin hiermee daarmee hierbij daarbij daarna sindsdien later toen vervolgens nadien intussen en maar of".split(
     " ",
   ),
 );
