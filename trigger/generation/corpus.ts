@@ -20,7 +20,13 @@ import {
   words,
 } from "./text/language.ts";
 import { isNonProse, joinLines, mayHoldMarkup, plainLines, plainProse } from "./text/markup.ts";
-import { holdsNotation, isCompleteSentence, isUnstoppedStatement, splitSentences } from "./text/sentences.ts";
+import {
+  gluesTwoTexts,
+  holdsNotation,
+  isCompleteSentence,
+  isUnstoppedStatement,
+  splitSentences,
+} from "./text/sentences.ts";
 
 /** A source with its chunks, as generation reads it (from ingestion or from `source_chunks`). */
 export interface CorpusSourceInput {
@@ -412,11 +418,13 @@ function addParagraph(
       line_end: first.line_end,
       opensParagraph: position === 0,
       // A paragraph that is one statement without a stop (a slide bullet) is as complete as a sentence;
-      // one holding a formula is no statement a learner can read, whatever its ends look like.
+      // one holding a formula, or two texts run together, is no statement a learner can read, whatever
+      // its ends look like.
       complete:
         (isCompleteSentence(span.text) ||
           (spans.length === 1 && isUnstoppedStatement(span.text, source.language))) &&
-        !holdsNotation(span.text),
+        !holdsNotation(span.text) &&
+        !gluesTwoTexts(span.text, source.language),
       terms: contentTerms(span.text),
       ...(parts.length > 1 ? { parts } : {}),
       ...(framedBy === undefined ? {} : { framedBy }),

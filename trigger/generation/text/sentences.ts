@@ -87,6 +87,27 @@ export function holdsNotation(text: string): boolean {
   return [...FORMULA_MARKS, ...TABLE_ROW_MARKS].some((mark) => mark.test(text));
 }
 
+/** Word lists whose words are written in lower case inside a sentence: a capital there opens another. */
+const LOWER_CASE_INSIDE = ["determiners", "pronouns", "finiteAuxiliaries"] as const;
+
+/**
+ * Two texts run together without a stop: a glossary's term and its definition ("Community Elke
+ * specifieke gemeenschap …", "… Ontwikkelmodel Het Beheer- en Ontwikkelmodel is …"), or a figure's
+ * label and the body ("Date We will learn more …"). A determiner, pronoun or auxiliary with a capital
+ * inside a sentence, not after a stop, colon, quote or bracket, opens the second. "I" (and Dutch "U")
+ * are capitalised anywhere.
+ */
+export function gluesTwoTexts(text: string, language: Language): boolean {
+  const lowerInside = new Set(LOWER_CASE_INSIDE.flatMap((list) => [...wordSet(language, list)]));
+  for (const match of text.matchAll(/(?<=(\S))\s+(\p{Lu}\p{Ll}*)(?![\p{L}\p{N}-])/gu)) {
+    const [, before = "", word = ""] = match;
+    const lower = word.toLowerCase();
+    if (/[.!?:;“"‘'([—–-]/u.test(before) || lower === "i" || lower === "u") continue;
+    if (lowerInside.has(lower)) return true;
+  }
+  return false;
+}
+
 /** A sentence that starts like one and ends like one, not a piece cut off at a chunk edge or a list item. */
 export function isCompleteSentence(text: string): boolean {
   return COMPLETE_START.test(text) && COMPLETE_END.test(text);

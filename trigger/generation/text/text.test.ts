@@ -2,7 +2,13 @@ import { describe, expect, it } from "vitest";
 import { headingsOfLines } from "./headings.ts";
 import { detectLanguage, isStopword } from "./language.ts";
 import { joinLines, plainProse, plainText } from "./markup.ts";
-import { holdsNotation, isCompleteSentence, isUnstoppedStatement, splitSentences } from "./sentences.ts";
+import {
+  gluesTwoTexts,
+  holdsNotation,
+  isCompleteSentence,
+  isUnstoppedStatement,
+  splitSentences,
+} from "./sentences.ts";
 
 describe("headingsOfLines", () => {
   it("reads Markdown headings with their level, and only those in Markdown", () => {
@@ -187,6 +193,21 @@ describe("holdsNotation: mathematical notation or table rows that extraction lea
     ["De stappen 15-19 worden voor iedere bronhouder doorlopen.", false],
   ] as const)("%s → %s", (text, expected) => {
     expect(holdsNotation(text)).toBe(expected);
+  });
+});
+
+describe("gluesTwoTexts: a term and its definition, or a label and the body, run together", () => {
+  it.each([
+    ["Community Elke specifieke gemeenschap die zich bezighoudt met standaarden.", "nl", true],
+    ["Beheer- en Ontwikkelmodel Het Beheer- en Ontwikkelmodel is een gelaagde structuur.", "nl", true],
+    ["Date We will learn more about the variants in the next lesson.", "en", true],
+    ["De Rijn en de Maas vormen samen een grote delta.", "nl", false],
+    ["Then I ran the tests on the cluster again.", "en", false],
+    ["The book “The Grammar of Graphics” describes plots by their parts.", "en", false],
+    ["Dit is een onderwerp: Het beheer gebeurt transparant.", "nl", false],
+    ["Uw gegevens worden gedeeld als U daarvoor toestemming geeft.", "nl", false],
+  ] as const)("%s (%s) → %s", (text, language, expected) => {
+    expect(gluesTwoTexts(text, language)).toBe(expected);
   });
 });
 
