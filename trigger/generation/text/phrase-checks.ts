@@ -194,6 +194,9 @@ export function isTimeExpression(key: string, language: Language): boolean {
  * maanden"). A general noun may still be a term where the text defines it (the Vikings' "thing").
  */
 export function isConceptPhrase(phrase: string, language: Language): boolean {
+  // "Model Open Standaarden)": a piece torn out of a longer name ("Community Model Open Standaarden")
+  // was defined as a working group in a graded course.
+  if (!bracketsBalance(phrase)) return false;
   const words = lettersOf(phrase.toLowerCase());
   const head = words.at(-1) ?? "";
   if (words.length === 0 || wordSet(language, "fragmentOpeners").has(words[0] ?? "")) return false;
@@ -203,6 +206,16 @@ export function isConceptPhrase(phrase: string, language: Language): boolean {
   if (words.length > 1 && wordSet(language, "documentParts").has(head)) return false;
   if (words.every((word) => wordSet(language, "quantities").has(word))) return false;
   return !cannotHeadNounPhrase(head, language);
+}
+
+/** Every bracket a phrase opens it closes, and it closes none it did not open. */
+function bracketsBalance(phrase: string): boolean {
+  let depth = 0;
+  for (const char of phrase) {
+    if ("([{".includes(char)) depth++;
+    else if (")]}".includes(char) && --depth < 0) return false;
+  }
+  return depth === 0;
 }
 
 /**

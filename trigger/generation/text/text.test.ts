@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { headingsOfLines } from "./headings.ts";
 import { detectLanguage, isStopword } from "./language.ts";
 import { joinLines, plainProse, plainText } from "./markup.ts";
+import { isConceptPhrase } from "./phrase-checks.ts";
 import {
   gluesTwoTexts,
   holdsNotation,
@@ -193,6 +194,17 @@ describe("holdsNotation: mathematical notation or table rows that extraction lea
     ["De stappen 15-19 worden voor iedere bronhouder doorlopen.", false],
   ] as const)("%s → %s", (text, expected) => {
     expect(holdsNotation(text)).toBe(expected);
+  });
+});
+
+describe("isConceptPhrase: a phrase that can name a concept", () => {
+  it.each([
+    ["Model Open Standaarden)", "nl", false],
+    ["(kortweg: beheer", "nl", false],
+    ["open standaard", "nl", true],
+    ["quantile dotplot (QDP)", "en", true],
+  ] as const)("%j (%s) → %s", (phrase, language, expected) => {
+    expect(isConceptPhrase(phrase, language)).toBe(expected);
   });
 });
 
