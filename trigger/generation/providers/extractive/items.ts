@@ -977,10 +977,12 @@ export function causeItem(
   if (asStatement || language === "en") {
     for (const sentence of otherStatements(pair, subtopicId, context)) {
       const first = sentence.text.split(" ")[0] ?? "";
-      const where = context.subtopicOf.get(sentence.index)?.title || sentence.text;
+      // The explanation names the part of the text the statement comes from: none, no option.
+      const part = context.subtopicOf.get(sentence.index)?.title;
+      if (!part) continue;
       const statement = (option: string): CauseOption => ({
         option,
-        why: fillTemplate(templates.statementElsewhere, { option, quote: where }),
+        why: fillTemplate(templates.statementElsewhere, { option, part }),
       });
       if (asStatement) options.push(statement(sentence.text));
       else if (!context.phrases.some((phrase) => phrase.display === first))

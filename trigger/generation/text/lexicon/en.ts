@@ -302,8 +302,8 @@ export const en: WordLists = {
     termElsewhere: "The text uses “{option}” in another context: ‘{quote}’",
     causeOfOther: "“{option}” is the reason the text gives for something else: ‘{quote}’",
     effectOfOther: "“{option}” is what the text gives as the result of something else: ‘{quote}’",
-    statementElsewhere:
-      "The text does not give “{option}” as the reason here, but in another context: ‘{quote}’",
+    // A graded explanation read "… but in another context: ‘Virus’": a part's title is no quote.
+    statementElsewhere: "The text says “{option}” in the part about “{part}”, not as the reason here.",
     ellipsis: "…",
   },
 };

@@ -269,7 +269,7 @@ export const nl: WordLists = {
     termElsewhere: "„{option}” komt in de tekst in een ander verband voor: ‘{quote}’",
     causeOfOther: "„{option}” is in de tekst de reden voor iets anders: ‘{quote}’",
     effectOfOther: "„{option}” is in de tekst het gevolg van iets anders: ‘{quote}’",
-    statementElsewhere: "„{option}” noemt de tekst hier niet als reden, maar in een ander verband: ‘{quote}’",
+    statementElsewhere: "„{option}” staat in de tekst bij „{part}”, niet als reden hier.",
     ellipsis: "…",
   },
 };

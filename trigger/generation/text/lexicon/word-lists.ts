@@ -235,7 +235,7 @@ export interface WrongOptionTemplates {
   causeOfOther: string;
   /** An effect the text gives of another cause, offered as a cause. */
   effectOfOther: string;
-  /** A statement of the text that it does not give as a reason here. */
+  /** A statement of the text that it does not give as a reason here, and the part ({part}) it is from. */
   statementElsewhere: string;
   /** Marks where a quoted sentence was shortened. */
   ellipsis: string;
