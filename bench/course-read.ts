@@ -3,11 +3,12 @@
  * structure and course, written out as Markdown with every item, its right answer and its cited lines,
  * for a teacher's read or a blind grading with the rubric (../shared/CONTENT-RUBRIC.md).
  *
- *   npx tsx bench/course-read.ts <slug> [--provider extractive|llm] [--relay dir] [--out file.md]
+ *   npx tsx bench/course-read.ts <slug> [--provider extractive|llm] [--relay dir] [--title text] [--out file.md]
  *
  * `--provider llm` uses LLM_BASE_URL, LLM_API_KEY and LLM_MODEL, as the tasks do; `--relay dir` answers
  * the LLM provider's requests through files in `dir` (bench/llm-relay.ts), for a capable model to answer.
- * The output names no provider, so two reads of the same document can be graded blind.
+ * The output names no provider, so two reads of the same document can be graded blind. `--title` is the
+ * topic's title as a learner would type it (the recap names it); without it, the slug stands in.
  */
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -37,6 +38,7 @@ async function main() {
     options: {
       provider: { type: "string", default: "extractive" },
       relay: { type: "string" },
+      title: { type: "string" },
       out: { type: "string" },
     },
   });
@@ -62,7 +64,7 @@ async function main() {
     ? { LLM_BASE_URL: relay.baseURL, LLM_API_KEY: "relay", LLM_MODEL: "relayed", LLM_TIMEOUT_MS: "3600000" }
     : process.env;
   const provider = values.provider === "llm" || relay ? providerFromEnv(env).provider : extractiveProvider();
-  const topic = { title: slug, description: null };
+  const topic = { title: values.title ?? slug, description: null };
   const { structure } = await generateStructure({ ...topic, variant: 0 }, sources, provider);
   const { chapters } = await generateCourse(topic, structure, sources, provider);
   const lines: string[] = [`# ${structure.title}`, "", "## Structure", ""];
