@@ -148,6 +148,13 @@ describe("blanks: never on an amount, a general noun, a list item or a modifier"
     // read: "om je ___ bij te houden" → werk
     ["nl", "werk", false],
     ["en", "work", false],
+    // graded trivia: "GISAID also plays ___" → a key role; "making them ___" → an excellent solution
+    ["en", "key role", false],
+    ["en", "excellent solution", false],
+    ["en", "daily basis", false],
+    ["nl", "belangrijke rol", false],
+    ["nl", "inspirerende sessie", false],
+    ["en", "amplicon sequencing", true],
   ];
   it.each(terms)("%s: %s worth asking → %s", (language, key, expected) => {
     expect(isWorthAsking(key, language)).toBe(expected);

@@ -32,7 +32,13 @@ export const en: WordLists = {
     "partly partially largely mostly sometimes often usually generally almost nearly roughly about possibly probably not hardly somewhat".split(
       " ",
     ),
-  vagueModifiers: "own new old other whole main fewer less more same".split(" "),
+  // Besides vague ones, evaluative modifiers: "a key role", "an excellent solution", "a daily basis" were
+  // graded trivia, phrases of several words that name no concept.
+  vagueModifiers: (
+    "own new old other whole main fewer less more same " +
+    "key good great excellent huge important major big small large daily challenging useful powerful " +
+    "simple easy best better inspiring"
+  ).split(" "),
   generalNouns: (
     "land today tomorrow yesterday place places area areas thing things way ways part parts side sides " +
     "kind kinds type types sort lot people person time times world life day days use form forms group groups " +

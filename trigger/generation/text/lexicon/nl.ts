@@ -34,7 +34,11 @@ export const nl: WordLists = {
     "deels gedeeltelijk grotendeels soms vaak meestal doorgaans bijna ongeveer mogelijk waarschijnlijk niet nauwelijks enigszins".split(
       " ",
     ),
-  vagueModifiers: "eigen nieuwe oude andere hele meer minder".split(" "),
+  vagueModifiers: (
+    "eigen nieuwe oude andere hele meer minder " +
+    "goede grote belangrijke uitstekende enorme kleine dagelijkse nuttige handige eenvoudige moeilijke " +
+    "beste betere inspirerende"
+  ).split(" "),
   generalNouns: (
     "land vandaag morgen gisteren plaats plaatsen gebied gebieden ding dingen manier manieren deel delen " +
     "kant kanten soort soorten mensen mens tijd tijden wereld leven dag dagen vorm vormen groep groepen " +
