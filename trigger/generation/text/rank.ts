@@ -163,6 +163,10 @@ const CONTEXT_POINTERS = [
   // Dutch "daar" stands for a place or thing said before, also split from its preposition ("heeft daar
   // ook raadgevingen over"); "daarnaast", "daarom" are words of their own.
   /(?<![\p{L}])daar(?![\p{L}])/iu,
+  // A place in the text the learner does not see: "the exercise above", "the table below", "as shown
+  // above." (a graded slide and recap said "the outbreak.info website that we just used in the exercise
+  // above").
+  /\b(?:the|this|that|these|those)\s+\p{L}+\s+(?:above|below)\b|\b(?:above|below)\s*[.,:;)]/iu,
   // A cross-reference to another part of the text: "Er is geen beveiliging voor RPI’s zoals beschreven
   // bij Apple." read alone under its own heading says Apple does not protect them (a graded false item).
   /\b(?:as|zoals)\s+(?:(?:already|earlier|previously|eerder|al|reeds)\s+)?(?:described|discussed|mentioned|explained|noted|shown|beschreven|besproken|genoemd|vermeld|uitgelegd|aangegeven)\b/iu,
