@@ -617,6 +617,26 @@ async function generatedFrom(markdown: string) {
   return { structure, sources, topic };
 }
 
+describe("structure descriptions", () => {
+  it("describes a passage by its lead only where that stands alone", async () => {
+    const { structure } = await generatedFrom(
+      [
+        "# Surveillance",
+        "## Sequencing",
+        "Whole-genome sequencing reads the complete genome of a virus sample. Amplicon sequencing multiplies the genome in short overlapping pieces first.",
+        "",
+        "## Workshop",
+        "This last point is the focus of our workshop. We will spend some time looking at how to analyse these data.",
+      ].join("\n"),
+    );
+    const descriptions = structure.sections.flatMap((section) =>
+      section.subtopics.map((subtopic) => subtopic.description),
+    );
+    expect(descriptions).toContain("Whole-genome sequencing reads the complete genome of a virus sample.");
+    expect(descriptions.join(" ")).not.toMatch(/This last point|We will spend/u);
+  });
+});
+
 describe("cause and definition sentences", () => {
   const sentencesOf = pastedSentences;
 

@@ -355,7 +355,7 @@ function writeSection(
       labels.partOf(title, position + 1);
     return writeSubtopic(`${sectionId}-${position + 1}`, subtitle, group.sentences, reading.weights, random);
   });
-  return { section_id: sectionId, title, description: leadOf(sentences)?.text ?? "", subtopics };
+  return { section_id: sectionId, title, description: describedBy(sentences), subtopics };
 }
 
 /**
@@ -404,6 +404,16 @@ export function inAuthorVoice(sentence: Sentence): boolean {
 }
 const states = (sentence: Sentence) => isQuotable(sentence) && isSlideBullet(sentence.text);
 
+/**
+ * A passage's description: its lead where that stands alone, else nothing. Read under a title, a lead
+ * that points back says something else ("Different proteins: This last point is the focus of our
+ * workshop", graded false), and a header row says nothing ("Item Toelichting").
+ */
+function describedBy(passage: readonly Sentence[]): string {
+  const lead = leadOf(passage);
+  return lead && standsAlone(lead) ? lead.text : "";
+}
+
 export function leadOf(passage: readonly Sentence[]): Sentence | undefined {
   // A question ("Meer weten over dit onderwerp?") asks; a lead states what the passage is about, and a
   // teaching statement does that best (not a note about the slides themselves, not a code label).
@@ -444,7 +454,7 @@ function writeSubtopic(
   return {
     subtopic_id: id,
     title,
-    description: lead?.text ?? "",
+    description: describedBy(sentences),
     key_points: (keyPoints.length > 0 ? keyPoints : lead ? [lead] : []).map((sentence) => sentence.text),
     citations: citeRuns(sentences),
   };
