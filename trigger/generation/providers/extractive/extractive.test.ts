@@ -14,6 +14,7 @@ import { causalPairs, definitions, needsContext } from "./clauses.ts";
 import { extractiveProvider } from "./index.ts";
 import { hasMisspelling, type ItemContext } from "./items.ts";
 import { LABELS } from "./labels.ts";
+import { inAuthorVoice } from "./structure.ts";
 
 /** Two sections on bees (Dutch): compounds ("voedselbron") beside their heads ("bron"). */
 const BEES = [
@@ -616,6 +617,19 @@ async function generatedFrom(markdown: string) {
   const { structure } = await generateStructure({ ...topic, variant: 0 }, sources, extractiveProvider());
   return { structure, sources, topic };
 }
+
+describe("inAuthorVoice: the author, or the author's organisation, speaking of themselves", () => {
+  it.each([
+    ["In 2020 I spun off the visualization components into a new package.", true],
+    ["This last point is the focus of our workshop.", true],
+    ["De geo-standaarden staan op de lijst, waarvoor wij in 2014 het predicaat ontvingen.", true],
+    ["We can plot this distribution with the built-in density function.", false],
+    ["Geo-standaarden zorgen ervoor dat we geo-informatie digitaal kunnen uitwisselen.", false],
+  ] as const)("%s → %s", async (text, expected) => {
+    const [sentence] = await pastedSentences(text);
+    expect(sentence && inAuthorVoice(sentence)).toBe(expected);
+  });
+});
 
 describe("structure descriptions", () => {
   it("describes a passage by its lead only where that stands alone", async () => {

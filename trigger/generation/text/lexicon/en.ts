@@ -138,7 +138,9 @@ export const en: WordLists = {
     ),
   pointerLeads: ["see", "cf"],
   // With the contractions as words() reads them, straight and curly ("I’ll discuss …").
-  authorWords: "i me my mine myself i'm i’m i've i’ve i'll i’ll i'd i’d".split(" "),
+  // And the author's organisation or course ("our workshop", "on our training machines"); "we" alone is
+  // often the reader and the author together ("we can plot this distribution"), and stays.
+  authorWords: "i me my mine myself i'm i’m i've i’ve i'll i’ll i'd i’d our ours".split(" "),
   linkingOpeners: [
     // A list's ordinals: "Second, raw data should not change." states the point without them.
     "first",

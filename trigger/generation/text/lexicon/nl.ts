@@ -157,7 +157,9 @@ export const nl: WordLists = {
       " ",
     ),
   pointerLeads: ["zie", "vgl"],
-  authorWords: "ik me mij mijn mezelf mijzelf".split(" "),
+  // And the author's organisation ("waarvoor wij in 2014 het predicaat ontvingen", graded false once the
+  // organisation went unnamed); an unstressed "we" is often the reader and the author together.
+  authorWords: "ik me mij mijn mezelf mijzelf wij onze".split(" "),
   linkingOpeners: [],
   contrastJoiners: "maar doch".split(" "),
   causalConnectives: [
