@@ -382,6 +382,9 @@ describe("llm provider", () => {
     expect(chapterPrompt).toContain("diagnostic 1 question,");
     expect(chapterPrompt).toMatch(/recap transcript \d+-230 words/);
     expect(chapterPrompt).toContain("counting from 0");
+    // A graded slide showed only the first of its subtopic's points ("A vaccine that targets the S
+    // protein", without the tests and protocols).
+    expect(chapterPrompt).toContain("cover every point the subtopic makes");
     expect(chapterPrompt).not.toContain("A teacher asked to replace");
     // The schema asks a qa block for its question only, and the other blocks for their content only.
     const sent = standIn?.requests[1]?.body.response_format?.json_schema?.schema as {
