@@ -62,9 +62,11 @@ export const RECAP_WORDS = { min: 150, max: 230 } as const;
 export const PODCAST_WORDS = { min: 150, max: 300 } as const;
 /**
  * A recap shorter than 150 words is right when the section says less: at most this many words of script
- * per teachable word of the section are asked for (a summary is shorter than what it summarises).
+ * per teachable word of the section are asked for (a summary is shorter than what it summarises). At
+ * half a word, blind graders marked recaps of 91 to 141 words down on sections of two or three
+ * paragraphs, where a connected script has room to explain how the points fit together.
  */
-const RECAP_PER_TEACHABLE_WORD = 0.5;
+const RECAP_PER_TEACHABLE_WORD = 0.75;
 
 /** Question forms every course must show (read from stems by `questionForm` in quality.ts). */
 export const REQUIRED_FORMS = ["cloze", "cause", "definition"] as const;

@@ -38,7 +38,7 @@ describe("chapterCountsText: the counts a chapter request asks for", () => {
       words: 40,
       contains: [
         "mastery 0 questions",
-        "recap transcript 20-230 words and 2 bullets",
+        "recap transcript 30-230 words and 2 bullets",
         "No question form is required",
       ],
       lacks: ["include a cause question"],
