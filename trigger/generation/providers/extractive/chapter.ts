@@ -44,6 +44,7 @@ import {
   type ItemContext,
   type ItemForm,
   isAskable,
+  type StatementIndex,
 } from "./items.ts";
 import { LABELS, type Labels } from "./labels.ts";
 import { recapScript } from "./recap.ts";
@@ -96,6 +97,7 @@ export function extractiveChapter(
     topicTerms: (language: Language) => KeyPhrase[];
     topicPlaces: (language: Language) => ReadonlySet<string>;
     topicCauses: (language: Language) => CausalPair[];
+    topicStatements: (language: Language) => StatementIndex;
   },
 ): ChapterDraft {
   const { section } = request;
@@ -122,6 +124,7 @@ export function extractiveChapter(
     sentences: material.sentences,
     topicSentences,
     knownStatements: new Set(material.sentences.map((sentence) => comparable(sentence.text))),
+    topicStatements: shared.topicStatements(language),
     defined: new Map(),
     sourceWords: sourceWordsOf(request.corpus.sentences, language),
   };

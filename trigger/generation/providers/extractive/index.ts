@@ -4,7 +4,7 @@ import { type KeyPhrase, keyPhrases, TermWeights } from "../../text/rank.ts";
 import type { GenerationProvider } from "../types.ts";
 import { extractiveChapter } from "./chapter.ts";
 import { type CausalPair, causalPairs } from "./clauses.ts";
-import { askableTerms, isNameFragment, placeNames } from "./items.ts";
+import { askableTerms, isNameFragment, placeNames, type StatementIndex, statementIndex } from "./items.ts";
 import { extractiveStructure } from "./structure.ts";
 
 interface Shared {
@@ -12,6 +12,7 @@ interface Shared {
   topicTerms: (language: Language) => KeyPhrase[];
   topicPlaces: (language: Language) => ReadonlySet<string>;
   topicCauses: (language: Language) => CausalPair[];
+  topicStatements: (language: Language) => StatementIndex;
 }
 
 /** The offline, deterministic provider: everything it writes is taken from the sources' own sentences. */
@@ -25,6 +26,7 @@ export function extractiveProvider(): GenerationProvider {
       const terms = new Map<Language, KeyPhrase[]>();
       const causes = new Map<Language, CausalPair[]>();
       const places = new Map<Language, ReadonlySet<string>>();
+      const statements = new Map<Language, StatementIndex>();
       const inLanguage = (language: Language) =>
         corpus.sentences.filter((sentence) => sentence.source.language === language);
       const topicTerms = (language: Language) => {
@@ -48,6 +50,14 @@ export function extractiveProvider(): GenerationProvider {
             places.set(language, set);
           }
           return set;
+        },
+        topicStatements: (language) => {
+          let index = statements.get(language);
+          if (!index) {
+            index = statementIndex(inLanguage(language).map((sentence) => sentence.text));
+            statements.set(language, index);
+          }
+          return index;
         },
         topicCauses: (language) => {
           let list = causes.get(language);

@@ -72,6 +72,8 @@ export interface ItemContext {
   topicSentences?: readonly Sentence[];
   /** Every sentence of the chapter as compared, so a filled-in wrong option is never actually true. */
   knownStatements: Set<string>;
+  /** The topic's sentences, for the wrong options picked (`fitsElsewhereInTopic`). */
+  topicStatements?: StatementIndex;
   /** The terms the chapter defines (by key), with their meaning: worth a blank, and explained by it. */
   defined: Map<string, string>;
   /**
@@ -308,6 +310,48 @@ function termDistractors(
     }
   }
   return picked;
+}
+
+/**
+ * A picked wrong option the text writes in the blank's place in another chapter is as right: "[x] de
+ * privacy … [ ] de anonimiteit" where the introduction says "beoogt anonimiteit van deelnemers". Only
+ * the few options picked are checked against the whole topic: checking every candidate made a 200-page
+ * course thirty times slower. Without enough left, there is no question.
+ */
+function fitsElsewhereInTopic(
+  fillsTo: (option: string) => string,
+  option: string,
+  context: ItemContext,
+): boolean {
+  const statements = context.topicStatements;
+  return (
+    statements !== undefined && fitsElsewhere(fillsTo, option, statements.containing(withoutArticle(option)))
+  );
+}
+
+/** Sentences as `comparable` texts, and those that hold a given part. */
+export interface StatementIndex {
+  containing(part: string): readonly string[];
+}
+
+/** The statements of a topic, looked up through the statements of a part's rarest word. */
+export function statementIndex(texts: readonly string[]): StatementIndex {
+  const byWord = new Map<string, string[]>();
+  for (const statement of new Set(texts.map(comparable))) {
+    for (const word of new Set(statement.split(" "))) {
+      const list = byWord.get(word);
+      if (list) list.push(statement);
+      else byWord.set(word, [statement]);
+    }
+  }
+  return {
+    containing(part) {
+      const key = comparable(part);
+      const lists = key.split(" ").map((word) => byWord.get(word) ?? []);
+      const rarest = lists.reduce((best, list) => (list.length < best.length ? list : best), lists[0] ?? []);
+      return rarest.filter((statement) => statement.includes(key));
+    },
+  };
 }
 
 /** Words of the stem on each side of the blank that a wrong option is read in. */
@@ -747,7 +791,7 @@ export function clozeItem(
       fills,
       spread,
       subtopicId,
-    );
+    ).filter(({ option }) => !fitsElsewhereInTopic(fills, option, context));
     const labels = context.labels;
     const explanation = [labels.textSays(quotedText), ...whyWrong(distractors, context)].join(" ");
     const subtopic = context.subtopicOf.get(sentence.index)?.title ?? "";

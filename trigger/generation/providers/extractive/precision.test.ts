@@ -13,6 +13,7 @@ import {
   type ItemContext,
   optionsOverlap,
   restates,
+  statementIndex,
   whyWrong,
 } from "./items.ts";
 import { LABELS } from "./labels.ts";
@@ -666,6 +667,29 @@ describe("fitsElsewhere: a wrong option the source writes in the blank's place i
   ] as const)("%j___%j with %j → %s", async (before, after, option, expected) => {
     const statements = (await sentencesOf(source)).map((sentence) => comparable(sentence.text));
     expect(fitsElsewhere((shown) => `${before}${shown}${after}`, option, statements)).toBe(expected);
+  });
+});
+
+// graded: "[x] de privacy … [ ] de anonimiteit" where another chapter says "beoogt anonimiteit van
+// deelnemers": the picked options are checked against the whole topic through its index
+describe("statementIndex: the topic's statements that hold an option", () => {
+  const index = statementIndex([
+    "Het GAEN raamwerk beoogt anonimiteit van deelnemers te waarborgen.",
+    "Iedere deelnemer krijgt t.b.v. de anonimiteit een willekeurige sleutel.",
+    "De app verwijdert TEKs ouder dan 14 dagen van de telefoon.",
+  ]);
+  it.each([
+    ["anonimiteit", 2],
+    ["de anonimiteit", 1],
+    ["telefoon", 1],
+    ["privacy", 0],
+  ] as const)("%j → %i statements", (part, count) => {
+    expect(index.containing(part)).toHaveLength(count);
+  });
+  it("finds the graded option right in another chapter's sentence", () => {
+    const fills = (option: string) => `Het GAEN raamwerk beoogt ${option} van deelnemers te borgen.`;
+    expect(fitsElsewhere(fills, "de anonimiteit", index.containing("anonimiteit"))).toBe(true);
+    expect(fitsElsewhere(fills, "de oplossing", index.containing("oplossing"))).toBe(false);
   });
 });
 
