@@ -385,6 +385,8 @@ describe("llm provider", () => {
     // A graded slide showed only the first of its subtopic's points ("A vaccine that targets the S
     // protein", without the tests and protocols).
     expect(chapterPrompt).toContain("cover every point the subtopic makes");
+    // A graded chapter had the right option the longest in 35 of 62 questions, each by a little.
+    expect(chapterPrompt).toContain("the longest of its four in no");
     expect(chapterPrompt).not.toContain("A teacher asked to replace");
     // The schema asks a qa block for its question only, and the other blocks for their content only.
     const sent = standIn?.requests[1]?.body.response_format?.json_schema?.schema as {
