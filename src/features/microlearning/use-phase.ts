@@ -59,7 +59,7 @@ function readActivity(row: ActivityRow | null): PhaseActivity | null {
 }
 
 /** What study and practice focus on: their blocks or cards (nothing for the other phases). */
-export function focusItems(content: Activity | null | undefined): readonly { subtopic_id: string | null }[] {
+function focusItems(content: Activity | null | undefined): readonly { subtopic_id: string | null }[] {
   if (content?.kind === "study") return content.payload.blocks;
   if (content?.kind === "practice") return content.payload.cards;
   return [];

@@ -89,6 +89,17 @@ export function holdsNotation(text: string): boolean {
 
 /** Word lists whose words are written in lower case inside a sentence: a capital there opens another. */
 const LOWER_CASE_INSIDE = ["determiners", "pronouns", "finiteAuxiliaries"] as const;
+const lowerCaseInside = new Map<Language, ReadonlySet<string>>();
+
+/** Their words in one set per language, built once: every sentence of a corpus is checked. */
+function lowerInsideWords(language: Language): ReadonlySet<string> {
+  let words = lowerCaseInside.get(language);
+  if (!words) {
+    words = new Set(LOWER_CASE_INSIDE.flatMap((list) => [...wordSet(language, list)]));
+    lowerCaseInside.set(language, words);
+  }
+  return words;
+}
 
 /**
  * Two texts run together without a stop: a glossary's term and its definition ("Community Elke
@@ -98,7 +109,7 @@ const LOWER_CASE_INSIDE = ["determiners", "pronouns", "finiteAuxiliaries"] as co
  * are capitalised anywhere.
  */
 export function gluesTwoTexts(text: string, language: Language): boolean {
-  const lowerInside = new Set(LOWER_CASE_INSIDE.flatMap((list) => [...wordSet(language, list)]));
+  const lowerInside = lowerInsideWords(language);
   for (const match of text.matchAll(/(?<=(\S))\s+(\p{Lu}\p{Ll}*)(?![\p{L}\p{N}-])/gu)) {
     const [, before = "", word = ""] = match;
     const lower = word.toLowerCase();
