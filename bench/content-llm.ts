@@ -19,6 +19,7 @@ import {
   type ChapterItems,
   emptyItems,
   hintLeaks,
+  lengthHabit,
   lengthTells,
   letterHints,
   missingHints,
@@ -36,6 +37,7 @@ import {
 /** The counts measurable on raw answers (a subset of QualityCounts, same names). */
 export type RelayCounts = Record<
   | "lengthTells"
+  | "lengthHabits"
   | "answerEchoes"
   | "absoluteTells"
   | "missingHints"
@@ -188,6 +190,7 @@ export function relayReport(dir: string): RelayReport {
     cards: cards.length,
     counts: {
       lengthTells: sum((chapter) => lengthTells(chapter.questions).length),
+      lengthHabits: sum((chapter) => (lengthHabit(chapter.questions) ? 1 : 0)),
       answerEchoes: answerEchoes(questions).length,
       absoluteTells: absoluteTells(questions).length,
       missingHints: missingHints(cards).length,

@@ -91,6 +91,15 @@ export const VERBATIM = { ngram: 5, maxShare: 0.5 } as const;
  */
 export const ANSWER_LENGTH_TELL = { ratio: 1.3, minChars: 12, maxShare: 0.25, minCount: 2 } as const;
 
+/**
+ * A subtler length habit than the tell above: the right option merely the longest (or the shortest) of its
+ * question, by a little, in more than `maxShare` of a chapter's questions, where chance gives a quarter. A
+ * graded model chapter had its right option the longest in 35 of 62 questions, each within the tell's
+ * margin, and a learner who always picks the longest option would pass it. Fewer than `minQuestions` are
+ * too few to call a habit.
+ */
+export const ANSWER_LENGTH_HABIT = { maxShare: 0.4, minQuestions: 5 } as const;
+
 /** What a chapter of one section should hold, computed from its teachable statements. */
 export interface ChapterShape {
   /** Teachable statements per subtopic id, and in all (`sentences`: a lead-in with its list is one). */

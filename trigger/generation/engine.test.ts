@@ -296,7 +296,8 @@ describe("chapters written by a bounded pool", () => {
 });
 
 describe("fitToShape", () => {
-  const mc = (stem: string, options = ["dijk", "polder", "sloot"]): Question => ({
+  // The right option neither the longest nor the shortest, so that no length habit shows by accident.
+  const mc = (stem: string, options = ["dijk", "polder", "wal"]): Question => ({
     id: stem,
     stem,
     options,
@@ -306,6 +307,7 @@ describe("fitToShape", () => {
     subtopic_id: null,
     citations: [],
   });
+  const longer = (stem: string, answer: string) => mc(stem, [answer, "wal", "sloot"]);
   const long = (stem: string) => mc(stem, ["een kunstmatige wal langs het hoge water", "wal", "sloot"]);
   const typo = (stem: string) =>
     mc(stem, ["discrimerende effecten", "gelijke situaties", "discriminerende effecten"]);
@@ -394,6 +396,18 @@ describe("fitToShape", () => {
       expected: {
         kept: [2, 2, 3],
         counts: { overShape: 0, repeated: 0, lengthTells: 0, unfair: 0, giveaways: 0 },
+      },
+    },
+    {
+      name: "the right option a little the longest in too many questions: the one standing out most goes, until no habit is left",
+      draft: chapter(
+        [longer("a", "dijkring"), mc("b")],
+        [longer("c", "dijken"), longer("d", "dijken"), longer("e", "dijken"), mc("f")],
+        2,
+      ),
+      expected: {
+        kept: [1, 2, 3],
+        counts: { overShape: 0, repeated: 0, lengthTells: 2, unfair: 0, giveaways: 0 },
       },
     },
     {

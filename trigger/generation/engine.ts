@@ -7,6 +7,9 @@ import { assignMaterial } from "./material.ts";
 import { mapPool } from "./pool.ts";
 import type { ActivityDraft, ChapterDraft, GenerationProvider, TopicBrief } from "./providers/index.ts";
 import {
+  answerLengthGap,
+  answerRank,
+  lengthHabit,
   lengthTell,
   lengthTells,
   nearDuplicateOptions,
@@ -36,7 +39,10 @@ export interface ShapeCounts {
   overShape: number;
   /** Mastery questions that repeated one of the diagnostic's. */
   repeated: number;
-  /** Questions dropped because their right option was much the longest, in a chapter where that was a habit. */
+  /**
+   * Questions dropped because their right option gave itself away by length: much the longest, in a
+   * chapter where that was a habit, or at one end of the lengths in too many of the chapter's questions.
+   */
   lengthTells: number;
   /**
    * Questions and cards dropped as unfair, whichever provider wrote them: two options that are one word
@@ -140,7 +146,9 @@ export async function generateCourse(
  * diagnostic's goes, and so does an unfair question (near-duplicate options, an explanation naming a
  * place, a text pointing at a place in the source the learner never sees) or card; when the right option is much the longest in more than the allowed share of the
  * chapter's questions (a habit a test-wise learner exploits), those questions go; then each quiz and the
- * practice stop at the counts the section's material allows. Never added to: fewer items is fine.
+ * practice stop at the counts the section's material allows, and while the right option is still the
+ * longest or the shortest in too many questions, the one that stands out most goes (`withoutLengthHabit`).
+ * Never added to: fewer items is fine.
  */
 export function fitToShape(chapter: ChapterDraft, shape: ChapterShape, counts: ShapeCounts): ChapterDraft {
   const quizzes = chapter.activities.flatMap((activity) =>
@@ -167,26 +175,33 @@ export function fitToShape(chapter: ChapterDraft, shape: ChapterShape, counts: S
     counts.overShape += Math.max(0, list.length - count);
     return list.slice(0, count);
   };
+  const checked = new Map<ActivityDraft, Question[]>();
+  for (const activity of chapter.activities) {
+    if (activity.kind !== "diagnostic" && activity.kind !== "mastery") continue;
+    const fair = activity.payload.questions.filter((question) => {
+      if (unfair.has(question)) {
+        counts.unfair++;
+        return false;
+      }
+      if (telling.has(question)) {
+        counts.lengthTells++;
+        return false;
+      }
+      if (activity.kind === "mastery" && diagnosticStems.has(question.stem.trim())) {
+        counts.repeated++;
+        return false;
+      }
+      return true;
+    });
+    checked.set(activity, limit(fair, activity.kind === "diagnostic" ? shape.diagnostic : shape.mastery));
+  }
+  const balanced = withoutLengthHabit([...checked.values()].flat());
+  counts.lengthTells += [...checked.values()].flat().length - balanced.size;
   const activities = chapter.activities.map((activity): ActivityDraft => {
     switch (activity.kind) {
       case "diagnostic":
       case "mastery": {
-        const kept = activity.payload.questions.filter((question) => {
-          if (unfair.has(question)) {
-            counts.unfair++;
-            return false;
-          }
-          if (telling.has(question)) {
-            counts.lengthTells++;
-            return false;
-          }
-          if (activity.kind === "mastery" && diagnosticStems.has(question.stem.trim())) {
-            counts.repeated++;
-            return false;
-          }
-          return true;
-        });
-        const questions = limit(kept, activity.kind === "diagnostic" ? shape.diagnostic : shape.mastery);
+        const questions = (checked.get(activity) ?? []).filter((question) => balanced.has(question));
         return { ...activity, payload: { questions: spreadAnswers(questions) } };
       }
       case "practice": {
@@ -211,6 +226,23 @@ export function fitToShape(chapter: ChapterDraft, shape: ChapterShape, counts: S
     }
   });
   return { ...chapter, activities };
+}
+
+/**
+ * A chapter's questions less those that keep a length habit alive (ANSWER_LENGTH_HABIT): while the right
+ * option is the longest (or the shortest) in too many of them, the question where it stands out most goes.
+ * A provider that can rewrite options has done so before this (the model path's `checkedBalance`).
+ */
+function withoutLengthHabit(questions: readonly Question[]): Set<Question> {
+  const left = new Set(questions);
+  for (let habit = lengthHabit([...left]); habit !== null; habit = lengthHabit([...left])) {
+    const atEnd = [...left].filter((question) => answerRank(question) === habit);
+    const gap = (question: Question) => answerLengthGap(question, habit);
+    const [most] = atEnd.sort((a, b) => gap(b) - gap(a));
+    if (!most) break;
+    left.delete(most);
+  }
+  return left;
 }
 
 /**

@@ -17,6 +17,7 @@ import {
   hintLeaks,
   itemsOverShape,
   layoutPointers,
+  lengthHabit,
   lengthTell,
   lengthTells,
   letterHints,
@@ -325,6 +326,39 @@ describe("option and hint checks", () => {
       ...Array.from({ length: fair }, () => mc(["dijk", "polder", "sloot"])),
     ];
     expect(lengthTells(questions)).toHaveLength(expected);
+  });
+
+  it.each([
+    { name: "a quarter the longest is chance", longest: 2, shortest: 2, middle: 4, expected: null },
+    {
+      name: "two in five the longest is within the share",
+      longest: 2,
+      shortest: 0,
+      middle: 3,
+      expected: null,
+    },
+    {
+      name: "three in five the longest, each by a little, is a habit",
+      longest: 3,
+      shortest: 0,
+      middle: 2,
+      expected: "longest",
+    },
+    {
+      name: "three in five the shortest is a habit too",
+      longest: 0,
+      shortest: 3,
+      middle: 2,
+      expected: "shortest",
+    },
+    { name: "four questions are too few to tell", longest: 3, shortest: 0, middle: 1, expected: null },
+  ] as const)("lengthHabit: $name", ({ longest, shortest, middle, expected }) => {
+    const questions = [
+      ...Array.from({ length: longest }, () => mc(["dijken", "wal", "sloot"])),
+      ...Array.from({ length: shortest }, () => mc(["wal", "dijken", "sloot"])),
+      ...Array.from({ length: middle }, () => mc(["dijk", "polder", "wal"])),
+    ];
+    expect(lengthHabit(questions)).toBe(expected);
   });
 
   it.each([

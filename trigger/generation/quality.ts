@@ -12,6 +12,7 @@ import type { Citation } from "../../src/domain/citation.ts";
 import type { Structure } from "../../src/domain/structure.ts";
 import { type Corpus, contentTerms } from "./corpus.ts";
 import {
+  ANSWER_LENGTH_HABIT,
   ANSWER_LENGTH_TELL,
   type ChapterShape,
   chapterShape,
@@ -441,19 +442,48 @@ export function lengthTells(questions: readonly Question[]): Question[] {
   return habit ? telling : [];
 }
 
+type Options = Pick<Question, "options" | "correct_option">;
+
+/** Whether the right option is the uniquely longest or the uniquely shortest of its question. */
+export function answerRank(question: Options): "longest" | "shortest" | null {
+  const lengths = question.options.map(optionLength);
+  const answer = lengths[question.correct_option] ?? 0;
+  const others = lengths.filter((_, index) => index !== question.correct_option);
+  if (others.length === 0) return null;
+  if (others.every((length) => length < answer)) return "longest";
+  if (others.every((length) => length > answer)) return "shortest";
+  return null;
+}
+
+/**
+ * How far the right option stands out at one end of the lengths, in characters: for "longest", how much
+ * longer it is than the longest other option; for "shortest", how much shorter than the shortest other.
+ */
+export function answerLengthGap(question: Options, end: "longest" | "shortest"): number {
+  const lengths = question.options.map(optionLength);
+  const answer = lengths[question.correct_option] ?? 0;
+  const others = lengths.filter((_, index) => index !== question.correct_option);
+  if (others.length === 0) return 0;
+  return end === "longest" ? answer - Math.max(...others) : Math.min(...others) - answer;
+}
+
 /** Where the right option is the uniquely longest and the uniquely shortest, for the balance figures. */
-export function answerLengthRanks(questions: readonly Question[]): { longest: number; shortest: number } {
-  let longest = 0;
-  let shortest = 0;
-  for (const question of questions) {
-    const lengths = question.options.map(optionLength);
-    const answer = lengths[question.correct_option] ?? 0;
-    const others = lengths.filter((_, index) => index !== question.correct_option);
-    if (others.length === 0) continue;
-    if (others.every((length) => length < answer)) longest++;
-    if (others.every((length) => length > answer)) shortest++;
-  }
-  return { longest, shortest };
+export function answerLengthRanks(questions: readonly Options[]): { longest: number; shortest: number } {
+  const ranks = questions.map(answerRank);
+  return {
+    longest: ranks.filter((rank) => rank === "longest").length,
+    shortest: ranks.filter((rank) => rank === "shortest").length,
+  };
+}
+
+/** A chapter's habit of putting the right option at one end of the lengths (see ANSWER_LENGTH_HABIT). */
+export function lengthHabit(questions: readonly Options[]): "longest" | "shortest" | null {
+  if (questions.length < ANSWER_LENGTH_HABIT.minQuestions) return null;
+  const { longest, shortest } = answerLengthRanks(questions);
+  const limit = questions.length * ANSWER_LENGTH_HABIT.maxShare;
+  if (longest > limit) return "longest";
+  if (shortest > limit) return "shortest";
+  return null;
 }
 
 /** The content words of an option by stem, for telling a repeat of the answer in other words. */
@@ -750,6 +780,8 @@ export interface QualityCounts {
   regenerateUnchanged: number;
   /** Questions whose right option is much longer or shorter than the others, where a chapter does so often. */
   lengthTells: number;
+  /** Chapters whose right option is the longest (or the shortest) in too many questions. */
+  lengthHabits: number;
   /** Questions with a wrong option that repeats the answer in other words. */
   answerEchoes: number;
   /** Questions with "always/never/only" ("altijd/nooit/alleen") in wrong options only. */
@@ -849,6 +881,7 @@ export function qualityReport(input: {
       regenerateUnchanged:
         input.regenerated && !regenerateChanged(input.structure, input.regenerated) ? 1 : 0,
       lengthTells: sum((chapter) => lengthTells(chapter.questions).length),
+      lengthHabits: sum((chapter) => (lengthHabit(chapter.questions) ? 1 : 0)),
       answerEchoes: answerEchoes(questions).length,
       absoluteTells: absoluteTells(questions).length,
       positionalExplanations: positionalExplanations(questions).length,
