@@ -308,3 +308,33 @@ export function podcastRewriteText(
     "more than they do. Answer with the script only.",
   ].join("\n");
 }
+
+/**
+ * The follow-up for a chapter whose right option is the longest (or the shortest) of its question too
+ * often (ANSWER_LENGTH_HABIT): those questions, numbered, with their right and wrong options, and what a
+ * rewrite of their wrong options must do. Stem and right option stay, so the citations stay true.
+ */
+export function optionsRewriteText(
+  questions: readonly { stem: string; right: string; wrong: readonly string[] }[],
+  habit: "longest" | "shortest",
+  total: number,
+): string {
+  const listed = questions.map(
+    (question, index) =>
+      `${index + 1}. ${question.stem}\n   right: ${question.right}\n   wrong: ${question.wrong.join(" | ")}`,
+  );
+  const target =
+    habit === "longest"
+      ? "as long and as specific as the right option; in about half of the questions, one wrong option longer than it"
+      : "as short and as plain as the right option; in about half of the questions, one wrong option shorter than it";
+  return [
+    `In ${questions.length} of your ${total} questions the right option is the ${habit} of its options, so a learner`,
+    `who picks the ${habit} option passes without reading:`,
+    ...listed,
+    `For each question above, write its wrong options again, as many as it has: each ${target},`,
+    "of the same kind as the right option, plausible to a learner who has not read the lines, and wrong by",
+    "what the lines above state. Keep the stem and the right option unchanged. Write the explanation again",
+    "too: why the right option is right and, for each new wrong option, why it is wrong, every option named",
+    "by its own words in quotes. Answer with one entry per question, by its number.",
+  ].join("\n");
+}

@@ -365,15 +365,17 @@ describe("llm provider", () => {
     const { structure } = await generateStructure(topic, [source], provider);
     const { chapters, counts } = await generateCourse(topic, structure, [source], provider);
 
-    // The recap and the podcast fall short of the shape's words, so each is asked for once more; this
-    // answerer replies with a chapter again, which misses each schema twice, and the first ones stand.
-    expect(standIn?.requests.map(schemaName)).toEqual([
-      "outline",
-      "chapter",
-      "recap_transcript",
-      "recap_transcript",
+    // The recap and the podcast fall short of the shape's words, and the right option is at one end of
+    // the lengths in most questions, so each is asked for once more, all at once; this answerer replies with a chapter
+    // again, which misses each schema twice, and the first ones stand.
+    expect(standIn?.requests.slice(0, 2).map(schemaName)).toEqual(["outline", "chapter"]);
+    expect(standIn?.requests.slice(2).map(schemaName).sort()).toEqual([
       "podcast_script",
       "podcast_script",
+      "question_options",
+      "question_options",
+      "recap_transcript",
+      "recap_transcript",
     ]);
     const chapterPrompt = requestText(standIn?.requests[1] as ChatRequest);
     expect(chapterPrompt).toContain("Why");
@@ -567,6 +569,57 @@ describe("llm provider", () => {
     expect(texts.slice(0, 2)).toEqual(["What makes a leaf green?", "A green pigment, chlorophyll."]);
     expect(report.llm?.podcastsRewritten).toBe(1);
     expect(report.fallbacks.filter((line) => line.startsWith("recap script"))).toEqual([]);
+  });
+
+  it("asks once more for the wrong options of a chapter whose right option is mostly the longest, and keeps a rewrite that ends the habit", async () => {
+    const source = await pdfSource();
+    const chlorophyll = ref(source.chunks, "Chlorophyll is a green pigment");
+    const longest = (stem: string) =>
+      question(stem, ["Chlorophyll", "Haem", "Carotene", "Starch"], [chlorophyll]);
+    const { provider, report } = await llmFromStandIn((request) => {
+      const name = schemaName(request);
+      if (name === "outline") return { content: JSON.stringify(outlineAnswer(source.chunks)) };
+      if (name === "question_options") {
+        const count = (requestText(request).match(/^\d+\. /gmu) ?? []).length;
+        const questions = Array.from({ length: count }, (_, index) => ({
+          number: index + 1,
+          wrong_options: ["Anthocyanin and xanthophyll", "Haem", "Starch"],
+          explanation:
+            "“Chlorophyll” is the green pigment; “Anthocyanin and xanthophyll”, “Haem” and “Starch” are not.",
+        }));
+        return { content: JSON.stringify({ questions }) };
+      }
+      const answer = chapterAnswer(source.chunks);
+      answer.diagnostic.questions = ["Which pigment is green?", "What colours a leaf?"].map(longest);
+      answer.mastery.questions = [
+        "What is green in leaves?",
+        "Which pigment do leaves hold?",
+        "Name the green pigment.",
+      ].map(longest);
+      return { content: JSON.stringify(answer) };
+    });
+    const { structure } = await generateStructure(topic, [source], provider);
+    const { chapters } = await generateCourse(topic, structure, [source], provider);
+
+    const prompt = requestText(lastRequest("question_options"));
+    expect(prompt).toContain("In 5 of your 5 questions the right option is the longest of its options");
+    expect(prompt).toContain(
+      "1. Which pigment is green?\n   right: Chlorophyll\n   wrong: Haem | Carotene | Starch",
+    );
+    const questions = chapters[0]?.activities.flatMap((activity) =>
+      activity.kind === "diagnostic" || activity.kind === "mastery" ? activity.payload.questions : [],
+    );
+    expect(questions?.length).toBeGreaterThan(0);
+    for (const written of questions ?? []) {
+      expect([...written.options].sort()).toEqual([
+        "Anthocyanin and xanthophyll",
+        "Chlorophyll",
+        "Haem",
+        "Starch",
+      ]);
+      expect(written.options[written.correct_option]).toBe("Chlorophyll");
+    }
+    expect(report.llm?.optionsRewritten).toBe(1);
   });
 
   it("asks once more for a recap shorter than the chapter's shape, and keeps a rewrite only within range", async () => {

@@ -22,8 +22,10 @@ import { stableId } from "../ids.ts";
 import { mapPool } from "../pool.ts";
 import {
   answerEchoes,
+  answerRank,
   corruptedOptions,
   emptyItems,
+  lengthHabit,
   letterHints,
   nearDuplicateOptions,
   positionalExplanations,
@@ -52,6 +54,7 @@ import {
 import {
   chapterCountsText,
   chapterSystem,
+  optionsRewriteText,
   outlineSystem,
   podcastRewriteText,
   recapRewriteText,
@@ -105,6 +108,11 @@ export interface LlmStats extends LlmUsage {
   recapsRewritten: number;
   /** Podcast scripts written again because the citation verifier would have dropped turns of them, and kept. */
   podcastsRewritten: number;
+  /**
+   * Chapters whose wrong options were written again because the right option was the longest (or the
+   * shortest) of its question too often, and kept.
+   */
+  optionsRewritten: number;
 }
 
 export interface LlmHooks {
@@ -310,6 +318,7 @@ export function llmProvider(settings: LlmSettings, hooks: LlmHooks = {}): LlmPro
     hintsRemoved: 0,
     recapsRewritten: 0,
     podcastsRewritten: 0,
+    optionsRewritten: 0,
   };
   const record = (usage: LanguageModelUsage | undefined) => {
     const inputTokens = usage?.inputTokens ?? 0;
@@ -612,25 +621,90 @@ async function llmChapter(
   const lines = section.subtopics
     .flatMap((subtopic) => subtopic.citations)
     .flatMap((citation) => citation.exactLines);
-  const transcript = await checkedRecap(
-    ask,
-    chapterAsk,
-    output.recap.transcript,
-    lines,
-    shape.recapWords,
-    stats,
-  );
   const shown = new Map(chunks.map((chunk) => [chunk.id, chunk]));
   const verifier = new CitationVerifier(request.corpus.chunks);
-  const script = await checkedScript(
-    ask,
-    chapterAsk,
-    output.recap.script,
-    (turns) => scriptTurns(turns, shown).map((turn) => verifier.turnProblem(turn)),
-    shape.podcastWords,
-    stats,
-  );
-  return chapterDraft({ ...output, recap: { ...output.recap, transcript, script } }, request, shown, stats);
+  // The follow-ups are independent of one another: they go out together.
+  const [transcript, script, balanced] = await Promise.all([
+    checkedRecap(ask, chapterAsk, output.recap.transcript, lines, shape.recapWords, stats),
+    checkedScript(
+      ask,
+      chapterAsk,
+      output.recap.script,
+      (turns) => scriptTurns(turns, shown).map((turn) => verifier.turnProblem(turn)),
+      shape.podcastWords,
+      stats,
+    ),
+    checkedBalance(ask, chapterAsk, output, stats),
+  ]);
+  return chapterDraft({ ...balanced, recap: { ...output.recap, transcript, script } }, request, shown, stats);
+}
+
+type Quizzes = Pick<ChapterOutput, "diagnostic" | "mastery">;
+
+/**
+ * The chapter's quizzes, their wrong options asked for once more when the right option is the longest
+ * (or the shortest) of its question too often (`lengthHabit`): a graded chapter had it the longest in 35
+ * of 62 questions, each by a little, and reordering cannot hide length. Stems and right options stay. The
+ * rewrite is kept only when it leaves no habit; otherwise, or when the call fails, the questions stand
+ * and the engine drops the ones that keep the habit (`fitToShape`).
+ */
+async function checkedBalance<T extends Quizzes>(
+  ask: Asker,
+  chapterAsk: { system: string; prompt: string; temperature: number; seed: number },
+  output: T,
+  stats: LlmStats,
+): Promise<T> {
+  const all = [...output.diagnostic.questions, ...output.mastery.questions];
+  const habit = lengthHabit(all);
+  if (habit === null) return output;
+  const flagged = all.filter((question) => answerRank(question) === habit);
+  const listed = flagged.map((question) => ({
+    stem: question.stem,
+    right: question.options[question.correct_option] ?? "",
+    wrong: question.options.filter((_, index) => index !== question.correct_option),
+  }));
+  try {
+    const rewrite = await ask({
+      ...chapterAsk,
+      name: "question_options",
+      schema: optionsRewriteSchema,
+      prompt: `${chapterAsk.prompt}\n\n${optionsRewriteText(listed, habit, all.length)}`,
+    });
+    const entries = new Map(rewrite.questions.map((entry) => [entry.number, entry]));
+    const rewritten = new Map(
+      flagged.map((question, index) => [question, withWrongOptions(question, entries.get(index + 1))]),
+    );
+    const swap = (questions: readonly QuestionOutput[]) =>
+      questions.map((question) => rewritten.get(question) ?? question);
+    const next = {
+      ...output,
+      diagnostic: { ...output.diagnostic, questions: swap(output.diagnostic.questions) },
+      mastery: { ...output.mastery, questions: swap(output.mastery.questions) },
+    };
+    if (lengthHabit([...next.diagnostic.questions, ...next.mastery.questions]) !== null) return output;
+    stats.optionsRewritten++;
+    return next;
+  } catch {
+    // As for the recap: a failed follow-up costs only the better options, never the chapter.
+    return output;
+  }
+}
+
+const optionsRewriteSchema = z.object({
+  questions: z.array(
+    z.object({ number: whole(), wrong_options: z.array(z.string()), explanation: z.string() }),
+  ),
+});
+
+/** A question with new wrong options around its right one, which keeps its place; a wrong count changes nothing. */
+function withWrongOptions(
+  question: QuestionOutput,
+  entry: { wrong_options: string[]; explanation: string } | undefined,
+): QuestionOutput {
+  if (!entry || entry.wrong_options.length !== question.options.length - 1) return question;
+  const options = [...entry.wrong_options];
+  options.splice(question.correct_option, 0, question.options[question.correct_option] ?? "");
+  return { ...question, options, explanation: entry.explanation };
 }
 
 /**
