@@ -389,6 +389,8 @@ describe("llm provider", () => {
     expect(chapterPrompt).toContain("cover every point the subtopic makes");
     // A graded chapter had the right option the longest in 35 of 62 questions, each by a little.
     expect(chapterPrompt).toContain("the longest of its four in no");
+    // Graded explanations glossed beyond their lines ("the simplest", "values from 0.01 upward").
+    expect(chapterPrompt).toContain("nor a gloss, ranking or range of your own");
     expect(chapterPrompt).not.toContain("A teacher asked to replace");
     // The schema asks a qa block for its question only, and the other blocks for their content only.
     const sent = standIn?.requests[1]?.body.response_format?.json_schema?.schema as {
