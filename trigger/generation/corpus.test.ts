@@ -44,6 +44,20 @@ describe("sentences across chunk edges and page breaks", () => {
       ],
     },
     {
+      name: "a numbered reference broken over two lines goes like one on a single line",
+      chunks: [
+        chunk(1, 0, [
+          "Examples include quantile dotplots and innumerable variations on eye plots [4,",
+          "18, 31, 45]. Yet most of them are hard to produce (see Fig.",
+          "2).",
+        ]),
+      ],
+      sentences: [
+        "Examples include quantile dotplots and innumerable variations on eye plots.",
+        "Yet most of them are hard to produce.",
+      ],
+    },
+    {
       name: "a sentence runs on over the page without a broken word",
       chunks: [
         chunk(4, 0, ["The cone holds the seeds that the wind"]),

@@ -19,7 +19,7 @@ import {
   type SourceLanguage,
   words,
 } from "./text/language.ts";
-import { isNonProse, joinLines, mayHoldMarkup, plainLines, plainProse } from "./text/markup.ts";
+import { isNonProse, joinLines, mayHoldMarkup, plainLines, plainProse, withoutMarks } from "./text/markup.ts";
 import {
   gluesTwoTexts,
   holdsNotation,
@@ -407,11 +407,14 @@ function addParagraph(
   const spans = splitSentences(text);
   const sentences = spans.map((span, position): Sentence => {
     const parts = sentenceParts(paragraph, text, starts, span);
+    // Marks were taken off line by line; one broken over a line end ("eye plots [4," / "18, 31, 45].")
+    // only shows in the joined sentence.
+    const said = withoutMarks(span.text);
     const first = parts[0] as SentencePart;
     const framedBy = list.framedBy?.index;
     return {
       index: corpus.sentences.length + position,
-      text: span.text,
+      text: said,
       source,
       chunk: first.chunk,
       line_start: first.line_start,
@@ -421,11 +424,10 @@ function addParagraph(
       // one holding a formula, or two texts run together, is no statement a learner can read, whatever
       // its ends look like.
       complete:
-        (isCompleteSentence(span.text) ||
-          (spans.length === 1 && isUnstoppedStatement(span.text, source.language))) &&
-        !holdsNotation(span.text) &&
-        !gluesTwoTexts(span.text, source.language),
-      terms: contentTerms(span.text),
+        (isCompleteSentence(said) || (spans.length === 1 && isUnstoppedStatement(said, source.language))) &&
+        !holdsNotation(said) &&
+        !gluesTwoTexts(said, source.language),
+      terms: contentTerms(said),
       ...(parts.length > 1 ? { parts } : {}),
       ...(framedBy === undefined ? {} : { framedBy }),
     };
