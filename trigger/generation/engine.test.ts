@@ -424,6 +424,38 @@ describe("fitToShape", () => {
   });
 
   // A graded course had 11 of its 19 right answers on D: per-question placement is even only on average.
+  it("drops a study heading that heads nothing", () => {
+    const block = (type: "heading" | "text", content: string) => ({
+      type,
+      content,
+      question: null,
+      subtopic_id: null,
+      citations: [],
+    });
+    const study = (blocks: ReturnType<typeof block>[]): ChapterDraft => ({
+      section_id: "section-1",
+      title: "Dijken",
+      summary: "",
+      activities: [{ kind: "study", title: "S", payload: { blocks }, citations: [] }],
+    });
+    const counts: ShapeCounts = { overShape: 0, repeated: 0, lengthTells: 0, unfair: 0, giveaways: 0 };
+    const kept = fitToShape(
+      study([
+        block("heading", "Leveranciers"),
+        block("heading", "Dijken"),
+        block("text", "Een dijk houdt het water tegen."),
+        block("heading", "Publiceren"),
+      ]),
+      shape,
+      counts,
+    );
+    const [activity] = kept.activities;
+    expect(activity?.kind === "study" ? activity.payload.blocks.map((b) => b.content) : []).toEqual([
+      "Dijken",
+      "Een dijk houdt het water tegen.",
+    ]);
+  });
+
   it("drops a question or card that points at a place in the source the learner never sees", () => {
     const draft = chapter(
       [mc("Welke optie biedt volgens de tabel anonimiteit?"), mc("Wat is een dijk?")],

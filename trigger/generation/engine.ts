@@ -1,4 +1,4 @@
-import { activitySchema, type Question } from "../../src/domain/activity-payload.ts";
+import { activitySchema, type Question, type StudyBlock } from "../../src/domain/activity-payload.ts";
 import { type Structure, structureSchema } from "../../src/domain/structure.ts";
 import { CitationVerifier, type VerificationCounts } from "./citations.ts";
 import { buildCorpus, type Corpus, type CorpusSourceInput, contentTerms } from "./corpus.ts";
@@ -204,6 +204,8 @@ export function fitToShape(chapter: ChapterDraft, shape: ChapterShape, counts: S
         const questions = (checked.get(activity) ?? []).filter((question) => balanced.has(question));
         return { ...activity, payload: { questions: spreadAnswers(questions) } };
       }
+      case "study":
+        return { ...activity, payload: { blocks: withoutBareHeadings(activity.payload.blocks) } };
       case "practice": {
         const kept = activity.payload.cards.filter(
           (card) => ![card.q, card.a, card.hint ?? ""].some(pointsAtLayout),
@@ -226,6 +228,18 @@ export function fitToShape(chapter: ChapterDraft, shape: ChapterShape, counts: S
     }
   });
   return { ...chapter, activities };
+}
+
+/**
+ * Study blocks without a heading that heads nothing: graded study phases showed "Package" or
+ * "Leveranciers" with no text under it, where a subtopic's lines gave nothing to explain or the verifier
+ * dropped what did.
+ */
+function withoutBareHeadings(blocks: readonly StudyBlock[]): StudyBlock[] {
+  return blocks.filter((block, index) => {
+    const next = blocks[index + 1];
+    return block.type !== "heading" || (next !== undefined && next.type !== "heading");
+  });
 }
 
 /**
