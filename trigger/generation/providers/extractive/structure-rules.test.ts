@@ -136,6 +136,44 @@ describe("joinUntitled", () => {
   });
 });
 
+// Any passage that adds nothing joins the same way: here the ones marked silent.
+describe("joinUntitled by another measure", () => {
+  const sentence = (index: number) => ({ index }) as unknown as Sentence;
+  it.each<[Array<[string, boolean]>, Array<[string, number]>]>([
+    [
+      [
+        ["Grammar", false],
+        ["Package", true],
+        ["Uncertainty", true],
+        ["Retrospectives", false],
+      ],
+      [
+        ["Grammar", 3],
+        ["Retrospectives", 1],
+      ],
+    ],
+    [
+      [
+        ["Own accord", true],
+        ["Issues", false],
+        ["Engagement", true],
+      ],
+      [
+        ["Issues", 2],
+        ["Engagement", 1],
+      ],
+    ],
+  ])("%j → %j", (passages, expected) => {
+    const groups = passages.map(([title, silent], index) => ({
+      title,
+      silent,
+      sentences: [sentence(index)],
+    }));
+    const joined = joinUntitled(groups, (group) => group.silent);
+    expect(joined.map((group) => [group.title, group.sentences.length])).toEqual(expected);
+  });
+});
+
 // A subtopic's lead (its description) says what it is about: a statement before a credit line or a question.
 describe("leadOf", () => {
   it.each([

@@ -345,9 +345,14 @@ function writeSection(
       titles.add(subtitle);
       local.add(subtitle);
     }
-    return { sentences: group.sentences, title: subtitle };
+    return { sentences: group.sentences, title: subtitle, headed: group.heading !== null };
   });
-  const subtopics = joinUntitled(named).map((group, position) => {
+  // A passage under no heading of the document's own that states nothing on its own (every sentence a
+  // fragment, an aside or pointing back) is no idea a learner can be taught or asked about: graded
+  // subtopics such as "Package" and "Own accord" had an empty description and no item.
+  const silent = (group: (typeof named)[number]) =>
+    group.title === null || (!group.headed && !group.sentences.some(standsAlone));
+  const subtopics = joinUntitled(named, silent).map((group, position) => {
     // Only when two passages are all there is and one has no title of its own left.
     const subtitle =
       group.title ??
@@ -359,22 +364,23 @@ function writeSection(
 }
 
 /**
- * A passage that no title can name apart from its siblings (every phrase it has names one of them
- * already) adds no idea of its own: it joins the passage before it (the first joins the one after),
- * as long as the section keeps two subtopics. A title such as "Wat is ongewenst onderscheid?, deel 4"
- * told the learner nothing.
+ * A passage that adds no idea of its own joins the passage before it (the first joins the one after), as
+ * long as the section keeps two subtopics. By default that is a passage no title can name apart from its
+ * siblings (every phrase it has names one of them already): a title such as "Wat is ongewenst
+ * onderscheid?, deel 4" told the learner nothing.
  */
 export function joinUntitled<T extends { sentences: Sentence[]; title: string | null }>(
   groups: readonly T[],
+  addsNothing: (group: T) => boolean = (group) => group.title === null,
 ): T[] {
   const joined = groups.map((group) => ({ ...group, sentences: [...group.sentences] }));
-  for (let at = joined.findIndex((group) => group.title === null); at >= 0 && joined.length > 2; ) {
+  for (let at = joined.findIndex(addsNothing); at >= 0 && joined.length > 2; ) {
     const untitled = joined[at] as T;
     const into = (at > 0 ? joined[at - 1] : joined[at + 1]) as T;
     into.sentences =
       at > 0 ? [...into.sentences, ...untitled.sentences] : [...untitled.sentences, ...into.sentences];
     joined.splice(at, 1);
-    at = joined.findIndex((group) => group.title === null);
+    at = joined.findIndex(addsNothing);
   }
   return joined;
 }
