@@ -144,6 +144,15 @@ export function joinedToNounBefore(wordsBefore: readonly string[], language: Lan
 }
 
 /**
+ * Whether a term heads a longer name through the word right after it ("low degrees" in "low degrees of
+ * freedom", "grammar" in "grammar of graphics"): the preposition joins the noun after it to the term.
+ */
+export function joinedToNounAfter(wordsAfter: readonly string[], language: Language): boolean {
+  const [link, noun] = wordsAfter;
+  return noun !== undefined && wordSet(language, "linkingPrepositions").has(link?.toLowerCase() ?? "");
+}
+
+/**
  * Whether a key phrase is worth a blank or an option: no amount or degree ("thousands", "a drop",
  * "bijna"), not a general noun ("land", "today"), not opened by a vague modifier ("new machines") and
  * no number.

@@ -1102,6 +1102,39 @@ describe("wrong options", () => {
     }
   });
 
+  it("never blank or offer a word the text only writes as part of a longer name", async () => {
+    const plots = await generatedFrom(
+      [
+        "# Plots",
+        "## Intervals",
+        "The grammar of graphics underlies many plotting toolkits. Popular toolkits provide error bars for points and uncertainty bands for lines. Research has developed alternatives such as gradient plots, fan charts and eye plots.",
+        "",
+        "Error bars show an interval around an estimate. A gradient plot fades the interval out instead of cutting it off. Fan charts stack several intervals around one estimate. Eye plots mirror a density around an interval.",
+        "",
+        "## Distributions",
+        "A Student-t interval is close to a Normal interval when there are many degrees of freedom. With few degrees of freedom the Student-t interval is much wider than the Normal interval. The grammar of graphics maps data onto the aesthetics of a plot.",
+        "",
+        "Quantile dotplots show a distribution as a set of dots. Each dot in a quantile dotplot stands for an equal share of the probability. Density plots show the same distribution as a smooth curve.",
+      ].join("\n"),
+    );
+    const { chapters } = await generateCourse(
+      plots.topic,
+      plots.structure,
+      plots.sources,
+      extractiveProvider(),
+    );
+    const items = chapters.flatMap((chapter) => chapterItems(chapter).questions);
+    expect(items.length).toBeGreaterThan(0);
+    // graded: "The ___ of graphics is ubiquitous" (grammar), and "low degrees" beside "error bars";
+    // before: "The grammar of ___ underlies many plotting toolkits."
+    for (const question of items) {
+      expect(question.stem).not.toMatch(/___ of (graphics|freedom)|grammar of ___/u);
+      expect(
+        question.options.filter((option) => /^(grammar|graphics|degrees|few degrees)$/u.test(option)),
+      ).toEqual([]);
+    }
+  });
+
   it("are places beside a place the text names", async () => {
     const { structure, sources, topic } = await generatedFrom(
       [

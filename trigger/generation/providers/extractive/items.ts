@@ -25,6 +25,8 @@ import {
   isTrivialBlank,
   isVerbDerived,
   isWorthAsking,
+  joinedToNounAfter,
+  joinedToNounBefore,
   namesAnAgent,
   sameOptionForm,
 } from "../../text/phrase-checks.ts";
@@ -289,6 +291,7 @@ function termDistractors(
         continue;
       if (phraseIn(phrase.key, surrounding) || isNameFragment(phrase, context.sentences)) continue;
       if (onlyTrivialUses(phrase, context) || hasMisspelling(phrase.key, context)) continue;
+      if (onlyPartOfALongerName(phrase, context)) continue;
       // A time among things is ruled out by its kind alone (a time answer may still get things: a
       // question with too few options is no question at all).
       if (!answerIsTime && namesATime(phrase.key, context.language)) continue;
@@ -408,18 +411,33 @@ function bySubtopicFirst(phrases: KeyPhrase[], subtopicId: string | undefined, c
   return [...usedHere, ...phrases.filter((phrase) => !usedHere.has(phrase))];
 }
 
+/** Where a term stands in the sentences that use it: its chapter's, else (a term of another chapter) the topic's. */
+function usesOf(phrase: KeyPhrase, context: ItemContext): Array<{ text: string; match: RegExpExecArray }> {
+  const own = context.sentences.filter((sentence) => phraseIn(phrase.key, sentence.text) !== null);
+  const sentences = own.length > 0 ? own : (context.topicSentences ?? []);
+  return usesIn(
+    phrase,
+    sentences.map((sentence) => sentence.text),
+  );
+}
+
+function usesIn(
+  phrase: KeyPhrase,
+  texts: readonly string[],
+): Array<{ text: string; match: RegExpExecArray }> {
+  return texts.flatMap((text) => {
+    const match = phraseIn(phrase.key, text);
+    return match ? [{ text, match }] : [];
+  });
+}
+
 /**
  * A term the chapter only uses where a blank would be trivia ("aan de hand van", "op grond van", "twee
  * jaar"): as a wrong option it is ruled out by being no idea of the text at all.
  */
 function onlyTrivialUses(phrase: KeyPhrase, context: ItemContext): boolean {
   // A term of another chapter is judged by its uses there ("hand" only in "aan de hand van").
-  const own = context.sentences.filter((sentence) => phraseIn(phrase.key, sentence.text) !== null);
-  const sentences = own.length > 0 ? own : (context.topicSentences ?? []);
-  const uses = sentences.flatMap((sentence) => {
-    const match = phraseIn(phrase.key, sentence.text);
-    return match ? [{ text: sentence.text, match }] : [];
-  });
+  const uses = usesOf(phrase, context);
   return (
     uses.length > 0 &&
     uses.every(({ text, match }) =>
@@ -431,6 +449,47 @@ function onlyTrivialUses(phrase: KeyPhrase, context: ItemContext): boolean {
         true,
       ),
     )
+  );
+}
+
+/**
+ * A term the text only ever writes as part of a longer name: as its head ("low degrees" of freedom,
+ * "grammar" of graphics), or, in two uses or more, always after the same noun and link ("graphics" in
+ * "grammar of graphics"; one "share of the probability" is no name). Alone it is a fragment: as an
+ * option ruled out by form, as a blank no idea of its own.
+ */
+function onlyPartOfALongerName(phrase: KeyPhrase, context: ItemContext): boolean {
+  // The answer is the topic's, and every chapter asks it of the same candidates: it is worked out once.
+  const index = context.topicStatements;
+  const known = index ? nameParts.get(index)?.get(phrase.key) : undefined;
+  if (known !== undefined) return known;
+  const answer = readsAsPartOfAName(phrase, context);
+  if (index) {
+    const memo = nameParts.get(index) ?? new Map<string, boolean>();
+    memo.set(phrase.key, answer);
+    nameParts.set(index, memo);
+  }
+  return answer;
+}
+const nameParts = new WeakMap<StatementIndex, Map<string, boolean>>();
+
+function readsAsPartOfAName(phrase: KeyPhrase, context: ItemContext): boolean {
+  // A name is the document's: its uses are read over the whole topic (through the topic's index of
+  // statements by word: scanning every sentence for every candidate made a 200-page course 3.5× slower).
+  const texts =
+    context.topicStatements?.containing(phrase.key) ??
+    (context.topicSentences ?? context.sentences).map((sentence) => sentence.text);
+  const uses = usesIn(phrase, texts);
+  if (uses.length === 0) return false;
+  const after = uses.map(({ text, match }) => words(text.slice(match.index + match[0].length)));
+  if (after.every((following) => joinedToNounAfter(following, context.language))) return true;
+  const before = uses.map(({ text, match }) => words(text.slice(0, match.index)).slice(-2));
+  const [first] = before;
+  return (
+    uses.length >= 2 &&
+    first !== undefined &&
+    joinedToNounBefore(first, context.language) &&
+    before.every((preceding) => preceding.join(" ") === first.join(" "))
   );
 }
 
@@ -741,7 +800,7 @@ export function clozeItem(
     if (avoid.has(term.key) || (lead && phraseIn(term.key, lead.text))) continue;
     if (!anyTerm && !isKeyTerm(term, context)) continue;
     // The source's own typo is never the answer to learn ("discrimerende effecten").
-    if (hasMisspelling(term.key, context)) continue;
+    if (hasMisspelling(term.key, context) || onlyPartOfALongerName(term, context)) continue;
     const match = phraseIn(term.key, sentence.text);
     if (!match || match.index === 0) continue;
     // "geschikt voor het ___ met LATEX" → werken: an activity named by its verb, not a term.
