@@ -618,6 +618,13 @@ async function generatedFrom(markdown: string) {
   return { structure, sources, topic };
 }
 
+/** The quiz questions of the offline course written from a Markdown text. */
+async function questionsFrom(markdown: string) {
+  const { structure, sources, topic } = await generatedFrom(markdown);
+  const { chapters } = await generateCourse(topic, structure, sources, extractiveProvider());
+  return chapters.flatMap((chapter) => chapterItems(chapter).questions);
+}
+
 describe("inAuthorVoice: the author, or the author's organisation, speaking of themselves", () => {
   it.each([
     ["In 2020 I spun off the visualization components into a new package.", true],
@@ -1079,7 +1086,7 @@ describe("wrong options", () => {
   });
 
   it('never blank or offer the noun of a connective ("as a result", "als gevolg")', async () => {
-    const english = await generatedFrom(
+    const items = await questionsFrom(
       [
         "# Tides",
         "## The Moon",
@@ -1088,13 +1095,6 @@ describe("wrong options", () => {
         "Because the Moon also moves along its orbit, a coast needs about fifty minutes longer than a full day to catch up with it. As a result, high tide comes almost an hour later each day. In addition, the Sun pulls on the oceans.",
       ].join("\n"),
     );
-    const { chapters } = await generateCourse(
-      english.topic,
-      english.structure,
-      english.sources,
-      extractiveProvider(),
-    );
-    const items = chapters.flatMap((chapter) => chapterItems(chapter).questions);
     expect(items.length).toBeGreaterThan(0);
     // Before: "As ___, high tide comes almost an hour later each day." with "a result" as the answer.
     for (const question of items) {
@@ -1103,7 +1103,7 @@ describe("wrong options", () => {
   });
 
   it("never blank or offer a word the text only writes as part of a longer name", async () => {
-    const plots = await generatedFrom(
+    const items = await questionsFrom(
       [
         "# Plots",
         "## Intervals",
@@ -1117,13 +1117,6 @@ describe("wrong options", () => {
         "Quantile dotplots show a distribution as a set of dots. Each dot in a quantile dotplot stands for an equal share of the probability. Density plots show the same distribution as a smooth curve.",
       ].join("\n"),
     );
-    const { chapters } = await generateCourse(
-      plots.topic,
-      plots.structure,
-      plots.sources,
-      extractiveProvider(),
-    );
-    const items = chapters.flatMap((chapter) => chapterItems(chapter).questions);
     expect(items.length).toBeGreaterThan(0);
     // graded: "The ___ of graphics is ubiquitous" (grammar), and "low degrees" beside "error bars";
     // before: "The grammar of ___ underlies many plotting toolkits."
