@@ -132,17 +132,47 @@ describe("quality checkers", () => {
     expect(corruptedOptions([swapped], source)).toHaveLength(2);
   });
 
-  it("mixedOptions finds options a learner can rule out by their form", () => {
-    expect(mixedOptions([question({})])).toEqual([]);
-    expect(
-      mixedOptions([question({ options: ["Doordat het water stijgt.", "Doordat de dijk breekt."] })]),
-    ).toEqual([]);
-    expect(mixedOptions([question({ options: ["de delta", "grondwater", "Rijn"] })])).toHaveLength(1);
-    expect(
-      mixedOptions([
-        question({ options: ["Doordat het water stijgt.", "de dijk breekt", "Omdat het regent."] }),
-      ]),
-    ).toHaveLength(1);
+  it.each<[string[], boolean]>([
+    [["dijk", "polder", "sloot"], false],
+    [["Doordat het water stijgt.", "Doordat de dijk breekt."], false],
+    // One option alone with an article, or alone a name, stands out.
+    [["de delta", "grondwater", "Rijn"], true],
+    [["de dijk", "de polder", "de sloot", "grondwater"], true],
+    [["metagenomic", "amplicon", "nanopore", "Sanger"], true],
+    // A word more or less stands out from nothing.
+    [
+      [
+        "The GISAID nomenclature",
+        "The Pango nomenclature",
+        "The Nextstrain nomenclature",
+        "The WHO variant nomenclature",
+      ],
+      false,
+    ],
+    [["documentation", "source code", "licence terms", "release history"], false],
+    [["Location", "Collection date", "Virus name", "Sequencing technology"], false],
+    [
+      ["Temporary Exposure Key (TEK)", "ConfirmationKey (CK)", "Rolling Proximity Identifier Key (RPIK)"],
+      false,
+    ],
+    [["RNA", "the spike protein of the virus", "ACE2", "lineage"], true],
+    // Long options: each may open with its own article; a clause among phrases, or a connective among
+    // plain phrases, stands out.
+    [
+      [
+        "A betacoronavirus responsible for COVID-19",
+        "An influenza virus responsible for COVID-19",
+        "A bacterium that causes severe pneumonia",
+        "A DNA virus first isolated from animals",
+      ],
+      false,
+    ],
+    [["Doordat het water stijgt.", "de dijk breekt", "Omdat het regent."], true],
+    [["because the water rises", "because the dike breaks", "the pumps fail at night"], true],
+    [["because the water rises", "since the dike breaks", "when the pumps fail at night"], false],
+    [["Zodra alle partijen de dienst gebruiken", "Zolang de dienst geen eisen oplegt aan anderen"], false],
+  ])("mixedOptions %j → %s", (options, mixed) => {
+    expect(mixedOptions([question({ options })])).toHaveLength(mixed ? 1 : 0);
   });
 
   it("unanswerable finds questions and cards whose answer is not in their cited lines", () => {

@@ -190,30 +190,47 @@ function optionShape(option: string) {
     opener: (words[0] ?? "").toLowerCase(),
     article: /^(de|het|een|the|a|an)$/i.test(words[0] ?? "") ? "article" : "none",
     name: words.some((word, index) => /^\p{Lu}/u.test(word) && (index > 0 || words.length === 1)),
+    laterCapital: words.some((word, index) => /^\p{Lu}/u.test(word) && index > 0),
   };
 }
 
+const CLAUSE_OPENERS = new Set(Object.values(WORD_LISTS).flatMap((lists) => lists.clauseOpeners));
+
+/** Whether exactly one of the values differs from all the others (with three or more to compare). */
+function oddOneOut<T>(values: readonly T[]): boolean {
+  if (values.length < 3) return new Set(values).size > 1;
+  const counts = new Map<T, number>();
+  for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
+  return [...counts.values()].some((count) => count === 1) && counts.size === 2;
+}
+
 /**
- * Questions whose options differ in form, so a learner can rule some out without knowing the answer:
- * short options (terms) must share word count, article use and capitals; long options (clauses,
- * statements) must all be full sentences or all open with the same connective.
+ * Questions whose options differ in form, so a learner can rule one out (or pick it) without knowing the
+ * answer. A single word among phrases three words longer or more. Short options (terms): one alone with or
+ * without an article, or alone written as a name ("de delta / grondwater / Rijn"). Long options (clauses, statements): some full
+ * sentences and some not, or some opening with a connective and some not ("Doordat … / de dijk breekt").
+ * A word more or less, or options that each open with their own article ("A betacoronavirus … / An
+ * influenza virus …"), is no tell: a model's fair options were counted here by the dozen.
  */
 export function mixedOptions(questions: readonly Question[]): Question[] {
   return questions.filter((question) => {
     const shapes = question.options.map(optionShape);
-    const first = shapes[0];
-    if (!first) return false;
+    if (shapes.length === 0) return false;
+    const lengths = shapes.map((shape) => shape.words);
+    const shortest = Math.min(...lengths);
+    // A single word among phrases three words longer or more.
+    if (shortest === 1 && Math.max(...lengths) - shortest >= 3) return true;
     const long = shapes.some((shape) => shape.words > 4);
     if (!long) {
-      return shapes.some(
-        (shape) =>
-          shape.words !== first.words || shape.article !== first.article || shape.name !== first.name,
-      );
+      // Where every option opens with a capital ("Location / Collection date"), only a capital further
+      // on marks a name.
+      const capitalised = question.options.every((option) => /^\p{Lu}/u.test(option.trim()));
+      const names = shapes.map((shape) => (capitalised ? shape.laterCapital : shape.name));
+      return oddOneOut(shapes.map((shape) => shape.article)) || oddOneOut(names);
     }
-    if (shapes.some((shape) => shape.sentence !== first.sentence)) return true;
-    const connectives = new Set(shapes.map((shape) => shape.opener));
-    const statements = shapes.every((shape) => shape.sentence);
-    return !statements && connectives.size > 1;
+    if (new Set(shapes.map((shape) => shape.sentence)).size > 1) return true;
+    const connected = shapes.filter((shape) => CLAUSE_OPENERS.has(shape.opener)).length;
+    return connected > 0 && connected < shapes.length;
   });
 }
 

@@ -5,7 +5,7 @@ export const nl: WordLists = {
   determiners: "een de het zijn haar hun ons onze elk elke ieder iedere geen".split(" "),
   pronouns: "het hij zij ze je jij u we wij men dit dat deze die er hem haar hen hun".split(" "),
   clauseOpeners:
-    "zodra wanneer als omdat doordat terwijl nadat voordat toen sinds hoewel totdat zodat waardoor dus daarna dan".split(
+    "zodra wanneer zolang als omdat doordat terwijl nadat voordat toen sinds hoewel totdat zodat waardoor dus daarna dan".split(
       " ",
     ),
   finiteAuxiliaries:
