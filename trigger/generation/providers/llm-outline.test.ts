@@ -133,6 +133,34 @@ describe("llm outline map/reduce", () => {
     expect(merged[0]?.subtopics[0]?.citations.map((citation) => citation.chunk_id)).toEqual([a.id, b.id]);
   });
 
+  it("keeps a section where most of its lines are, whatever one stray citation says", () => {
+    const [a, b, c] = chunks as [CorpusChunk, CorpusChunk, CorpusChunk];
+    const section = (title: string, cited: CorpusChunk[]) => ({
+      title,
+      description: "",
+      continues_previous: false,
+      subtopics: cited.map((chunk, index) => ({
+        title: `${title} ${index + 1}`,
+        description: "",
+        key_points: [],
+        citations: [firstLine(chunk)],
+      })),
+    });
+    // graded: an appendix citing one line of the chapter before it was moved ahead of that chapter's
+    // neighbour, and the next part's continuation joined the wrong section.
+    const merged = mergeOutlines([
+      {
+        outline: {
+          title: "",
+          description: "",
+          sections: [section("Appendix A", [b]), section("Appendix B", [c, a, c])],
+        },
+        shown: shownOf([a, b, c]),
+      },
+    ]);
+    expect(merged.map((s) => s.title)).toEqual(["Appendix A", "Appendix B"]);
+  });
+
   it("continues the previous section when a batch opens without a heading, whatever the model says", () => {
     const batches = batchChunks(chunks, 6000);
     const contexts = batchContexts(

@@ -219,8 +219,14 @@ export function mergeOutlines(
           position: firstPosition(citations, shown),
         };
       });
-      // A section the model cited nothing for stays where the model put it.
-      const position = Math.min(...subtopics.map((subtopic) => subtopic.position));
+      // A section stands where most of its lines are: the median of its citations, so one stray
+      // citation of an earlier line (a graded appendix cited one line of the chapter before it) does not
+      // move it ahead of the sections before it. A section the model cited nothing for stays where the
+      // model put it.
+      const position = medianPosition(
+        subtopics.flatMap((subtopic) => subtopic.citations),
+        shown,
+      );
       last = Number.isFinite(position) ? position : last;
       return { section, subtopics, position: last };
     });
@@ -248,15 +254,23 @@ export function mergeOutlines(
   return merged;
 }
 
-/** Where a subtopic starts in reading order: its earliest real citation (chunk order, then line). */
-function firstPosition(citations: readonly Citation[], shown: ReadonlyMap<string, CorpusChunk>): number {
-  let first = Number.POSITIVE_INFINITY;
-  for (const citation of citations) {
+/** Where each real citation starts in reading order (chunk order, then line). */
+function positions(citations: readonly Citation[], shown: ReadonlyMap<string, CorpusChunk>): number[] {
+  return citations.flatMap((citation) => {
     const chunk = shown.get(citation.chunk_id);
-    if (!chunk || !isFilled(citation)) continue;
-    first = Math.min(first, chunk.order * 100_000 + citation.line_start);
-  }
-  return first;
+    return chunk && isFilled(citation) ? [chunk.order * 100_000 + citation.line_start] : [];
+  });
+}
+
+/** Where a subtopic starts in reading order: its earliest real citation. */
+function firstPosition(citations: readonly Citation[], shown: ReadonlyMap<string, CorpusChunk>): number {
+  return Math.min(...positions(citations, shown));
+}
+
+/** The middle of where citations start (the lower middle of an even count); infinite without any. */
+function medianPosition(citations: readonly Citation[], shown: ReadonlyMap<string, CorpusChunk>): number {
+  const sorted = positions(citations, shown).sort((a, b) => a - b);
+  return sorted[Math.floor((sorted.length - 1) / 2)] ?? Number.POSITIVE_INFINITY;
 }
 
 function mergeSubtopics(subtopics: readonly PartSubtopic[]): PartSubtopic[] {
