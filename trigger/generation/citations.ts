@@ -3,7 +3,14 @@ import { type Citation, citationsOf, uniqueCitations } from "../../src/domain/ci
 import type { Structure } from "../../src/domain/structure.ts";
 import type { Chunk } from "./ingest/index.ts";
 import type { ActivityDraft, ChapterDraft } from "./providers/types.ts";
-import { addsACause, citedText, isParaphraseSupported, isSupported, QUOTE_SHARE } from "./support.ts";
+import {
+  addedCause,
+  citedText,
+  isParaphraseSupported,
+  isSupported,
+  QUOTE_SHARE,
+  unbackedClaim,
+} from "./support.ts";
 
 export interface VerificationCounts {
   /** Citations that point to real lines of a real chunk, quoted exactly. */
@@ -121,8 +128,13 @@ export class CitationVerifier {
     const citations = this.citations(turn.citations);
     if (citations.length === 0) return "cites no line that verifies";
     const lines = citations.flatMap((citation) => citation.exactLines);
-    if (!isParaphraseSupported(turn.text, lines)) return "says what its cited lines do not";
-    return addsACause(turn.text, lines) ? "states a cause its cited lines do not" : null;
+    // The sentence at fault is quoted: a model asked to rewrite the turn had to guess which claim it was.
+    if (!isParaphraseSupported(turn.text, lines)) {
+      const claim = unbackedClaim(turn.text, lines);
+      return `says what its cited lines do not${claim ? `: “${claim}”` : ""}`;
+    }
+    const cause = addedCause(turn.text, lines);
+    return cause ? `states a cause its cited lines do not: “${cause}”` : null;
   }
 
   /**

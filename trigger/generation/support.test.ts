@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { addsACause, isParaphraseSupported, isSupported, withoutAddedCauses } from "./support.ts";
+import {
+  addedCause,
+  addsACause,
+  isParaphraseSupported,
+  isSupported,
+  unbackedClaim,
+  withoutAddedCauses,
+} from "./support.ts";
 
 // Whether cited lines back a statement: each row is the statement, the cited lines and the verdict.
 describe("isSupported", () => {
@@ -184,6 +191,26 @@ describe("addsACause: a paraphrase may not turn facts side by side into cause an
     ],
   ] as const)("%s → %s", (text, lines, expected) => {
     expect(addsACause(text, lines)).toBe(expected);
+  });
+});
+
+describe("the sentence at fault, for a model asked to rewrite its turn", () => {
+  const lines = ["Een dijk houdt het water van de rivier tegen.", "Achter de dijk ligt de polder."];
+  it.each([
+    ["Een dijk houdt het rivierwater tegen. Achter de dijk ligt de polder.", null, null],
+    [
+      "Een dijk houdt het rivierwater tegen. Dijken zijn door monniken gebouwd.",
+      "Dijken zijn door monniken gebouwd.",
+      null,
+    ],
+    [
+      "Een dijk houdt het water tegen. Daardoor ligt de polder droog achter de dijk.",
+      null,
+      "Daardoor ligt de polder droog achter de dijk.",
+    ],
+  ])("%s", (text, claim, cause) => {
+    expect(unbackedClaim(text, lines)).toBe(claim);
+    expect(addedCause(text, lines)).toBe(cause);
   });
 });
 

@@ -77,11 +77,20 @@ export const QUOTE_SHARE = 0.75;
  * matter is not carried by the others.
  */
 export function isParaphraseSupported(text: string, lines: readonly string[]): boolean {
+  return claimsOf(text).length > 0 && unbackedClaim(text, lines) === null;
+}
+
+/** The first claim of a paraphrase that its lines do not back (see isParaphraseSupported), or null. */
+export function unbackedClaim(text: string, lines: readonly string[]): string | null {
+  return claimsOf(text).find((sentence) => !isSupported(sentence, lines, PARAPHRASE_SHARE)) ?? null;
+}
+
+/** A paraphrase's claims: its sentences with content words, a short reply read with the next one. */
+function claimsOf(text: string): string[] {
   const sentences = splitSentences(plainText(text)).map((span) => span.text);
-  const claims = withShortRepliesJoined(
+  return withShortRepliesJoined(
     sentences.filter((sentence) => contentTerms(sentence.toLowerCase()).length > 0),
   );
-  return claims.length > 0 && claims.every((sentence) => isSupported(sentence, lines, PARAPHRASE_SHARE));
 }
 
 /** Fewer content words than this is a spoken reply ("Nee.", "Op het GAEN-raamwerk."), no claim alone. */
@@ -142,6 +151,15 @@ const CAUSAL = new RegExp(
  */
 export function addsACause(text: string, lines: readonly string[]): boolean {
   return CAUSAL.test(plainText(text)) && !CAUSAL.test(citedText(lines));
+}
+
+/** The first sentence of a text that states a cause its lines do not (`addsACause`), or null. */
+export function addedCause(text: string, lines: readonly string[]): string | null {
+  return (
+    splitSentences(text)
+      .map((span) => span.text)
+      .find((sentence) => addsACause(sentence, lines)) ?? null
+  );
 }
 
 /**

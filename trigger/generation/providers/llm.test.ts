@@ -461,7 +461,7 @@ describe("llm provider", () => {
     [
       "says what its lines do not",
       "Chlorophyll was first found on Mars.",
-      "says what its cited lines do not",
+      "says what its cited lines do not: “Chlorophyll was first found on Mars.”",
     ],
     ["cites lines that do not exist", "Chlorophyll is a green pigment.", "cites no line that verifies"],
   ])(
@@ -521,7 +521,7 @@ describe("llm provider", () => {
     const { chapters } = await generateCourse(topic, structure, [source], provider);
 
     expect(report.fallbacks).toEqual([
-      "recap script of section-1: dropped turn 4 says what its cited lines do not",
+      "recap script of section-1: dropped turn 4 says what its cited lines do not: “Chlorophyll was first found on Mars.”",
     ]);
     const recap = chapters[0]?.activities.find((activity) => activity.kind === "recap");
     const payload = recap?.kind === "recap" ? recap.payload : undefined;
@@ -562,7 +562,7 @@ describe("llm provider", () => {
 
     const prompt = requestText(lastRequest("podcast_script"));
     expect(prompt).toContain(
-      "4. expert: Chlorophyll was first found on Mars.  <- this turn says what its cited lines do not",
+      "4. expert: Chlorophyll was first found on Mars.  <- this turn says what its cited lines do not: “Chlorophyll was first found on Mars.”",
     );
     expect(prompt).not.toContain("2. expert: A green pigment, chlorophyll.  <-");
     const recap = chapters[0]?.activities.find((activity) => activity.kind === "recap");
