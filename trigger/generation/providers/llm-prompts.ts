@@ -326,8 +326,8 @@ export function optionsRewriteText(
   );
   const target =
     habit === "longest"
-      ? "as long and as specific as the right option; in about half of the questions, one wrong option longer than it"
-      : "as short and as plain as the right option; in about half of the questions, one wrong option shorter than it";
+      ? "about as long and as specific as the right option, one of them longer than it in about half of the questions (the right option must not become the shortest instead)"
+      : "about as long and as plain as the right option, one of them shorter than it in about half of the questions (the right option must not become the longest instead)";
   return [
     `In ${questions.length} of your ${total} questions the right option is the ${habit} of its options, so a learner`,
     `who picks the ${habit} option passes without reading:`,
