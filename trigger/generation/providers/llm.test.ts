@@ -391,6 +391,10 @@ describe("llm provider", () => {
     expect(chapterPrompt).toContain("the longest of its four in no");
     // Graded explanations glossed beyond their lines ("the simplest", "values from 0.01 upward").
     expect(chapterPrompt).toContain("nor a gloss, ranking or range of your own");
+    // Graded recaps said "In contrast" seven times, where nothing was contrasted, and slides stated the
+    // diagnostic's answers just before it was asked.
+    expect(chapterPrompt).toContain("'in contrast' ('daarentegen') only between two things");
+    expect(chapterPrompt).toContain("never state its answer");
     expect(chapterPrompt).not.toContain("A teacher asked to replace");
     // The schema asks a qa block for its question only, and the other blocks for their content only.
     const sent = standIn?.requests[1]?.body.response_format?.json_schema?.schema as {
