@@ -18,7 +18,9 @@ const MIN_POINT_WORDS = 5;
 export function keyPoint(sentence: string, language: Language): string {
   const end = sentence.trim().match(END)?.[0]?.replace(/[:;]/gu, "") || ".";
   let text = sentence.trim().replace(END, "");
-  text = withoutParentheticals(text, language);
+  // A parenthetical that holds a clause states a condition or claim of its own ("een verwijzing (waarvoor
+  // de betrokkene toestemming heeft gegeven)"): without it a graded takeaway said more than the text.
+  if (!holdsBracketedClause(text, language)) text = withoutParentheticals(text, language);
   text = withoutLeadingLink(text, language);
   text = withoutTrailingDetail(text, language);
   text = withoutNeutralAdverbs(text, language);
@@ -93,6 +95,12 @@ export function conceptFirst(text: string, language: Language): string {
  * "(de ground truth)", "[12]", "—an aside—": asides a spoken summary leaves out. A parenthetical that
  * only limits the claim ("(deels) gegenereerd", "(partly) automated") stays, without its brackets.
  */
+function holdsBracketedClause(text: string, language: Language): boolean {
+  return [...text.matchAll(/\(([^()]*)\)/gu)].some(([, inside = ""]) =>
+    inside.split(/[^\p{L}'’-]+/u).some((word) => word !== "" && isFiniteVerb(word.toLowerCase(), language)),
+  );
+}
+
 function withoutParentheticals(text: string, language: Language): string {
   const hedges = wordSet(language, "hedges");
   const onlyHedges = (inside: string) => {
