@@ -617,7 +617,11 @@ export function whyWrong(distractors: readonly Distractor[], context: ItemContex
     const meaning = context.defined.get(key);
     if (meaning) return [context.labels.optionMeans(option, withoutEnd(meaning))];
     const quote = quoteOf(key, context);
-    return quote ? [fillTemplate(templates.termElsewhere, { option, quote })] : [];
+    // The term as the quote writes it: "the text uses “a thickness”" beside "…mapped onto thickness…"
+    // was read as false by a grader.
+    if (!quote) return [];
+    const named = comparable(quote).includes(comparable(option)) ? option : withoutArticle(option);
+    return [fillTemplate(templates.termElsewhere, { option: named, quote })];
   });
   return lines.length > 0 ? lines : [context.labels.onlyTermThatFits];
 }

@@ -574,6 +574,14 @@ describe("whyWrong: each wrong option explained by what the source says about it
       "The text uses “pooling” in another context: ‘Pooling lets a network keep the strongest signal of each region.’",
     ]);
   });
+
+  it("names the term as the text writes it, without the article its option carries", async () => {
+    const context = await explainingContext("en", "The density is mapped onto thickness in the example.", "");
+    // graded false: "The text uses “a thickness” in another context: ‘…mapped onto thickness…’"
+    expect(whyWrong([{ option: "a thickness", key: "thickness" }], context)).toEqual([
+      "The text uses “thickness” in another context: ‘The density is mapped onto thickness in the example.’",
+    ]);
+  });
 });
 
 describe("cause questions: every wrong option says where the text gives it, and passes the explanation checks", () => {
