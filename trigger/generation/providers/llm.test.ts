@@ -395,6 +395,10 @@ describe("llm provider", () => {
     // diagnostic's answers just before it was asked.
     expect(chapterPrompt).toContain("'in contrast' ('daarentegen') only between two things");
     expect(chapterPrompt).toContain("never state its answer");
+    // Graded explanations ruled options out with facts from outside the source ("a receptor used by
+    // other viruses"), and "there isn't always a clear-cut way" became "no clear-cut boundary".
+    expect(chapterPrompt).toContain("never with a fact from outside them");
+    expect(chapterPrompt).toContain("'not always' never 'never'");
     expect(chapterPrompt).not.toContain("A teacher asked to replace");
     // The schema asks a qa block for its question only, and the other blocks for their content only.
     const sent = standIn?.requests[1]?.body.response_format?.json_schema?.schema as {
