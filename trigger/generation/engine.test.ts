@@ -521,4 +521,30 @@ describe("fitToShape", () => {
     ]);
     expect(counts.giveaways).toBe(3);
   });
+
+  it("drops a slide line that says the answer with most of its question, in other words too", () => {
+    const pango = mc(
+      "Which nomenclature defines its groups as sequences that share a common ancestor and a distinctive sequence feature?",
+      ["The Pango nomenclature", "The GISAID nomenclature", "The Nextstrain nomenclature"],
+    );
+    const draft = chapter([pango], [], 0);
+    const bullets = [
+      // graded: this slide stood just before the question.
+      "Pango groups share a common ancestor and a distinctive sequence feature.",
+      "Pango names its lineages with letters and numbers.",
+      "Nextstrain clades share a common ancestor too.",
+    ];
+    draft.activities.unshift({
+      kind: "overview",
+      title: "O",
+      payload: { objectives: [], slides: [{ title: "Nomenclatures", bullets }] },
+      citations: [],
+    });
+    const counts: ShapeCounts = { overShape: 0, repeated: 0, lengthTells: 0, unfair: 0, giveaways: 0 };
+    const [overview] = fitToShape(draft, shape, counts).activities;
+    expect(overview?.kind === "overview" ? overview.payload.slides : null).toEqual([
+      { title: "Nomenclatures", bullets: bullets.slice(1) },
+    ]);
+    expect(counts.giveaways).toBe(1);
+  });
 });

@@ -17,7 +17,7 @@ import {
   positionalExplanations,
 } from "./quality.ts";
 import { hashOf, Random } from "./random.ts";
-import { comparable, isSupported } from "./support.ts";
+import { comparable, isSupported, stem } from "./support.ts";
 import { placeAnswer } from "./support-check.ts";
 import { detectLanguage, dominantLanguage, type Language } from "./text/language.ts";
 import { withoutLeaningOnDropped } from "./text/rank.ts";
@@ -270,14 +270,38 @@ function slideGiveaway(questions: readonly Question[]): (line: string) => boolea
   const answers = questions.flatMap((question) => {
     const answer = question.options[question.correct_option] ?? "";
     const filled = question.stem.includes("___") ? [comparable(filledStem(question.stem, answer))] : [];
-    return [{ answer: contentTerms(answer).length >= 3 ? answer : null, filled }];
+    return [
+      {
+        answer: contentTerms(answer).length >= 3 ? answer : null,
+        filled,
+        pair: ownAndAsked(answer, question.stem),
+      },
+    ];
   });
-  return (line) =>
-    answers.some(
-      ({ answer, filled }) =>
+  return (line) => {
+    const said = new Set(stemsOf(line));
+    const has = (terms: readonly string[]) => terms.filter((term) => said.has(term)).length;
+    return answers.some(
+      ({ answer, filled, pair }) =>
         (answer !== null && isSupported(answer, [line])) ||
-        filled.some((sentence) => sentence !== "" && comparable(line).includes(sentence)),
+        filled.some((sentence) => sentence !== "" && comparable(line).includes(sentence)) ||
+        // The answer's own words with most of the question's: "Pango groups share a common ancestor
+        // and a distinctive sequence feature" before "Which nomenclature defines its groups as
+        // sequences that share a common ancestor and a distinctive sequence feature?" (graded).
+        (pair.answer.length > 0 &&
+          has(pair.answer) === pair.answer.length &&
+          has(pair.stem) * 2 > pair.stem.length),
     );
+  };
+}
+
+/** A text's content words by stem, each once. */
+const stemsOf = (text: string) => [...new Set(contentTerms(comparable(text)).map(stem))];
+
+/** The words an answer adds to its question ("pango" to "Which nomenclature …?"), and the question's. */
+function ownAndAsked(answer: string, question: string): { answer: string[]; stem: string[] } {
+  const asked = stemsOf(question);
+  return { answer: stemsOf(answer).filter((term) => !asked.includes(term)), stem: asked };
 }
 
 /**
