@@ -399,14 +399,14 @@ describe("fitToShape", () => {
       },
     },
     {
-      name: "the right option a little the longest in too many questions: the one standing out most goes, until no habit is left",
+      name: "the right option a little the longest in too many questions: mastery's go first, until no habit is left",
       draft: chapter(
         [longer("a", "dijkring"), mc("b")],
         [longer("c", "dijken"), longer("d", "dijken"), longer("e", "dijken"), mc("f")],
         2,
       ),
       expected: {
-        kept: [1, 2, 3],
+        kept: [2, 2, 2],
         counts: { overShape: 0, repeated: 0, lengthTells: 2, unfair: 0, giveaways: 0 },
       },
     },

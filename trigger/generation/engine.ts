@@ -195,7 +195,12 @@ export function fitToShape(chapter: ChapterDraft, shape: ChapterShape, counts: S
     });
     checked.set(activity, limit(fair, activity.kind === "diagnostic" ? shape.diagnostic : shape.mastery));
   }
-  const balanced = withoutLengthHabit([...checked.values()].flat());
+  const diagnostic = new Set(
+    [...checked.entries()].flatMap(([activity, questions]) =>
+      activity.kind === "diagnostic" ? questions : [],
+    ),
+  );
+  const balanced = withoutLengthHabit([...checked.values()].flat(), diagnostic);
   counts.lengthTells += [...checked.values()].flat().length - balanced.size;
   const activities = chapter.activities.map((activity): ActivityDraft => {
     switch (activity.kind) {
@@ -244,15 +249,21 @@ function withoutBareHeadings(blocks: readonly StudyBlock[]): StudyBlock[] {
 
 /**
  * A chapter's questions less those that keep a length habit alive (ANSWER_LENGTH_HABIT): while the right
- * option is the longest (or the shortest) in too many of them, the question where it stands out most goes.
- * A provider that can rewrite options has done so before this (the model path's `checkedBalance`).
+ * option is the longest (or the shortest) in too many of them, the question where it stands out most goes,
+ * a mastery question before a diagnostic one (the diagnostic asks one question per subtopic, and a
+ * subtopic it does not ask about is never found to be a gap). A provider that can rewrite options has
+ * done so before this (the model path's `checkedBalance`).
  */
-function withoutLengthHabit(questions: readonly Question[]): Set<Question> {
+function withoutLengthHabit(
+  questions: readonly Question[],
+  diagnostic: ReadonlySet<Question>,
+): Set<Question> {
   const left = new Set(questions);
   for (let habit = lengthHabit([...left]); habit !== null; habit = lengthHabit([...left])) {
     const atEnd = [...left].filter((question) => answerRank(question) === habit);
     const gap = (question: Question) => answerLengthGap(question, habit);
-    const [most] = atEnd.sort((a, b) => gap(b) - gap(a));
+    const first = (question: Question) => (diagnostic.has(question) ? 1 : 0);
+    const [most] = atEnd.sort((a, b) => first(a) - first(b) || gap(b) - gap(a));
     if (!most) break;
     left.delete(most);
   }
