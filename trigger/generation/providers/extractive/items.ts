@@ -802,7 +802,7 @@ export function clozeItem(
   const quotedText = quoted.map((quotedSentence) => quotedSentence.text).join(" ");
   for (const term of context.terms) {
     if (avoid.has(term.key) || (lead && phraseIn(term.key, lead.text))) continue;
-    if (!anyTerm && !isBlankTerm(term, context)) continue;
+    if (!anyTerm && !isKeyTerm(term, context)) continue;
     // The source's own typo is never the answer to learn ("discrimerende effecten").
     if (hasMisspelling(term.key, context) || onlyPartOfALongerName(term, context)) continue;
     const match = phraseIn(term.key, sentence.text);
@@ -898,16 +898,6 @@ export function clozeItem(
  */
 function isKeyTerm(term: KeyPhrase, context: ItemContext): boolean {
   return term.count >= 2 || namesATerm(term, context);
-}
-
-/**
- * Whether a term is worth a blank: a key term, and a single word only where the text names it as one
- * (defines it, or a subtopic's title names it). A word the text merely uses often is as often a word
- * of the field's everyday language: graded blanks on "virus", "data", "sample", "information" and "a
- * method" were trivia to a teacher.
- */
-export function isBlankTerm(term: KeyPhrase, context: ItemContext): boolean {
-  return term.key.includes(" ") ? isKeyTerm(term, context) : namesATerm(term, context);
 }
 
 /** Whether a term is named as one rather than only used: a phrase of several words, a term the chapter defines, or one a subtopic's title names. */

@@ -11,7 +11,6 @@ import {
   excerptAround,
   fitsElsewhere,
   type ItemContext,
-  isBlankTerm,
   optionsOverlap,
   restates,
   statementIndex,
@@ -715,26 +714,5 @@ describe("namesAnIdea: a subtopic title an objective may ask the learner to desc
     ["Layer", "en", false],
   ] as const)("%s (%s) → %s", (title, language, expected) => {
     expect(namesAnIdea(title, language)).toBe(expected);
-  });
-});
-
-// graded: blanks on "virus", "data", "sample", "information" and "a method": words the text uses often
-// but never names as terms. A single word is blanked only where the text defines it or a title names it.
-describe("isBlankTerm: a key term, and a single word only where the text names it", () => {
-  const context = {
-    defined: new Set(["strain"]),
-    subtopicOf: new Map([[0, { id: "s-1", title: "Primer erosion" }]]),
-  } as unknown as ItemContext;
-  const term = (key: string, count: number) =>
-    ({ key, display: key, count, score: 1, article: null, nounPhrase: true, indefinite: null }) as const;
-  it.each([
-    ["sample", 5, false],
-    ["data", 3, false],
-    ["strain", 1, true], // defined
-    ["erosion", 2, true], // a title names it
-    ["viral load", 2, true], // a key phrase used again
-    ["genome completeness", 1, true], // a phrase of several words names a term
-  ] as const)("%s (used %i times) → %s", (key, count, expected) => {
-    expect(isBlankTerm(term(key, count), context)).toBe(expected);
   });
 });
