@@ -15,9 +15,10 @@ import {
   nearDuplicateOptions,
   pointsAtLayout,
   positionalExplanations,
+  stemsOf,
 } from "./quality.ts";
 import { hashOf, Random } from "./random.ts";
-import { comparable, isSupported, stem } from "./support.ts";
+import { comparable, isSupported } from "./support.ts";
 import { placeAnswer } from "./support-check.ts";
 import { detectLanguage, dominantLanguage, type Language } from "./text/language.ts";
 import { withoutLeaningOnDropped } from "./text/rank.ts";
@@ -200,8 +201,9 @@ export function fitToShape(chapter: ChapterDraft, shape: ChapterShape, counts: S
       activity.kind === "diagnostic" ? questions : [],
     ),
   );
-  const balanced = withoutLengthHabit([...checked.values()].flat(), diagnostic);
-  counts.lengthTells += [...checked.values()].flat().length - balanced.size;
+  const fitting = [...checked.values()].flat();
+  const balanced = withoutLengthHabit(fitting, diagnostic);
+  counts.lengthTells += fitting.length - balanced.size;
   const activities = chapter.activities.map((activity): ActivityDraft => {
     switch (activity.kind) {
       case "diagnostic":
@@ -290,7 +292,7 @@ function slideGiveaway(questions: readonly Question[]): (line: string) => boolea
     ];
   });
   return (line) => {
-    const said = new Set(stemsOf(line));
+    const said = stemsOf(line);
     const has = (terms: readonly string[]) => terms.filter((term) => said.has(term)).length;
     return answers.some(
       ({ answer, filled, pair }) =>
@@ -306,13 +308,10 @@ function slideGiveaway(questions: readonly Question[]): (line: string) => boolea
   };
 }
 
-/** A text's content words by stem, each once. */
-const stemsOf = (text: string) => [...new Set(contentTerms(comparable(text)).map(stem))];
-
 /** The words an answer adds to its question ("pango" to "Which nomenclature …?"), and the question's. */
 function ownAndAsked(answer: string, question: string): { answer: string[]; stem: string[] } {
   const asked = stemsOf(question);
-  return { answer: stemsOf(answer).filter((term) => !asked.includes(term)), stem: asked };
+  return { answer: [...stemsOf(answer)].filter((term) => !asked.has(term)), stem: [...asked] };
 }
 
 /**

@@ -503,8 +503,11 @@ export function lengthHabit(questions: readonly Options[]): "longest" | "shortes
   return null;
 }
 
-/** The content words of an option by stem, for telling a repeat of the answer in other words. */
-const stemsOf = (option: string) =>
+/**
+ * The content words of a text by stem: an option's, for telling a repeat of the answer in other words,
+ * and a question's or a slide line's, for telling a slide that answers it (engine.ts).
+ */
+export const stemsOf = (option: string) =>
   new Set(contentTerms(comparable(withoutArticle(plainText(option)))).map(stem));
 
 /**

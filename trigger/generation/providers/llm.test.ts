@@ -384,21 +384,24 @@ describe("llm provider", () => {
     expect(chapterPrompt).toContain("diagnostic 1 question,");
     expect(chapterPrompt).toMatch(/recap transcript \d+-230 words/);
     expect(chapterPrompt).toContain("counting from 0");
-    // A graded slide showed only the first of its subtopic's points ("A vaccine that targets the S
-    // protein", without the tests and protocols).
-    expect(chapterPrompt).toContain("cover every point the subtopic makes");
-    // A graded chapter had the right option the longest in 35 of 62 questions, each by a little.
-    expect(chapterPrompt).toContain("the longest of its four in no");
-    // Graded explanations glossed beyond their lines ("the simplest", "values from 0.01 upward").
-    expect(chapterPrompt).toContain("nor a gloss, ranking or range of your own");
-    // Graded recaps said "In contrast" seven times, where nothing was contrasted, and slides stated the
-    // diagnostic's answers just before it was asked.
-    expect(chapterPrompt).toContain("'in contrast' ('daarentegen') only between two things");
-    expect(chapterPrompt).toContain("never state its answer");
-    // Graded explanations ruled options out with facts from outside the source ("a receptor used by
-    // other viruses"), and "there isn't always a clear-cut way" became "no clear-cut boundary".
-    expect(chapterPrompt).toContain("never with a fact from outside them");
-    expect(chapterPrompt).toContain("'not always' never 'never'");
+    // The rules blind gradings asked for, each beside the flaw it answers.
+    for (const rule of [
+      // A slide showed only the first of its subtopic's points ("A vaccine that targets the S protein").
+      "cover every point the subtopic makes",
+      // The right option was the longest in 35 of 62 questions, each by a little.
+      "the longest of its four in no",
+      // Explanations glossed beyond their lines ("the simplest", "values from 0.01 upward").
+      "nor a gloss, ranking or range of your own",
+      // Recaps said "In contrast" seven times, where nothing was contrasted.
+      "'in contrast' ('daarentegen') only between two things",
+      // Slides stated the diagnostic's answers just before it was asked.
+      "never state its answer",
+      // Explanations ruled options out with outside facts ("a receptor used by other viruses").
+      "never with a fact from outside them",
+      // "there isn't always a clear-cut way" became "no clear-cut boundary".
+      "'not always' never 'never'",
+    ])
+      expect(chapterPrompt).toContain(rule);
     expect(chapterPrompt).not.toContain("A teacher asked to replace");
     // The schema asks a qa block for its question only, and the other blocks for their content only.
     const sent = standIn?.requests[1]?.body.response_format?.json_schema?.schema as {
